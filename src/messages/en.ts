@@ -1,0 +1,55 @@
+import { listOf, type MessageTable, type Wording } from './wording.js';
+
+const wording: Wording = {
+  whole: 'The order',
+  item: (index, list) => `Item ${index} of ${list}`,
+};
+
+const types: Readonly<Record<string, string>> = {
+  string: 'a string',
+  object: 'an object',
+  array: 'an array',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  null: 'null',
+  undefined: 'undefined',
+};
+const type = (name: unknown) => types[String(name)] ?? String(name);
+/** A characteristic's value is named after the characteristic. */
+const named = (params: Readonly<Record<string, unknown>>, s: string) =>
+  params.name ? `The value of ${params.name}` : s;
+const example = 'e.g. 2023-01-01T08:00:00+01:00';
+const dateFaults: Readonly<Record<string, string>> = {
+  missing_seconds: 'the seconds are missing',
+  missing_offset: 'the time zone offset (Z or +01:00) is missing',
+  missing_time: 'the time is missing',
+  invalid: 'it is not a valid date and time',
+};
+
+const table: MessageTable = {
+  required: ({ params }, s) => `${s} lacks the required property '${params.property}'.`,
+  wrong_type: ({ params }, s) => `${named(params, s)} must be ${type(params.expected)}, not ${type(params.actual)}.`,
+  not_allowed: ({ params }, s) => `${s} must be one of: ${listOf(params.allowed)}.`,
+  unknown_type: ({ params }, s) => `${s} names an unknown type; allowed are: ${listOf(params.allowed)}.`,
+  too_short: ({ params }, s) =>
+    `${named(params, s)} must be at least ${params.limit} character${params.limit === 1 ? '' : 's'} long.`,
+  too_long: ({ params }, s) => `${named(params, s)} must be at most ${params.limit} characters long.`,
+  too_few_items: ({ params }, s) => `${s} must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}.`,
+  too_many_items: ({ params }, s) => `${s} must have at most ${params.limit} item${params.limit === 1 ? '' : 's'}.`,
+  invalid_date_time: ({ params }, s) =>
+    `${s} must be an RFC 3339 date-time with seconds and a time zone, ${example}: ${dateFaults[String(params.reason)] ?? dateFaults.invalid}.`,
+  pattern_mismatch: ({ params }, s) => `${named(params, s)} must match the pattern ${params.pattern}.`,
+  unknown_role: ({ params }, s) =>
+    `${s} is in none of the role groups of R3 to R5; allowed are: ${listOf(params.allowed)}.`,
+  missing_phone_contact: ({ params }) =>
+    `A related party with role ${params.role} needs a contactMedium with at least one PhoneContactMedium.`,
+  missing_postal_contact: ({ params }) =>
+    `A related party with role ${params.role} needs a contactMedium with at least one PostalAddressContactMedium.`,
+  missing_place_role: ({ params }) => `relatedPlace must include a place with role ${params.role}.`,
+  missing_characteristic: ({ params }) =>
+    `geographicSiteCharacteristic must contain a characteristic named ${params.name}.`,
+  unreadable: () => 'The input cannot be read: reading one of its properties failed.',
+};
+
+export const en = { table, wording };

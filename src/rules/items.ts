@@ -1,0 +1,38 @@
+// R9 and R14 share one shape: in orders of some categories every item has one action.
+import type { Rule, RuleId } from '../violation.js';
+import { Findings, has, isRecord, list, none, own } from './read.js';
+
+interface ActionDemand {
+  readonly id: RuleId;
+  readonly title: string;
+  readonly categories: ReadonlySet<string>;
+  readonly action: string;
+  /** Further checks of each item, for R9's relatedPlace. */
+  readonly item?: (found: Findings, item: Readonly<Record<string, unknown>>, path: string) => void;
+}
+
+/** A rule that every item of an order in one of `categories` has `action`. A non-string action is R-field's. */
+export function actionDemand({ id, title, categories, action, item: more }: ActionDemand): Rule {
+  return Object.freeze({
+    id,
+    title,
+    check(order: unknown) {
+      if (!isRecord(order)) return none;
+      const category = own(order, 'category');
+      if (typeof category !== 'string' || !categories.has(category)) return none;
+      const items = list(order, 'productOrderItem');
+      const found = new Findings(id);
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (!isRecord(item)) continue;
+        const path = `/productOrderItem/${i}`;
+        const actual = own(item, 'action');
+        if (!has(item, 'action')) found.missing(path, 'action');
+        else if (typeof actual === 'string' && actual !== action)
+          found.add('not_allowed', `${path}/action`, { allowed: [action] });
+        more?.(found, item, path);
+      }
+      return found.done();
+    },
+  });
+}

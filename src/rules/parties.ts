@@ -1,0 +1,44 @@
+// R3 and R4 share one shape: a role group whose party needs a contact medium of one @type.
+import type { Rule, RuleId, ViolationCode } from '../violation.js';
+import { Findings, has, isRecord, list, none, own } from './read.js';
+
+interface ContactDemand {
+  readonly id: RuleId;
+  readonly title: string;
+  readonly roles: ReadonlySet<string>;
+  readonly mediumType: string;
+  readonly code: ViolationCode;
+}
+
+/**
+ * A rule that the party of each related party with one of `roles` has `contactMedium` with an item
+ * of `mediumType`. A contactMedium that is not an array is R-contact's to report, not this rule's.
+ */
+export function contactDemand({ id, title, roles, mediumType, code }: ContactDemand): Rule {
+  return Object.freeze({
+    id,
+    title,
+    check(order: unknown) {
+      if (!isRecord(order)) return none;
+      const parties = list(order, 'relatedParty');
+      const found = new Findings(id);
+      for (let i = 0; i < parties.length; i++) {
+        const related = parties[i];
+        if (!isRecord(related)) continue;
+        const role = own(related, 'role');
+        if (typeof role !== 'string' || !roles.has(role)) continue;
+        const party = own(related, 'partyOrPartyRole');
+        if (!isRecord(party)) continue;
+        const path = `/relatedParty/${i}/partyOrPartyRole`;
+        if (!has(party, 'contactMedium')) {
+          found.add(code, path, { role, property: 'contactMedium' });
+          continue;
+        }
+        const media = own(party, 'contactMedium');
+        if (!Array.isArray(media) || media.some((m) => isRecord(m) && own(m, '@type') === mediumType)) continue;
+        found.add(code, `${path}/contactMedium`, { role });
+      }
+      return found.done();
+    },
+  });
+}

@@ -1,0 +1,110 @@
+// What R10, R11 and R12 share: the items of a new order with a given product @type, the roles of
+// their places, and the checks of a locationB GeographicSite.
+import type { Finding, ViolationCode } from '../violation.js';
+import { isPlaceRole } from './r7-place-roles.js';
+import { placeKind } from './r8-place-kinds.js';
+import { type Data, type Findings, has, isRecord, list, own } from './read.js';
+
+/**
+ * Calls `visit` with the relatedPlace array and its pointer for each item of a new order whose
+ * product has one of `productTypes`. Items without a relatedPlace array are R7's and R9's to report.
+ */
+export function eachNewProduct(
+  order: unknown,
+  productTypes: ReadonlySet<string>,
+  visit: (places: readonly unknown[], path: string) => void,
+): void {
+  if (!isRecord(order) || own(order, 'category') !== 'new') return;
+  const items = list(order, 'productOrderItem');
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const product = isRecord(item) ? own(item, 'product') : undefined;
+    if (!isRecord(product)) continue;
+    const type = own(product, '@type');
+    const places = own(product, 'relatedPlace');
+    if (typeof type === 'string' && productTypes.has(type) && Array.isArray(places))
+      visit(places, `/productOrderItem/${i}/product/relatedPlace`);
+  }
+}
+
+/** The roles of the places, or undefined when one is not a role R7 allows (R7 reports it). */
+export function rolesOf(places: readonly unknown[]): string[] | undefined {
+  const roles: string[] = [];
+  for (const place of places) {
+    const role = isRecord(place) ? own(place, 'role') : undefined;
+    if (!isPlaceRole(role)) return undefined;
+    roles.push(role);
+  }
+  return roles;
+}
+
+/** Reports each role in `needed` that no place has. */
+export function requireRoles(
+  found: Findings,
+  places: readonly unknown[],
+  path: string,
+  needed: readonly string[],
+): void {
+  const roles = rolesOf(places);
+  if (!roles) return;
+  for (const role of needed) if (!roles.includes(role)) found.add('missing_place_role', path, { role });
+}
+
+/** A fault of a characteristic's value, or undefined when the value is right. */
+export type ValueCheck = (value: unknown) => readonly [ViolationCode, Finding['params']] | undefined;
+
+export interface SiteDemand {
+  /** The characteristics the site must contain, by name, each with the check of its value. */
+  readonly characteristics: ReadonlyArray<readonly [name: string, check: ValueCheck]>;
+}
+
+/**
+ * Checks that the place of each locationB item is a GeographicSite that contains the named
+ * characteristics with right values and has exactly 1 nested place. What R8 already rejects (an
+ * unknown place kind, a missing characteristics list, a characteristic without value) is left to R8.
+ */
+export function checkLocationB(found: Findings, places: readonly unknown[], path: string, demand: SiteDemand): void {
+  for (let j = 0; j < places.length; j++) {
+    const related = places[j];
+    if (!isRecord(related) || own(related, 'role') !== 'locationB') continue;
+    const place = own(related, 'place');
+    const kind = placeKind(place);
+    if (!kind) continue;
+    const placePath = `${path}/${j}/place`;
+    if (kind !== 'GeographicSite') {
+      found.add('not_allowed', `${placePath}/@type`, { allowed: ['GeographicSite'] });
+      continue;
+    }
+    const site = place as Data;
+    const characteristics = own(site, 'geographicSiteCharacteristic');
+    if (Array.isArray(characteristics)) {
+      for (const [name, check] of demand.characteristics)
+        checkCharacteristic(found, characteristics, `${placePath}/geographicSiteCharacteristic`, name, check);
+    }
+    const nested = own(site, 'place');
+    if (Array.isArray(nested)) found.count(`${placePath}/place`, nested.length, 1, 1);
+  }
+}
+
+/** `contains` semantics: one characteristic of that name with a right value is enough. */
+function checkCharacteristic(
+  found: Findings,
+  list: readonly unknown[],
+  path: string,
+  name: string,
+  check: ValueCheck,
+): void {
+  let first: readonly [number, ReturnType<ValueCheck>] | undefined;
+  let unnamed = true;
+  for (let k = 0; k < list.length; k++) {
+    const item = list[k];
+    if (!isRecord(item) || own(item, 'name') !== name) continue;
+    unnamed = false;
+    if (!has(item, 'value')) continue;
+    const fault = check(own(item, 'value'));
+    if (!fault) return;
+    first ??= [k, fault];
+  }
+  if (first?.[1]) found.add(first[1][0], `${path}/${first[0]}/value`, { ...first[1][1], name });
+  else if (unnamed) found.add('missing_characteristic', path, { name });
+}

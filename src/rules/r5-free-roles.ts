@@ -1,0 +1,19 @@
+// R5. When the role is one of locationAContact, handingOverProvider, receivingProvider,
+// subcontractor, no further contact-medium constraint applies.
+import type { Rule } from '../violation.js';
+import { none } from './read.js';
+
+export const freeRoles: ReadonlySet<string> = new Set([
+  'locationAContact',
+  'handingOverProvider',
+  'receivingProvider',
+  'subcontractor',
+]);
+
+/** R5 only names a role group; it never fails by itself (a role outside every group is R6's). */
+export const r5: Rule = Object.freeze({
+  id: 'R5',
+  title:
+    'locationAContact, handingOverProvider, receivingProvider and subcontractor have no contact-medium constraint.',
+  check: () => none,
+});

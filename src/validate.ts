@@ -1,0 +1,64 @@
+import type { ProductOrderFVO } from './generated/types.js';
+import { formatMessage, type Lang } from './messages/index.js';
+import { rules } from './rules/index.js';
+import { isRecord } from './rules/read.js';
+import type { Finding, Violation } from './violation.js';
+
+/** Options of {@link validateProductOrder}. */
+export interface ValidateOptions {
+  /** Language of the messages: English (default) or German. */
+  readonly lang?: Lang;
+  /** Report at most this many violations, the first by path. */
+  readonly maxViolations?: number;
+}
+
+/** The verdict on an input: the input itself, narrowed, or every violation ordered by path. */
+export type ValidationResult =
+  | { readonly valid: true; readonly value: ProductOrderFVO; readonly violations: [] }
+  | { readonly valid: false; readonly violations: Violation[] };
+
+/**
+ * Checks a ProductOrder_FVO create request against the field table, the contact-medium and party
+ * rules and R1 to R14. Never throws and never changes the input.
+ * @param input - any JavaScript value, typically parsed JSON
+ * @returns `{ valid: true, value }` with `value` the input itself, or `{ valid: false, violations }`
+ */
+export function validateProductOrder(input: unknown, options?: ValidateOptions): ValidationResult {
+  const found = findings(input);
+  if (found.length === 0) return { valid: true, value: input as ProductOrderFVO, violations: [] };
+  const lang = options?.lang === 'de' ? 'de' : 'en';
+  const max = options?.maxViolations;
+  const kept = byPath(found).slice(0, typeof max === 'number' && max >= 1 ? Math.floor(max) : undefined);
+  return { valid: false, violations: kept.map((f) => ({ ...f, message: formatMessage(f, lang) })) };
+}
+
+function findings(input: unknown): readonly Finding[] {
+  try {
+    if (!isRecord(input)) return rules[0].check(input);
+    const all: Finding[] = [];
+    for (const rule of rules) for (const finding of rule.check(input)) all.push(finding);
+    return all;
+  } catch {
+    // a throwing getter or Proxy trap, or a structure too deep to read
+    return [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
+  }
+}
+
+/** Findings ordered by path: token by token, array indices as numbers; stable for equal paths. */
+function byPath(found: readonly Finding[]): Finding[] {
+  const keyed = found.map((finding) => ({ finding, key: finding.path.split('/') }));
+  keyed.sort((a, b) => comparePaths(a.key, b.key));
+  return keyed.map((k) => k.finding);
+}
+
+function comparePaths(a: readonly string[], b: readonly string[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] === b[i]) continue;
+    const x = Number(a[i]);
+    const y = Number(b[i]);
+    if (a[i] !== '' && b[i] !== '' && Number.isInteger(x) && Number.isInteger(y)) return x - y;
+    return a[i] < b[i] ? -1 : 1;
+  }
+  return a.length - b.length;
+}
