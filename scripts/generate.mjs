@@ -70,7 +70,8 @@ function newAjv(allErrors) {
     strict: true,
     strictTypes: false,
     strictRequired: false,
-    code: { source: true, esm: true, lines: true },
+    code: { source: true, esm: true },
+    inlineRefs: false,
   });
   addFormats(ajv, { mode: 'full', formats: ['date-time'] });
   return ajv;

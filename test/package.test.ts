@@ -1,0 +1,66 @@
+// The packed tarball, used as a user would: import and require from a fresh project, each in its own process.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+const consumer = inject('consumer');
+const order = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8');
+
+function run(args: string[]): unknown {
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: consumer, input: order }).toString());
+}
+
+const probe = `
+  const input = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+  const bad = { ...input, category: 'old' };
+  const out = {
+    exports: Object.keys(pkg).sort(),
+    valid: pkg.validateProductOrder(input).valid,
+    guard: pkg.isProductOrderFVO(input),
+    bad: pkg.validateProductOrder(bad, { lang: 'de' }).violations.map((v) => [v.rule, v.code, v.path, typeof v.message]),
+    rules: pkg.rules.map((r) => r.id),
+    thrown: (() => { try { pkg.assertProductOrder(bad); } catch (e) { return [e.name, e instanceof pkg.ProductOrderValidationError, e.violations.length]; } })(),
+  };
+  console.log(JSON.stringify(out));
+`;
+
+describe('the packed package', () => {
+  const expected = {
+    valid: true,
+    guard: true,
+    bad: [['R-field', 'not_allowed', '/category', 'string']],
+    thrown: ['ProductOrderValidationError', true, 1],
+  };
+
+  it('works with import (ESM)', () => {
+    const esm = `import * as pkg from 'product-order-validator'; import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); ${probe}`;
+    const out = run(['--input-type=module', '-e', esm]) as Record<string, unknown>;
+    expect(out).toMatchObject(expected);
+    expect(out.rules).toHaveLength(16);
+    expect(out.exports).toEqual(expect.arrayContaining(['validateProductOrder', 'assertProductOrder', 'rules', 'formatMessage', 'isProductOrderFVO', 'isRelatedParty', 'isContactMedium', 'isPhoneContactMedium', 'isEmailContactMedium', 'isPostalAddressContactMedium', 'isIndividual', 'isOrganization', 'isPlace', 'isGeographicSite', 'isPlaceRef']));
+  });
+
+  it('works with require (CommonJS) and exports the same names', () => {
+    const cjs = run(['-e', `const pkg = require('product-order-validator'); ${probe}`]) as Record<string, unknown>;
+    const esm = run(['--input-type=module', '-e', `import * as pkg from 'product-order-validator'; import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); ${probe}`]) as Record<string, unknown>;
+    expect(cjs).toMatchObject(expected);
+    expect(cjs.exports).toEqual((esm.exports as string[]).filter((name) => name !== 'default'));
+  });
+
+  it('exports the schema file', () => {
+    const script = `console.log(JSON.stringify(require('product-order-validator/schemas/product-order.schema.json').$schema))`;
+    expect(run(['-e', script])).toBe('https://json-schema.org/draft/2020-12/schema');
+    const shipped = JSON.parse(readFileSync(join(consumer, 'node_modules/product-order-validator/schemas/product-order.schema.json'), 'utf8'));
+    expect(shipped).toEqual(JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8')));
+  });
+
+  it('has no runtime dependencies and never evaluates code', () => {
+    const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/product-order-validator/package.json'), 'utf8'));
+    expect(manifest.dependencies ?? {}).toEqual({});
+    for (const file of ['dist/index.js', 'dist/index.cjs']) {
+      const code = readFileSync(join(consumer, 'node_modules/product-order-validator', file), 'utf8');
+      expect(code).not.toMatch(/new Function|\beval\(/);
+    }
+  });
+});

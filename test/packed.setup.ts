@@ -1,0 +1,24 @@
+// Packs the built package and installs the tarball into a fresh folder, as a user would get it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A folder whose node_modules holds the packed package. */
+    consumer: string;
+  }
+}
+
+export default function setup(project: TestProject) {
+  const consumer = mkdtempSync(join(tmpdir(), 'pov-consumer-'));
+  const quiet = { stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[] };
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', consumer], quiet).toString();
+  const tarball = join(consumer, JSON.parse(packed)[0].filename);
+  writeFileSync(join(consumer, 'package.json'), '{ "name": "consumer", "private": true }\n');
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { ...quiet, cwd: consumer });
+  project.provide('consumer', consumer);
+  return () => rmSync(consumer, { recursive: true, force: true });
+}
