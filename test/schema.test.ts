@@ -1,0 +1,49 @@
+// The shipped schema under validators that are not ajv gives the verdict validateProductOrder gives.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Validator } from '@cfworker/json-schema';
+import '@hyperjump/json-schema/formats';
+import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isProductOrderFVO, validateProductOrder } from '../src/index.js';
+
+const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
+const cfworker = new Validator(schema, '2020-12', false);
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+const examples = ['valid', 'invalid'].flatMap((kind) =>
+  readdirSync(join('examples/orders', kind))
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))
+    .map((f) => [`${kind}/${f}`, read(join('examples/orders', kind, f))] as const),
+);
+
+beforeAll(() => {
+  setShouldValidateFormat(true);
+  registerSchema(structuredClone(schema));
+});
+
+describe('the shipped schema', () => {
+  it.each(examples)('gives the verdict of validateProductOrder on %s', async (_, order) => {
+    const verdict = validateProductOrder(order).valid;
+    expect(cfworker.validate(order).valid).toBe(verdict);
+    expect((await validate(schema.$id, order)).valid).toBe(verdict);
+    expect(isProductOrderFVO(order)).toBe(verdict);
+  });
+
+  it.each([
+    ['2023-01-01T08:00:00+01:00', true],
+    ['2023-01-01T08:00:00.123Z', true],
+    ['2023-01-01t08:00:00z', true],
+    ['2023-01-01T08:00+01:00', false],
+    ['2023-01-01T08:00:00', false],
+    ['2023-01-01 08:00:00Z', false],
+    ['2023-01-01T08:00:00+0100', false],
+    ['2023-02-30T08:00:00Z', false],
+    ['2023-01-01T24:00:00Z', false],
+  ])('judges the date-time %s alike everywhere', async (date, verdict) => {
+    const order = { ...read('examples/orders/valid/new-hvt-local-loop.json'), orderPostedDate: date };
+    expect(validateProductOrder(order).valid).toBe(verdict);
+    expect(cfworker.validate(order).valid).toBe(verdict);
+    expect((await validate(schema.$id, order)).valid).toBe(verdict);
+    expect(isProductOrderFVO(order)).toBe(verdict);
+  });
+});
