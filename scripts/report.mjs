@@ -1,15 +1,17 @@
 // Validates every order file below the given folders with the built package and prints a report.
 // Usage: node scripts/report.mjs [--lang de] <folder or file>...
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { validateProductOrder } from '../dist/index.js';
+import { rules, validateProductOrder } from '../dist/index.js';
 
 const args = process.argv.slice(2);
 const langAt = args.indexOf('--lang');
 const lang = langAt >= 0 ? args.splice(langAt, 2)[1] : 'en';
 const files = (path) =>
   statSync(path).isDirectory()
-    ? readdirSync(path).sort().flatMap((name) => files(join(path, name)))
+    ? readdirSync(path)
+        .sort()
+        .flatMap((name) => files(join(path, name)))
     : path.endsWith('.json') && !path.endsWith('.expected.json')
       ? [path]
       : [];
@@ -32,5 +34,8 @@ for (const file of (args.length ? args : ['examples/orders']).flatMap(files)) {
     console.log(`    ${v.rule.padEnd(9)} ${v.path || '/'}\n              ${v.message}`);
   }
 }
-const rules = [...perRule].map(([rule, n]) => `${rule}: ${n}`).join(', ');
-console.log(`\n${valid + invalid} orders: ${valid} valid, ${invalid} invalid${rules ? ` (${rules})` : ''}`);
+const counts = rules
+  .filter((rule) => perRule.has(rule.id))
+  .map((rule) => `${rule.id}: ${perRule.get(rule.id)}`)
+  .join(', ');
+console.log(`\n${valid + invalid} orders: ${valid} valid, ${invalid} invalid${counts ? ` (${counts})` : ''}`);

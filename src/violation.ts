@@ -64,12 +64,6 @@ export interface Rule {
   check(order: unknown): readonly Finding[];
 }
 
-/** A JSON Pointer of `base` and one more reference token. */
-export function pointer(base: string, token: string | number): string {
-  const text = String(token);
-  return `${base}/${/[~/]/.test(text) ? text.replaceAll('~', '~0').replaceAll('/', '~1') : text}`;
-}
-
 /** The reference tokens of a JSON Pointer. */
 export function tokens(path: string): string[] {
   return path === ''

@@ -86,7 +86,10 @@ export function checkLocationB(found: Findings, places: readonly unknown[], path
   }
 }
 
-/** `contains` semantics: one characteristic of that name with a right value is enough. */
+/**
+ * `contains` semantics: one characteristic of that name with a right value is enough. A list with an
+ * item R8 rejects (not an object, no string name, no value) may hide the one sought: R8 reports it.
+ */
 function checkCharacteristic(
   found: Findings,
   list: readonly unknown[],
@@ -95,16 +98,18 @@ function checkCharacteristic(
   check: ValueCheck,
 ): void {
   let first: readonly [number, ReturnType<ValueCheck>] | undefined;
-  let unnamed = true;
+  let malformed = false;
   for (let k = 0; k < list.length; k++) {
     const item = list[k];
-    if (!isRecord(item) || own(item, 'name') !== name) continue;
-    unnamed = false;
-    if (!has(item, 'value')) continue;
+    if (!isRecord(item) || typeof own(item, 'name') !== 'string' || !has(item, 'value')) {
+      malformed = true;
+      continue;
+    }
+    if (own(item, 'name') !== name) continue;
     const fault = check(own(item, 'value'));
     if (!fault) return;
     first ??= [k, fault];
   }
   if (first?.[1]) found.add(first[1][0], `${path}/${first[0]}/value`, { ...first[1][1], name });
-  else if (unnamed) found.add('missing_characteristic', path, { name });
+  else if (!malformed) found.add('missing_characteristic', path, { name });
 }
