@@ -1,5 +1,5 @@
 // Replays every example order through the public API of the packed package, ESM and CJS.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importEsm, requireCjs } from './consumer.js';
@@ -37,15 +37,21 @@ describe.each([
     expect(violations.map(({ rule, code, path }) => ({ rule, code, path }))).toEqual(
       expected.map(({ rule, code, path }) => ({ rule, code, path })),
     );
-    expected.forEach((e, i) => e.params && expect(violations[i].params).toMatchObject(e.params));
+    for (const [i, e] of expected.entries()) if (e.params) expect(violations[i].params).toMatchObject(e.params);
     expect(api.isProductOrderFVO(order)).toBe(false);
   });
 });
 
 describe('the examples', () => {
   it('include an invalid order for every rule that can fail', () => {
-    const broken = new Set(invalid.flatMap((f) => read(join(dir, 'invalid', f.replace(/\.json$/, '.expected.json'))).map((e: Expected) => e.rule)));
-    const ids = requireCjs().rules.map((rule) => rule.id).filter((id) => id !== 'R5');
+    const broken = new Set(
+      invalid.flatMap((f) =>
+        read(join(dir, 'invalid', f.replace(/\.json$/, '.expected.json'))).map((e: Expected) => e.rule),
+      ),
+    );
+    const ids = requireCjs()
+      .rules.map((rule) => rule.id)
+      .filter((id) => id !== 'R5');
     expect(ids.filter((id) => !broken.has(id))).toEqual([]);
   });
 });
