@@ -1,0 +1,103 @@
+// The one test that reads wording: every code renders in English and German.
+import { describe, expect, it } from 'vitest';
+import { validateProductOrder } from '../validate.js';
+import type { Finding, ViolationCode } from '../violation.js';
+import { formatMessage } from './index.js';
+
+/** A finding of every code, with the params its rules give; the type makes the list complete. */
+const samples: Readonly<Record<ViolationCode, Finding>> = {
+  wrong_type: {
+    rule: 'R-field',
+    code: 'wrong_type',
+    path: '/description',
+    params: { expected: 'string', actual: 'integer' },
+  },
+  required: { rule: 'R-field', code: 'required', path: '', params: { property: 'category' } },
+  not_allowed: { rule: 'R-field', code: 'not_allowed', path: '/category', params: { allowed: ['new', 'portChange'] } },
+  unknown_type: {
+    rule: 'R-party',
+    code: 'unknown_type',
+    path: '/relatedParty/0/partyOrPartyRole/@type',
+    params: { allowed: ['Individual', 'Organization'] },
+  },
+  too_short: { rule: 'R-field', code: 'too_short', path: '/priority', params: { limit: 1 } },
+  too_long: { rule: 'R-field', code: 'too_long', path: '/description', params: { limit: 255 } },
+  too_few_items: { rule: 'R-field', code: 'too_few_items', path: '/productOrderItem', params: { limit: 1 } },
+  too_many_items: {
+    rule: 'R1',
+    code: 'too_many_items',
+    path: '/productOfferingQualification',
+    params: { limit: 1, actual: 2 },
+  },
+  invalid_date_time: {
+    rule: 'R-field',
+    code: 'invalid_date_time',
+    path: '/orderPostedDate',
+    params: { format: 'date-time', reason: 'invalid' },
+  },
+  pattern_mismatch: {
+    rule: 'R10',
+    code: 'pattern_mismatch',
+    path: '/productOrderItem/0/product/relatedPlace/1/place/geographicSiteCharacteristic/0/value',
+    params: { pattern: '^[1-9][0-9]{1,4}$', name: 'national_destination_code' },
+  },
+  unknown_role: {
+    rule: 'R6',
+    code: 'unknown_role',
+    path: '/relatedParty/0/role',
+    params: { allowed: ['technicalContact'] },
+  },
+  missing_phone_contact: {
+    rule: 'R3',
+    code: 'missing_phone_contact',
+    path: '/relatedParty/0/partyOrPartyRole',
+    params: { role: 'technicalContact', property: 'contactMedium' },
+  },
+  missing_postal_contact: {
+    rule: 'R4',
+    code: 'missing_postal_contact',
+    path: '/relatedParty/0/partyOrPartyRole/contactMedium',
+    params: { role: 'deliveryContact' },
+  },
+  missing_place_role: {
+    rule: 'R10',
+    code: 'missing_place_role',
+    path: '/productOrderItem/0/product/relatedPlace',
+    params: { role: 'locationB' },
+  },
+  missing_characteristic: {
+    rule: 'R12',
+    code: 'missing_characteristic',
+    path: '/productOrderItem/0/product/relatedPlace/1/place/geographicSiteCharacteristic',
+    params: { name: 'collocation_room_name' },
+  },
+  unreadable: { rule: 'R-field', code: 'unreadable', path: '', params: {} },
+};
+
+describe('messages', () => {
+  it.each(Object.values(samples))('renders $code in English and German, differently', (finding) => {
+    const en = formatMessage(finding, 'en');
+    const de = formatMessage(finding, 'de');
+    for (const text of [en, de]) {
+      expect(text.trim()).not.toBe('');
+      expect(text).not.toMatch(/undefined|\[object Object\]/);
+    }
+    expect(de).not.toBe(en);
+  });
+  it('writes English by default', () =>
+    expect(formatMessage(samples.required)).toBe(formatMessage(samples.required, 'en')));
+  it('says the seconds are missing from a date-time without seconds, in both languages', () => {
+    const order = {
+      category: 'new',
+      orderPostedDate: '2025-03-10T09:15+01:00',
+      requestedCompletionDate: '2025-04-01T12:00:00+02:00',
+      relatedParty: [],
+      productOrderItem: [{ action: 'add', product: { relatedPlace: [] } }],
+    };
+    const [en, ...more] = validateProductOrder(order).violations;
+    const [de] = validateProductOrder(order, { lang: 'de' }).violations;
+    expect([en.code, more.length]).toEqual(['invalid_date_time', 0]);
+    expect(en.message).toMatch(/seconds are missing/);
+    expect(de.message).toMatch(/Sekunden fehlen/);
+  });
+});
