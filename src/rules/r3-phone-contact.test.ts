@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import {
+  contactRoles,
   email,
   expectNoViolation,
   expectViolation,
@@ -14,14 +15,7 @@ import {
   withParties,
 } from './test-kit.js';
 
-const roles = [
-  'installationContact',
-  'technicalContact',
-  'ownerAdministrationContact',
-  'ownerInstallationContact',
-  'orderManagementSellerContact',
-  'orderManagementBuyerContact',
-];
+const roles = contactRoles;
 const withContact = (role: string, contactMedium?: unknown) =>
   withParties(party(role, individual(contactMedium === undefined ? {} : { contactMedium })));
 const r3 = { rule: 'R3', code: 'missing_phone_contact' } as const;

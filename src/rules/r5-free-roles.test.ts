@@ -4,6 +4,7 @@ import {
   email,
   expectNoViolation,
   expectViolation,
+  freeRoles,
   individual,
   MEDIA,
   organization,
@@ -14,7 +15,7 @@ import {
   withParties,
 } from './test-kit.js';
 
-const roles = ['locationAContact', 'handingOverProvider', 'receivingProvider', 'subcontractor'];
+const roles = freeRoles;
 
 describe('R5: free roles have no contact-medium constraint', () => {
   it.each(roles)('holds for %s without contactMedium', (role) => expectNoViolation(withParties(party(role))));

@@ -1,8 +1,11 @@
 import { describe, it } from 'vitest';
 import {
+  contactRoles,
+  deliveryRoles,
   expectNoViolation,
   expectViolation,
   expectViolations,
+  freeRoles,
   individual,
   party,
   phone,
@@ -10,19 +13,7 @@ import {
   withParties,
 } from './test-kit.js';
 
-const roles = [
-  'installationContact',
-  'technicalContact',
-  'ownerAdministrationContact',
-  'ownerInstallationContact',
-  'orderManagementSellerContact',
-  'orderManagementBuyerContact',
-  'deliveryContact',
-  'locationAContact',
-  'handingOverProvider',
-  'receivingProvider',
-  'subcontractor',
-];
+const roles = [...contactRoles, ...deliveryRoles, ...freeRoles];
 /** A party of `role` with media that satisfy R3 and R4. */
 const withRole = (role: unknown) => withParties(party(role, individual({ contactMedium: [phone(), postal()] })));
 const unknownRole = { rule: 'R6', code: 'unknown_role', path: '/relatedParty/0/role' } as const;

@@ -24,6 +24,18 @@ export const categories = [
 /** The categories of R14. */
 export const terminations = ['terminationByBuyer', 'terminationBySeller', 'terminationProviderChange'] as const;
 
+/** The role groups of R3, R4 and R5, as the spec lists them. */
+export const contactRoles = [
+  'installationContact',
+  'technicalContact',
+  'ownerAdministrationContact',
+  'ownerInstallationContact',
+  'orderManagementSellerContact',
+  'orderManagementBuyerContact',
+];
+export const deliveryRoles = ['deliveryContact'];
+export const freeRoles = ['locationAContact', 'handingOverProvider', 'receivingProvider', 'subcontractor'];
+
 /** Every category but new. */
 export const notNew = categories.filter((c) => c !== 'new');
 
