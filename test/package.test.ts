@@ -38,12 +38,34 @@ describe('the packed package', () => {
     const out = run(['--input-type=module', '-e', esm]) as Record<string, unknown>;
     expect(out).toMatchObject(expected);
     expect(out.rules).toHaveLength(16);
-    expect(out.exports).toEqual(expect.arrayContaining(['validateProductOrder', 'assertProductOrder', 'rules', 'formatMessage', 'isProductOrderFVO', 'isRelatedParty', 'isContactMedium', 'isPhoneContactMedium', 'isEmailContactMedium', 'isPostalAddressContactMedium', 'isIndividual', 'isOrganization', 'isPlace', 'isGeographicSite', 'isPlaceRef']));
+    expect(out.exports).toEqual(
+      expect.arrayContaining([
+        'validateProductOrder',
+        'assertProductOrder',
+        'rules',
+        'formatMessage',
+        'isProductOrderFVO',
+        'isRelatedParty',
+        'isContactMedium',
+        'isPhoneContactMedium',
+        'isEmailContactMedium',
+        'isPostalAddressContactMedium',
+        'isIndividual',
+        'isOrganization',
+        'isPlace',
+        'isGeographicSite',
+        'isPlaceRef',
+      ]),
+    );
   });
 
   it('works with require (CommonJS) and exports the same names', () => {
     const cjs = run(['-e', `const pkg = require('product-order-validator'); ${probe}`]) as Record<string, unknown>;
-    const esm = run(['--input-type=module', '-e', `import * as pkg from 'product-order-validator'; import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); ${probe}`]) as Record<string, unknown>;
+    const esm = run([
+      '--input-type=module',
+      '-e',
+      `import * as pkg from 'product-order-validator'; import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); ${probe}`,
+    ]) as Record<string, unknown>;
     expect(cjs).toMatchObject(expected);
     expect(cjs.exports).toEqual((esm.exports as string[]).filter((name) => name !== 'default'));
   });
@@ -51,12 +73,16 @@ describe('the packed package', () => {
   it('exports the schema file', () => {
     const script = `console.log(JSON.stringify(require('product-order-validator/schemas/product-order.schema.json').$schema))`;
     expect(run(['-e', script])).toBe('https://json-schema.org/draft/2020-12/schema');
-    const shipped = JSON.parse(readFileSync(join(consumer, 'node_modules/product-order-validator/schemas/product-order.schema.json'), 'utf8'));
+    const shipped = JSON.parse(
+      readFileSync(join(consumer, 'node_modules/product-order-validator/schemas/product-order.schema.json'), 'utf8'),
+    );
     expect(shipped).toEqual(JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8')));
   });
 
   it('has no runtime dependencies and never evaluates code', () => {
-    const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/product-order-validator/package.json'), 'utf8'));
+    const manifest = JSON.parse(
+      readFileSync(join(consumer, 'node_modules/product-order-validator/package.json'), 'utf8'),
+    );
     expect(manifest.dependencies ?? {}).toEqual({});
     for (const file of ['dist/index.js', 'dist/index.cjs']) {
       const code = readFileSync(join(consumer, 'node_modules/product-order-validator', file), 'utf8');

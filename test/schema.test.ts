@@ -1,5 +1,5 @@
 // The shipped schema under validators that are not ajv gives the verdict validateProductOrder gives.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
 import '@hyperjump/json-schema/formats';
