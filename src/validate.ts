@@ -26,10 +26,22 @@ export type ValidationResult =
 export function validateProductOrder(input: unknown, options?: ValidateOptions): ValidationResult {
   const found = findings(input);
   if (found.length === 0) return { valid: true, value: input as ProductOrderFVO, violations: [] };
-  const lang = options?.lang === 'de' ? 'de' : 'en';
-  const max = options?.maxViolations;
-  const kept = byPath(found).slice(0, typeof max === 'number' && max >= 1 ? Math.floor(max) : undefined);
+  const { lang, max } = settings(options);
+  const kept = byPath(found).slice(0, max);
   return { valid: false, violations: kept.map((f) => ({ ...f, message: formatMessage(f, lang) })) };
+}
+
+/** The options in force; unknown or unreadable values fall back to the defaults. */
+function settings(options: ValidateOptions | undefined): { lang: Lang; max: number | undefined } {
+  try {
+    const max = options?.maxViolations;
+    return {
+      lang: options?.lang === 'de' ? 'de' : 'en',
+      max: typeof max === 'number' && max >= 1 ? Math.floor(max) : undefined,
+    };
+  } catch {
+    return { lang: 'en', max: undefined };
+  }
 }
 
 function findings(input: unknown): readonly Finding[] {

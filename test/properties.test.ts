@@ -1,0 +1,174 @@
+// Properties of validateProductOrder over generated orders: valid ones pass, each mutant breaks
+// exactly its rule, paths resolve, the shipped schema agrees under other validators, results are
+// deterministic and the input stays untouched.
+import { readFileSync } from 'node:fs';
+import { Validator } from '@cfworker/json-schema';
+import '@hyperjump/json-schema/formats';
+import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isProductOrderFVO, type RuleId, type Violation, validateProductOrder } from '../src/index.js';
+import { tokens } from '../src/violation.js';
+import { type Mutant, mutants, order } from './arbitraries.js';
+
+/** Runs per property: at least 1,000; FC_RUNS raises it for a long local run. */
+const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
+const settings = { numRuns };
+/** A minute per 1,000 runs: the differential property runs an interpreter on every case. */
+const timeout = 60 * numRuns;
+
+const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
+const cfworker = new Validator(schema, '2020-12', false);
+
+beforeAll(() => {
+  setShouldValidateFormat(true);
+  registerSchema(structuredClone(schema));
+});
+
+const families = Object.entries(mutants) as [RuleId, fc.Arbitrary<Mutant>][];
+const anyMutant = fc.oneof(...families.map(([, family]) => family));
+const orderOrMutant = fc.oneof(
+  order,
+  anyMutant.map((m) => m.order),
+);
+
+describe('valid orders by construction', () => {
+  it(
+    'give valid: true, the input itself and no violation',
+    () => {
+      fc.assert(
+        fc.property(order, (o) => {
+          const result = validateProductOrder(o);
+          expect(result.violations).toEqual([]);
+          expect(result.valid && result.value).toBe(o);
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+});
+
+describe.each(families)('a mutation that breaks %s', (rule, family) => {
+  it(
+    'gives exactly one violation of that rule, at the node it touched',
+    () => {
+      fc.assert(
+        fc.property(family, (m) => {
+          const result = validateProductOrder(m.order);
+          expect(result.valid).toBe(false);
+          expect(result.violations.map(({ rule, code, path }) => ({ rule, code, path }))).toEqual([
+            { rule, code: m.code, path: m.path },
+          ]);
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+});
+
+describe('every violation path', () => {
+  it(
+    'resolves in the input, or names a missing child of a node that exists',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(orderOrMutant, fc.anything()), (input) => {
+          for (const violation of validateProductOrder(input).violations) expect(resolves(input, violation)).toBe(true);
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+});
+
+describe('the shipped schema, run by validators that are not ajv', () => {
+  it(
+    'gives the verdict of validateProductOrder and of isProductOrderFVO',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(orderOrMutant, async (input) => {
+          const verdict = validateProductOrder(input).valid;
+          expect(isProductOrderFVO(input)).toBe(verdict);
+          expect(cfworker.validate(input as never).valid).toBe(verdict);
+          expect((await validate(schema.$id, input as never)).valid).toBe(verdict);
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+});
+
+describe('results', () => {
+  it(
+    'are the same twice, and whatever the order of properties in the input',
+    () => {
+      fc.assert(
+        fc.property(orderOrMutant, fc.integer(), (input, seed) => {
+          const first = validateProductOrder(input, { lang: 'de' });
+          expect(validateProductOrder(input, { lang: 'de' })).toEqual(first);
+          expect(validateProductOrder(shuffled(input, seed), { lang: 'de' }).violations).toEqual(first.violations);
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+
+  it(
+    'leave a deep-frozen input untouched and never throw on it',
+    () => {
+      fc.assert(
+        fc.property(orderOrMutant, (input) => {
+          const before = structuredClone(input);
+          const frozen = deepFreeze(structuredClone(input));
+          expect(() => validateProductOrder(frozen)).not.toThrow();
+          expect(frozen).toEqual(before);
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+});
+
+/** Whether a violation's path points at a node of the input, or at a missing child of one. */
+function resolves(input: unknown, { path, code, params }: Violation): boolean {
+  let node = input;
+  const names = tokens(path);
+  for (const [i, name] of names.entries()) {
+    const last = i === names.length - 1;
+    const child = step(node, name);
+    if (child === missing) return last && code !== 'required' && isContainer(node);
+    node = child;
+  }
+  return code !== 'required' || (isContainer(node) && step(node, String(params.property)) === missing);
+}
+
+const missing = Symbol('missing');
+const isContainer = (node: unknown) => typeof node === 'object' && node !== null;
+
+function step(node: unknown, name: string): unknown {
+  if (!isContainer(node) || !Object.hasOwn(node as object, name)) return missing;
+  const child = (node as Record<string, unknown>)[name];
+  return child === undefined ? missing : child;
+}
+
+/** A copy of `value` whose objects list their properties in another order. */
+function shuffled(value: unknown, seed: number): unknown {
+  if (Array.isArray(value)) return value.map((item) => shuffled(item, seed));
+  if (!isContainer(value)) return value;
+  const entries = Object.entries(value as object);
+  const rotated = entries.map((_, i) => entries[(i + Math.abs(seed)) % entries.length]).reverse();
+  return Object.fromEntries(rotated.map(([k, v]) => [k, shuffled(v, seed)]));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (isContainer(value) && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value as object)) deepFreeze(child);
+  }
+  return value;
+}
