@@ -5,5 +5,4 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
-  noExternal: [/^ajv-formats/],
 });

@@ -1,7 +1,7 @@
 import type { ProductOrderFVO } from './generated/types.js';
 import { formatMessage, type Lang } from './messages/index.js';
+import { isRecord, none } from './read.js';
 import { rules } from './rules/index.js';
-import { isRecord } from './rules/read.js';
 import type { Finding, Violation } from './violation.js';
 
 /** Options of {@link validateProductOrder}. */
@@ -28,7 +28,14 @@ export function validateProductOrder(input: unknown, options?: ValidateOptions):
   if (found.length === 0) return { valid: true, value: input as ProductOrderFVO, violations: [] };
   const { lang, max } = settings(options);
   const kept = byPath(found).slice(0, max);
-  return { valid: false, violations: kept.map((f) => ({ ...f, message: formatMessage(f, lang) })) };
+  const violations = kept.map((f) => ({
+    rule: f.rule,
+    code: f.code,
+    path: f.path,
+    params: f.params,
+    message: formatMessage(f, lang),
+  }));
+  return { valid: false, violations };
 }
 
 /** The options in force; unknown or unreadable values fall back to the defaults. */
@@ -47,9 +54,14 @@ function settings(options: ValidateOptions | undefined): { lang: Lang; max: numb
 function findings(input: unknown): readonly Finding[] {
   try {
     if (!isRecord(input)) return rules[0].check(input);
-    const all: Finding[] = [];
-    for (const rule of rules) for (const finding of rule.check(input)) all.push(finding);
-    return all;
+    let all: Finding[] | undefined;
+    for (let r = 0; r < rules.length; r++) {
+      const found = rules[r].check(input);
+      if (found.length === 0) continue;
+      all ??= [];
+      for (let i = 0; i < found.length; i++) all.push(found[i]);
+    }
+    return all ?? none;
   } catch {
     // a throwing getter or Proxy trap, or a structure too deep to read
     return [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];

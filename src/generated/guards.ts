@@ -13,79 +13,79 @@ function guard<T>(validate: (data: unknown) => boolean): (value: unknown) => val
 }
 
 /** Whether `value` is a valid {@link ProductOrderFVO} under the complete schema. Never throws. */
-export const isProductOrderFVO = guard<types.ProductOrderFVO>(validateProductOrderFVO);
+export const isProductOrderFVO = /* @__PURE__ */ guard<types.ProductOrderFVO>(validateProductOrderFVO);
 
 /** Whether `value` is a valid {@link ExternalIdentifier} under the complete schema. Never throws. */
-export const isExternalIdentifier = guard<types.ExternalIdentifier>(validateExternalIdentifier);
+export const isExternalIdentifier = /* @__PURE__ */ guard<types.ExternalIdentifier>(validateExternalIdentifier);
 
 /** Whether `value` is a valid {@link BillingAccountRef} under the complete schema. Never throws. */
-export const isBillingAccountRef = guard<types.BillingAccountRef>(validateBillingAccountRef);
+export const isBillingAccountRef = /* @__PURE__ */ guard<types.BillingAccountRef>(validateBillingAccountRef);
 
 /** Whether `value` is a valid {@link Note} under the complete schema. Never throws. */
-export const isNote = guard<types.Note>(validateNote);
+export const isNote = /* @__PURE__ */ guard<types.Note>(validateNote);
 
 /** Whether `value` is a valid {@link ProductOfferingQualificationRef} under the complete schema. Never throws. */
-export const isProductOfferingQualificationRef = guard<types.ProductOfferingQualificationRef>(validateProductOfferingQualificationRef);
+export const isProductOfferingQualificationRef = /* @__PURE__ */ guard<types.ProductOfferingQualificationRef>(validateProductOfferingQualificationRef);
 
 /** Whether `value` is a valid {@link AttachmentRefOrValue} under the complete schema. Never throws. */
-export const isAttachmentRefOrValue = guard<types.AttachmentRefOrValue>(validateAttachmentRefOrValue);
+export const isAttachmentRefOrValue = /* @__PURE__ */ guard<types.AttachmentRefOrValue>(validateAttachmentRefOrValue);
 
 /** Whether `value` is a valid {@link ProductOrderRelationship} under the complete schema. Never throws. */
-export const isProductOrderRelationship = guard<types.ProductOrderRelationship>(validateProductOrderRelationship);
+export const isProductOrderRelationship = /* @__PURE__ */ guard<types.ProductOrderRelationship>(validateProductOrderRelationship);
 
 /** Whether `value` is a valid {@link AdditionalOrderInformation} under the complete schema. Never throws. */
-export const isAdditionalOrderInformation = guard<types.AdditionalOrderInformation>(validateAdditionalOrderInformation);
+export const isAdditionalOrderInformation = /* @__PURE__ */ guard<types.AdditionalOrderInformation>(validateAdditionalOrderInformation);
 
 /** Whether `value` is a valid {@link RelatedParty} under the complete schema. Never throws. */
-export const isRelatedParty = guard<types.RelatedParty>(validateRelatedParty);
+export const isRelatedParty = /* @__PURE__ */ guard<types.RelatedParty>(validateRelatedParty);
 
 /** Whether `value` is a valid {@link PartyOrPartyRole} under the complete schema. Never throws. */
-export const isPartyOrPartyRole = guard<types.PartyOrPartyRole>(validatePartyOrPartyRole);
+export const isPartyOrPartyRole = /* @__PURE__ */ guard<types.PartyOrPartyRole>(validatePartyOrPartyRole);
 
 /** Whether `value` is a valid {@link Individual} under the complete schema. Never throws. */
-export const isIndividual = guard<types.Individual>(validateIndividual);
+export const isIndividual = /* @__PURE__ */ guard<types.Individual>(validateIndividual);
 
 /** Whether `value` is a valid {@link Organization} under the complete schema. Never throws. */
-export const isOrganization = guard<types.Organization>(validateOrganization);
+export const isOrganization = /* @__PURE__ */ guard<types.Organization>(validateOrganization);
 
 /** Whether `value` is a valid {@link ContactMedium} under the complete schema. Never throws. */
-export const isContactMedium = guard<types.ContactMedium>(validateContactMedium);
+export const isContactMedium = /* @__PURE__ */ guard<types.ContactMedium>(validateContactMedium);
 
 /** Whether `value` is a valid {@link PhoneContactMedium} under the complete schema. Never throws. */
-export const isPhoneContactMedium = guard<types.PhoneContactMedium>(validatePhoneContactMedium);
+export const isPhoneContactMedium = /* @__PURE__ */ guard<types.PhoneContactMedium>(validatePhoneContactMedium);
 
 /** Whether `value` is a valid {@link EmailContactMedium} under the complete schema. Never throws. */
-export const isEmailContactMedium = guard<types.EmailContactMedium>(validateEmailContactMedium);
+export const isEmailContactMedium = /* @__PURE__ */ guard<types.EmailContactMedium>(validateEmailContactMedium);
 
 /** Whether `value` is a valid {@link PostalAddressContactMedium} under the complete schema. Never throws. */
-export const isPostalAddressContactMedium = guard<types.PostalAddressContactMedium>(validatePostalAddressContactMedium);
+export const isPostalAddressContactMedium = /* @__PURE__ */ guard<types.PostalAddressContactMedium>(validatePostalAddressContactMedium);
 
 /** Whether `value` is a valid {@link ProductOrderItem} under the complete schema. Never throws. */
-export const isProductOrderItem = guard<types.ProductOrderItem>(validateProductOrderItem);
+export const isProductOrderItem = /* @__PURE__ */ guard<types.ProductOrderItem>(validateProductOrderItem);
 
 /** Whether `value` is a valid {@link Product} under the complete schema. Never throws. */
-export const isProduct = guard<types.Product>(validateProduct);
+export const isProduct = /* @__PURE__ */ guard<types.Product>(validateProduct);
 
 /** Whether `value` is a valid {@link RelatedPlace} under the complete schema. Never throws. */
-export const isRelatedPlace = guard<types.RelatedPlace>(validateRelatedPlace);
+export const isRelatedPlace = /* @__PURE__ */ guard<types.RelatedPlace>(validateRelatedPlace);
 
 /** Whether `value` is a valid {@link Place} under the complete schema. Never throws. */
-export const isPlace = guard<types.Place>(validatePlace);
+export const isPlace = /* @__PURE__ */ guard<types.Place>(validatePlace);
 
 /** Whether `value` is a valid {@link GeographicAddress} under the complete schema. Never throws. */
-export const isGeographicAddress = guard<types.GeographicAddress>(validateGeographicAddress);
+export const isGeographicAddress = /* @__PURE__ */ guard<types.GeographicAddress>(validateGeographicAddress);
 
 /** Whether `value` is a valid {@link GeographicSite} under the complete schema. Never throws. */
-export const isGeographicSite = guard<types.GeographicSite>(validateGeographicSite);
+export const isGeographicSite = /* @__PURE__ */ guard<types.GeographicSite>(validateGeographicSite);
 
 /** Whether `value` is a valid {@link GeographicSiteCharacteristic} under the complete schema. Never throws. */
-export const isGeographicSiteCharacteristic = guard<types.GeographicSiteCharacteristic>(validateGeographicSiteCharacteristic);
+export const isGeographicSiteCharacteristic = /* @__PURE__ */ guard<types.GeographicSiteCharacteristic>(validateGeographicSiteCharacteristic);
 
 /** Whether `value` is a valid {@link PlaceRef} under the complete schema. Never throws. */
-export const isPlaceRef = guard<types.PlaceRef>(validatePlaceRef);
+export const isPlaceRef = /* @__PURE__ */ guard<types.PlaceRef>(validatePlaceRef);
 
 /** Whether `value` is a valid {@link Agreement} under the complete schema. Never throws. */
-export const isAgreement = guard<types.Agreement>(validateAgreement);
+export const isAgreement = /* @__PURE__ */ guard<types.Agreement>(validateAgreement);
 
 /** Whether `value` is a valid {@link EngagedParty} under the complete schema. Never throws. */
-export const isEngagedParty = guard<types.EngagedParty>(validateEngagedParty);
+export const isEngagedParty = /* @__PURE__ */ guard<types.EngagedParty>(validateEngagedParty);

@@ -1,4 +1,4 @@
-import { type Finding, tokens } from '../violation.js';
+import type { Finding } from '../violation.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import type { Wording } from './wording.js';
@@ -12,10 +12,15 @@ export function formatMessage(finding: Finding, lang: Lang = 'en'): string {
   return table[finding.code](finding, subject(finding.path, wording));
 }
 
+/** How the message names the node at `path`: its last reference token, or the item of a list. */
 function subject(path: string, wording: Wording): string {
-  const names = tokens(path);
-  const last = names.at(-1);
-  if (last === undefined) return wording.whole;
-  if (!/^\d+$/.test(last)) return `'${last}'`;
-  return wording.item(last, names.length > 1 ? `'${names.at(-2)}'` : wording.whole);
+  if (path === '') return wording.whole;
+  const cut = path.lastIndexOf('/');
+  const last = decode(path.slice(cut + 1));
+  if (!isIndex(last)) return `'${last}'`;
+  const parent = path.slice(0, cut);
+  return wording.item(last, parent === '' ? wording.whole : `'${decode(parent.slice(parent.lastIndexOf('/') + 1))}'`);
 }
+
+const isIndex = (token: string) => token.length > 0 && token.length < 16 && /^\d+$/.test(token);
+const decode = (token: string) => (token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token);

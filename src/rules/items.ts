@@ -1,6 +1,7 @@
 // R9 and R14 share one shape: in orders of some categories every item has one action.
+
+import { Findings, has, isRecord, list, none, own } from '../read.js';
 import type { Rule, RuleId } from '../violation.js';
-import { Findings, has, isRecord, list, none, own } from './read.js';
 
 interface ActionDemand {
   readonly id: RuleId;
@@ -18,16 +19,16 @@ export function actionDemand({ id, title, categories, action, item: more }: Acti
     title,
     check(order: unknown) {
       if (!isRecord(order)) return none;
-      const category = own(order, 'category');
+      const category = own(order, 'category', order.category);
       if (typeof category !== 'string' || !categories.has(category)) return none;
-      const items = list(order, 'productOrderItem');
+      const items = list(order, 'productOrderItem', order.productOrderItem);
       const found = new Findings(id);
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         if (!isRecord(item)) continue;
         const path = `/productOrderItem/${i}`;
-        const actual = own(item, 'action');
-        if (!has(item, 'action')) found.missing(path, 'action');
+        const actual = own(item, 'action', item.action);
+        if (!has(item, 'action', item.action)) found.missing(path, 'action');
         else if (typeof actual === 'string' && actual !== action)
           found.add('not_allowed', `${path}/action`, { allowed: [action] });
         more?.(found, item, path);

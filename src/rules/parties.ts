@@ -1,6 +1,7 @@
 // R3 and R4 share one shape: a role group whose party needs a contact medium of one @type.
+
+import { Findings, has, isRecord, list, none, own } from '../read.js';
 import type { Rule, RuleId, ViolationCode } from '../violation.js';
-import { Findings, has, isRecord, list, none, own } from './read.js';
 
 interface ContactDemand {
   readonly id: RuleId;
@@ -20,22 +21,23 @@ export function contactDemand({ id, title, roles, mediumType, code }: ContactDem
     title,
     check(order: unknown) {
       if (!isRecord(order)) return none;
-      const parties = list(order, 'relatedParty');
+      const parties = list(order, 'relatedParty', order.relatedParty);
       const found = new Findings(id);
       for (let i = 0; i < parties.length; i++) {
         const related = parties[i];
         if (!isRecord(related)) continue;
-        const role = own(related, 'role');
+        const role = own(related, 'role', related.role);
         if (typeof role !== 'string' || !roles.has(role)) continue;
-        const party = own(related, 'partyOrPartyRole');
+        const party = own(related, 'partyOrPartyRole', related.partyOrPartyRole);
         if (!isRecord(party)) continue;
         const path = `/relatedParty/${i}/partyOrPartyRole`;
-        if (!has(party, 'contactMedium')) {
+        if (!has(party, 'contactMedium', party.contactMedium)) {
           found.add(code, path, { role, property: 'contactMedium' });
           continue;
         }
-        const media = own(party, 'contactMedium');
-        if (!Array.isArray(media) || media.some((m) => isRecord(m) && own(m, '@type') === mediumType)) continue;
+        const media = own(party, 'contactMedium', party.contactMedium);
+        if (!Array.isArray(media) || media.some((m) => isRecord(m) && own(m, '@type', m['@type']) === mediumType))
+          continue;
         found.add(code, `${path}/contactMedium`, { role });
       }
       return found.done();

@@ -1,9 +1,10 @@
 // What R10, R11 and R12 share: the items of a new order with a given product @type, the roles of
 // their places, and the checks of a locationB GeographicSite.
+
+import { type Data, type Findings, has, isRecord, list, own } from '../read.js';
 import type { Finding, ViolationCode } from '../violation.js';
 import { isPlaceRole } from './r7-place-roles.js';
 import { placeKind } from './r8-place-kinds.js';
-import { type Data, type Findings, has, isRecord, list, own } from './read.js';
 
 /**
  * Calls `visit` with the relatedPlace array and its pointer for each item of a new order whose
@@ -14,14 +15,14 @@ export function eachNewProduct(
   productTypes: ReadonlySet<string>,
   visit: (places: readonly unknown[], path: string) => void,
 ): void {
-  if (!isRecord(order) || own(order, 'category') !== 'new') return;
-  const items = list(order, 'productOrderItem');
+  if (!isRecord(order) || own(order, 'category', order.category) !== 'new') return;
+  const items = list(order, 'productOrderItem', order.productOrderItem);
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    const product = isRecord(item) ? own(item, 'product') : undefined;
+    const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
     if (!isRecord(product)) continue;
-    const type = own(product, '@type');
-    const places = own(product, 'relatedPlace');
+    const type = own(product, '@type', product['@type']);
+    const places = own(product, 'relatedPlace', product.relatedPlace);
     if (typeof type === 'string' && productTypes.has(type) && Array.isArray(places))
       visit(places, `/productOrderItem/${i}/product/relatedPlace`);
   }
@@ -31,7 +32,7 @@ export function eachNewProduct(
 export function rolesOf(places: readonly unknown[]): string[] | undefined {
   const roles: string[] = [];
   for (const place of places) {
-    const role = isRecord(place) ? own(place, 'role') : undefined;
+    const role = isRecord(place) ? own(place, 'role', place.role) : undefined;
     if (!isPlaceRole(role)) return undefined;
     roles.push(role);
   }
@@ -66,8 +67,8 @@ export interface SiteDemand {
 export function checkLocationB(found: Findings, places: readonly unknown[], path: string, demand: SiteDemand): void {
   for (let j = 0; j < places.length; j++) {
     const related = places[j];
-    if (!isRecord(related) || own(related, 'role') !== 'locationB') continue;
-    const place = own(related, 'place');
+    if (!isRecord(related) || own(related, 'role', related.role) !== 'locationB') continue;
+    const place = own(related, 'place', related.place);
     const kind = placeKind(place);
     if (!kind) continue;
     const placePath = `${path}/${j}/place`;
@@ -76,12 +77,12 @@ export function checkLocationB(found: Findings, places: readonly unknown[], path
       continue;
     }
     const site = place as Data;
-    const characteristics = own(site, 'geographicSiteCharacteristic');
+    const characteristics = own(site, 'geographicSiteCharacteristic', site.geographicSiteCharacteristic);
     if (Array.isArray(characteristics)) {
       for (const [name, check] of demand.characteristics)
         checkCharacteristic(found, characteristics, `${placePath}/geographicSiteCharacteristic`, name, check);
     }
-    const nested = own(site, 'place');
+    const nested = own(site, 'place', site.place);
     if (Array.isArray(nested)) found.count(`${placePath}/place`, nested.length, 1, 1);
   }
 }
@@ -101,12 +102,12 @@ function checkCharacteristic(
   let malformed = false;
   for (let k = 0; k < list.length; k++) {
     const item = list[k];
-    if (!isRecord(item) || typeof own(item, 'name') !== 'string' || !has(item, 'value')) {
+    if (!isRecord(item) || typeof own(item, 'name', item.name) !== 'string' || !has(item, 'value', item.value)) {
       malformed = true;
       continue;
     }
-    if (own(item, 'name') !== name) continue;
-    const fault = check(own(item, 'value'));
+    if (own(item, 'name', item.name) !== name) continue;
+    const fault = check(own(item, 'value', item.value));
     if (!fault) return;
     first ??= [k, fault];
   }

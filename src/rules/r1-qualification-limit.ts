@@ -1,13 +1,14 @@
 // R1. When category is new: productOfferingQualification has at most 1 item.
+
+import { Findings, isRecord, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
-import { Findings, isRecord, none, own } from './read.js';
 
 export const r1: Rule = Object.freeze({
   id: 'R1',
   title: 'When category is new: productOfferingQualification has at most 1 item.',
   check(order: unknown) {
-    if (!isRecord(order) || own(order, 'category') !== 'new') return none;
-    const qualifications = own(order, 'productOfferingQualification');
+    if (!isRecord(order) || own(order, 'category', order.category) !== 'new') return none;
+    const qualifications = own(order, 'productOfferingQualification', order.productOfferingQualification);
     if (!Array.isArray(qualifications) || qualifications.length <= 1) return none;
     const found = new Findings('R1');
     found.count('/productOfferingQualification', qualifications.length, 0, 1);

@@ -5,9 +5,10 @@
 // matching the pattern ^[1-9][0-9]{1,4}$, and (b) name local_exchange_area with a string value
 // matching the pattern ^[1-9][0-9]{0,3}$. The nested place array of that site has exactly 1 item.
 // Both characteristics and the nested place are required.
+
+import { Findings, jsonType } from '../read.js';
 import type { Rule } from '../violation.js';
 import { checkLocationB, eachNewProduct, requireRoles, type ValueCheck } from './places.js';
-import { Findings, jsonType } from './read.js';
 
 /** A check that the value is a string matching `pattern`. */
 export function matching(pattern: RegExp): ValueCheck {

@@ -1,8 +1,9 @@
 // R11. When category is new and any order item has product @type BitstreamAccessProduct: that
 // item's product.relatedPlace has exactly 1 item, with role locationA.
+
+import { Findings } from '../read.js';
 import type { Rule } from '../violation.js';
 import { eachNewProduct, rolesOf } from './places.js';
-import { Findings } from './read.js';
 
 const bitstream: ReadonlySet<string> = new Set(['BitstreamAccessProduct']);
 

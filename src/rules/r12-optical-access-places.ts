@@ -2,10 +2,11 @@
 // item's product.relatedPlace has 1 to 2 items, including one with role locationA. The locationB
 // place is a GeographicSite whose geographicSiteCharacteristic contains name collocation_room_name
 // with a string value of length 1 to 50. The nested place array has exactly 1 item.
+
+import { Findings, jsonType } from '../read.js';
 import { codePointLength } from '../schema-runtime.js';
 import type { Rule } from '../violation.js';
 import { checkLocationB, eachNewProduct, requireRoles, type ValueCheck } from './places.js';
-import { Findings, jsonType } from './read.js';
 
 const roomName: ValueCheck = (value) => {
   if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];

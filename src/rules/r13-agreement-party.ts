@@ -1,22 +1,23 @@
 // R13. Each agreement has engagedParty as an array of 0 to 1 items; each item has @type
 // Organization and requires businessId, a string of length 1 to 40 (a business identifier,
 // possibly different from the technical id).
+
+import { Findings, has, isRecord, list, none, own } from '../read.js';
 import { codePointLength } from '../schema-runtime.js';
 import type { Rule } from '../violation.js';
-import { Findings, has, isRecord, list, none, own } from './read.js';
 
 export const r13: Rule = Object.freeze({
   id: 'R13',
   title: 'agreement.engagedParty has 0 to 1 items, each an Organization with businessId of 1 to 40 characters.',
   check(order: unknown) {
     if (!isRecord(order)) return none;
-    const agreements = list(order, 'agreement');
+    const agreements = list(order, 'agreement', order.agreement);
     const found = new Findings('R13');
     for (let i = 0; i < agreements.length; i++) {
       const agreement = agreements[i];
-      if (!isRecord(agreement) || !has(agreement, 'engagedParty')) continue;
+      if (!isRecord(agreement) || !has(agreement, 'engagedParty', agreement.engagedParty)) continue;
       const path = `/agreement/${i}/engagedParty`;
-      const parties = own(agreement, 'engagedParty');
+      const parties = own(agreement, 'engagedParty', agreement.engagedParty);
       if (!Array.isArray(parties)) {
         found.wrongType(path, 'array', parties);
         continue;
@@ -29,12 +30,12 @@ export const r13: Rule = Object.freeze({
           found.wrongType(partyPath, 'object', party);
           continue;
         }
-        if (!has(party, '@type')) found.missing(partyPath, '@type');
-        else if (own(party, '@type') !== 'Organization')
+        if (!has(party, '@type', party['@type'])) found.missing(partyPath, '@type');
+        else if (own(party, '@type', party['@type']) !== 'Organization')
           found.add('not_allowed', `${partyPath}/@type`, { allowed: ['Organization'] });
-        if (!has(party, 'businessId')) found.missing(partyPath, 'businessId');
+        if (!has(party, 'businessId', party.businessId)) found.missing(partyPath, 'businessId');
         else {
-          const id = own(party, 'businessId');
+          const id = own(party, 'businessId', party.businessId);
           if (typeof id !== 'string') found.wrongType(`${partyPath}/businessId`, 'string', id);
           else if (codePointLength(id) < 1) found.add('too_short', `${partyPath}/businessId`, { limit: 1 });
           else if (codePointLength(id) > 40) found.add('too_long', `${partyPath}/businessId`, { limit: 40 });

@@ -1,7 +1,8 @@
 // R5. When the role is one of locationAContact, handingOverProvider, receivingProvider,
 // subcontractor, no further contact-medium constraint applies.
+
+import { none } from '../read.js';
 import type { Rule } from '../violation.js';
-import { none } from './read.js';
 
 export const freeRoles: ReadonlySet<string> = new Set([
   'locationAContact',

@@ -1,9 +1,10 @@
 // R6. A related party must match exactly one of the role groups in R3 to R5.
+
+import { Findings, has, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 import { contactRoles } from './r3-phone-contact.js';
 import { deliveryRoles } from './r4-postal-contact.js';
 import { freeRoles } from './r5-free-roles.js';
-import { Findings, has, isRecord, list, none, own } from './read.js';
 
 export const partyRoles: readonly string[] = [...contactRoles, ...deliveryRoles, ...freeRoles];
 const known = new Set(partyRoles);
@@ -13,16 +14,16 @@ export const r6: Rule = Object.freeze({
   title: 'A related party has a role of exactly one of the role groups in R3 to R5.',
   check(order: unknown) {
     if (!isRecord(order)) return none;
-    const parties = list(order, 'relatedParty');
+    const parties = list(order, 'relatedParty', order.relatedParty);
     const found = new Findings('R6');
     for (let i = 0; i < parties.length; i++) {
       const related = parties[i];
       if (!isRecord(related)) continue;
-      if (!has(related, 'role')) {
+      if (!has(related, 'role', related.role)) {
         found.missing(`/relatedParty/${i}`, 'role');
         continue;
       }
-      const role = own(related, 'role');
+      const role = own(related, 'role', related.role);
       if (typeof role === 'string' && known.has(role)) continue;
       found.add('unknown_role', `/relatedParty/${i}/role`, { allowed: partyRoles });
     }

@@ -1,7 +1,8 @@
 // R7. For every order item, product.relatedPlace is an array whose items have role in: locationA,
 // locationB, alternateAddress.
+
+import { Findings, has, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
-import { Findings, has, isRecord, list, none, own } from './read.js';
 
 export const placeRoles: readonly string[] = ['locationA', 'locationB', 'alternateAddress'];
 const known = new Set(placeRoles);
@@ -14,14 +15,14 @@ export const r7: Rule = Object.freeze({
   title: 'product.relatedPlace is an array whose items have role locationA, locationB or alternateAddress.',
   check(order: unknown) {
     if (!isRecord(order)) return none;
-    const items = list(order, 'productOrderItem');
+    const items = list(order, 'productOrderItem', order.productOrderItem);
     const found = new Findings('R7');
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
-      const product = isRecord(item) ? own(item, 'product') : undefined;
-      if (!isRecord(product) || !has(product, 'relatedPlace')) continue;
+      const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
+      if (!isRecord(product) || !has(product, 'relatedPlace', product.relatedPlace)) continue;
       const base = `/productOrderItem/${i}/product/relatedPlace`;
-      const places = own(product, 'relatedPlace');
+      const places = own(product, 'relatedPlace', product.relatedPlace);
       if (!Array.isArray(places)) {
         found.wrongType(base, 'array', places);
         continue;
@@ -29,8 +30,8 @@ export const r7: Rule = Object.freeze({
       for (let j = 0; j < places.length; j++) {
         const place = places[j];
         if (!isRecord(place)) found.wrongType(`${base}/${j}`, 'object', place);
-        else if (!has(place, 'role')) found.missing(`${base}/${j}`, 'role');
-        else if (!isPlaceRole(own(place, 'role')))
+        else if (!has(place, 'role', place.role)) found.missing(`${base}/${j}`, 'role');
+        else if (!isPlaceRole(own(place, 'role', place.role)))
           found.add('not_allowed', `${base}/${j}/role`, { allowed: placeRoles });
       }
     }

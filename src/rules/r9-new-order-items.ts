@@ -1,7 +1,8 @@
 // R9. When category is new: every order item has action equal to add, and every order item's
 // product requires relatedPlace.
+
+import { has, isRecord, own } from '../read.js';
 import { actionDemand } from './items.js';
-import { has, isRecord, own } from './read.js';
 
 export const r9 = actionDemand({
   id: 'R9',
@@ -9,8 +10,9 @@ export const r9 = actionDemand({
   categories: new Set(['new']),
   action: 'add',
   item(found, item, path) {
-    if (!has(item, 'product')) return found.missing(path, 'product');
-    const product = own(item, 'product');
-    if (isRecord(product) && !has(product, 'relatedPlace')) found.missing(`${path}/product`, 'relatedPlace');
+    if (!has(item, 'product', item.product)) return found.missing(path, 'product');
+    const product = own(item, 'product', item.product);
+    if (isRecord(product) && !has(product, 'relatedPlace', product.relatedPlace))
+      found.missing(`${path}/product`, 'relatedPlace');
   },
 });

@@ -1,5 +1,6 @@
-// Reading untrusted input: own properties only, no assumption about shape.
-import type { Finding, RuleId, ViolationCode } from '../violation.js';
+// Reading untrusted input (own properties only, no assumption about shape) and collecting findings;
+// shared by the generated table checks and the hand-written rules.
+import type { Finding, RuleId, ViolationCode } from './violation.js';
 
 export type Data = Readonly<Record<string, unknown>>;
 
@@ -12,14 +13,18 @@ export function isRecord(value: unknown): value is Data {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** An own property's value; inherited properties count as absent. */
-export function own(data: Data, key: string): unknown {
-  return hasOwn.call(data, key) ? data[key] : undefined;
+/**
+ * `value` if it is the own property `key` of `data`, else undefined: inherited properties count as
+ * absent, and so does `undefined`, which is no JSON value. Callers pass `data[key]` read in place,
+ * where the engine keeps the read fast; one shared read of every key would not be.
+ */
+export function own(data: Data, key: string, value: unknown): unknown {
+  return value !== undefined && hasOwn.call(data, key) ? value : undefined;
 }
 
-/** Whether `data` has the own property `key` with a value (`undefined` is no JSON value). */
-export function has(data: Data, key: string): boolean {
-  return hasOwn.call(data, key) && data[key] !== undefined;
+/** Whether `value`, read as `data[key]`, is an own property of `data` with a value. */
+export function has(data: Data, key: string, value: unknown): boolean {
+  return value !== undefined && hasOwn.call(data, key);
 }
 
 /** The JSON type name of a value, for `expected` / `actual` params. */
@@ -40,13 +45,6 @@ export class Findings {
     this.list.push({ rule: this.rule, code, path, params });
   }
 
-  /** Adds findings made elsewhere, such as a generated validator's. */
-  addAll(findings: readonly Finding[]): void {
-    if (findings.length === 0) return;
-    this.list ??= [];
-    for (const finding of findings) this.list.push(finding);
-  }
-
   /** A required property: reported at the parent, naming the missing child. */
   missing(path: string, property: string): void {
     this.add('required', path, { property });
@@ -54,6 +52,11 @@ export class Findings {
 
   wrongType(path: string, expected: string, value: unknown): void {
     this.add('wrong_type', path, { expected, actual: jsonType(value) });
+  }
+
+  /** A string that is no date-time as the schema demands, with what it lacks. */
+  dateTime(path: string, value: string): void {
+    this.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(value) });
   }
 
   /** A count outside `min..max`, as too_few_items or too_many_items. */
@@ -69,8 +72,15 @@ export class Findings {
 
 const empty: readonly unknown[] = Object.freeze([]);
 
-/** `data[key]` when it is an own array, else an empty list. */
-export function list(data: Data, key: string): readonly unknown[] {
-  const value = own(data, key);
-  return Array.isArray(value) ? value : empty;
+/** `value`, read as `data[key]`, when it is an own array, else an empty list. */
+export function list(data: Data, key: string, value: unknown): readonly unknown[] {
+  return Array.isArray(value) && hasOwn.call(data, key) ? value : empty;
+}
+
+/** What a date-time lacks, so the message can say so. */
+export function dateTimeFault(value: string): string {
+  if (/^\d{4}-\d\d-\d\d$/.test(value)) return 'missing_time';
+  if (/^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?:[Zz]|[+-]\d\d:?\d\d)?$/.test(value)) return 'missing_seconds';
+  if (/^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(?:\.\d+)?$/.test(value)) return 'missing_offset';
+  return 'invalid';
 }

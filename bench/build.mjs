@@ -1,0 +1,21 @@
+// Bundles the benchmark for node (the package itself stays external, loaded from dist/) and runs it.
+// `node bench/build.mjs` runs bench/run.ts; `node bench/build.mjs profile N` profiles corpus N.
+import { execFileSync } from 'node:child_process';
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['bench/run.ts', 'bench/profile.ts'],
+  outdir: 'bench/.out',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const [mode, corpus = '0'] = process.argv.slice(2);
+const run = (args) => execFileSync(process.execPath, args, { stdio: 'inherit' });
+if (mode === 'profile') {
+  run(['bench/.out/profile.mjs', corpus]);
+  run(['--cpu-prof', '--cpu-prof-dir=bench/.out', 'bench/.out/profile.mjs', corpus, 'run']);
+} else run(['bench/.out/run.mjs']);

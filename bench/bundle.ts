@@ -1,0 +1,34 @@
+// Browser bundle sizes: an entry bundled for the browser with esbuild, minified, then gzipped.
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+export interface BundleSize {
+  readonly minified: number;
+  readonly gzipped: number;
+}
+
+/** The size of `entry` (module source) bundled for the browser from `resolveDir`. */
+export async function bundleSize(entry: string, resolveDir: string): Promise<BundleSize> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
+}
+
+/** What a browser user of validateProductOrder ships: the function with its rules and both languages. */
+export const validatorEntry = `export { validateProductOrder } from 'product-order-validator';`;
+
+/** What a team would ship to validate with ajv instead. */
+export const ajvEntry = `
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import addErrors from 'ajv-errors';
+export { Ajv2020, addFormats, addErrors };
+`;

@@ -1,0 +1,126 @@
+// npm run bench: throughput side by side in one process, interleaved rounds on the same orders;
+// cold start against a bare node; browser bundle sizes. Prints ratios; absolute figures are context.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { Validator } from '@cfworker/json-schema';
+import '@hyperjump/json-schema/formats';
+import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { validateProductOrder } from 'product-order-validator';
+import { Bench } from 'tinybench';
+import { ajvEntry, bundleSize, validatorEntry } from './bundle.js';
+import { type Corpus, corpora } from './corpora.js';
+
+const rounds = Number(process.env.BENCH_ROUNDS) || 5;
+const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
+
+/** The tools compared, each a function from one order to a verdict. */
+async function tools(): Promise<Record<string, (order: unknown, text: string) => boolean>> {
+  const ajv = new Ajv2020.default({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  const ajvValidate = ajv.compile(schema);
+  const cfworker = new Validator(schema, '2020-12', false);
+  setShouldValidateFormat(true);
+  registerSchema(schema);
+  const hyperjump = await validate(schema.$id);
+  return {
+    validateProductOrder: (order) => validateProductOrder(order).valid,
+    'ajv (allErrors)': (order) => ajvValidate(order) as boolean,
+    '@cfworker/json-schema': (order) => cfworker.validate(order as never).valid,
+    '@hyperjump/json-schema': (order) => hyperjump(order as never).valid,
+    'JSON.parse': (_, text) => JSON.parse(text) !== null,
+  };
+}
+
+/** Orders per second of each tool on `corpus`: the median of `rounds` interleaved rounds. */
+async function throughput(corpus: Corpus, all: Awaited<ReturnType<typeof tools>>): Promise<Record<string, number>> {
+  const perRound: Record<string, number[]> = {};
+  for (let round = 0; round < rounds; round++) {
+    const bench = new Bench({ time: 400, warmupTime: 100 });
+    for (const [name, check] of Object.entries(all)) {
+      // interpreters are slow: give them a slice of the corpus, so a round stays short
+      const count = name.startsWith('@') ? Math.min(20, corpus.orders.length) : corpus.orders.length;
+      bench.add(name, () => {
+        let valid = 0;
+        for (let i = 0; i < count; i++) if (check(corpus.orders[i], corpus.texts[i])) valid++;
+        return valid;
+      });
+    }
+    await bench.run();
+    for (const task of bench.tasks) {
+      const result = task.result;
+      if (result.state !== 'completed') throw new Error(`${task.name}: ${result.state}`);
+      const count = task.name.startsWith('@') ? Math.min(20, corpus.orders.length) : corpus.orders.length;
+      perRound[task.name] ??= [];
+      perRound[task.name].push(result.throughput.mean * count);
+    }
+  }
+  return Object.fromEntries(Object.entries(perRound).map(([name, values]) => [name, median(values)]));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Milliseconds a fresh node process spends on `script`, over a bare one: medians of interleaved runs. */
+function coldStart(scripts: Record<string, string>, runs = 20): Record<string, number> {
+  const times: Record<string, number[]> = {};
+  const order = JSON.stringify(corpora()[0].orders[0]);
+  for (let run = 0; run < runs; run++) {
+    for (const [name, script] of Object.entries({ bare: '', ...scripts })) {
+      const start = process.hrtime.bigint();
+      execFileSync(process.execPath, ['--input-type=module', '-e', script, order]);
+      times[name] ??= [];
+      times[name].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  const bare = median(times.bare);
+  return Object.fromEntries(Object.entries(scripts).map(([name]) => [name, median(times[name]) - bare]));
+}
+
+const fmt = (n: number, digits = 2) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores; ${rounds} interleaved rounds\n`);
+  const all = await tools();
+  const rows: string[] = [];
+  const summary: string[] = [];
+  for (const corpus of corpora()) {
+    const hz = await throughput(corpus, all);
+    const ours = hz.validateProductOrder;
+    for (const [name, value] of Object.entries(hz)) {
+      const ratio = name === 'validateProductOrder' ? '' : `${fmt(ours / value)}×`;
+      rows.push(`| ${corpus.name} | ${name} | ${fmt(value, 0)} | ${ratio} |`);
+    }
+    summary.push(
+      `${corpus.name}: ${fmt(ours / hz['ajv (allErrors)'])}× ajv, ${fmt(ours / hz['JSON.parse'])}× JSON.parse, ` +
+        `${fmt(ours / hz['@cfworker/json-schema'], 0)}× cfworker, ${fmt(ours / hz['@hyperjump/json-schema'], 0)}× hyperjump`,
+    );
+  }
+  console.log('| corpus | tool | orders/s | validateProductOrder is faster by |');
+  console.log('|---|---|---:|---:|');
+  console.log(rows.join('\n'));
+  console.log(`\n${summary.join('\n')}\n`);
+
+  const cold = coldStart({
+    validateProductOrder: `import { validateProductOrder } from 'product-order-validator'; validateProductOrder(JSON.parse(process.argv[1]));`,
+    'ajv compiling the schema': `import Ajv from 'ajv/dist/2020.js'; import addFormats from 'ajv-formats'; import { readFileSync } from 'node:fs'; const ajv = new Ajv.default({ allErrors: true, strict: false }); addFormats.default(ajv); ajv.compile(JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8')))(JSON.parse(process.argv[1]));`,
+  });
+  for (const [name, ms] of Object.entries(cold)) console.log(`cold start, ${name}: +${fmt(ms, 1)} ms over a bare node`);
+
+  const ours = await bundleSize(validatorEntry, process.cwd());
+  const ajv = await bundleSize(ajvEntry, process.cwd());
+  console.log(
+    `\nbrowser bundle, validateProductOrder: ${fmt(ours.minified / 1024, 1)} KB min, ${fmt(ours.gzipped / 1024, 1)} KB min+gzip`,
+  );
+  console.log(
+    `browser bundle, ajv + ajv-formats + ajv-errors: ${fmt(ajv.minified / 1024, 1)} KB min, ${fmt(ajv.gzipped / 1024, 1)} KB min+gzip`,
+  );
+}
+
+await main();

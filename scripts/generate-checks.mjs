@@ -1,0 +1,154 @@
+// Compiles the field, contact-medium and party tables of the schema into checks that report findings
+// directly: one straight-line function per $def, one finding per faulty node, no error mapping.
+// It compiles the subset of draft 2020-12 those tables use and refuses any other keyword.
+
+const refName = (ref) => ref.replace('#/$defs/', '');
+const str = JSON.stringify;
+
+/** Keywords the compiler understands; annotations are ignored. */
+const known = new Set([
+  'type',
+  'required',
+  'properties',
+  'items',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'format',
+  '$ref',
+  'allOf',
+  'title',
+  'description',
+  'x-rule',
+  '$comment',
+]);
+
+/**
+ * @param tables each export's name, the $def it checks, and the schema's $defs as its rule sees them
+ *   (those of other rules replaced by `true`)
+ */
+export function checksModule(tables) {
+  const constants = [];
+  const functions = [];
+  for (const { name, root, defs } of tables) functions.push(...compile(name, root, defs, constants));
+  const exports = tables.map(({ name, root }) => `export const ${name} = ${name}${root.replace(/[^A-Za-z0-9]/g, '')};`);
+  const dts = tables.map(
+    ({ name }) =>
+      `/** Reports the faults of \`value\`, found at the JSON Pointer \`path\`, to \`found\`. */\nexport declare function ${name}(value: unknown, path: string, found: Findings): void;`,
+  );
+  return {
+    js: `import { isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${constants.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
+    dts: `import type { Findings } from '../read.js';\n\n${dts.join('\n\n')}\n`,
+  };
+}
+
+/** The functions checking `root` and every $def it reaches, named after `prefix`. */
+function compile(prefix, root, defs, constants) {
+  const fn = (def) => `${prefix}${def.replace(/[^A-Za-z0-9]/g, '')}`;
+  const constant = (value) => {
+    const name = `allowed${constants.length}`;
+    constants.push(`const ${name} = Object.freeze(${str(value)});`);
+    return name;
+  };
+  let counter = 0;
+  const fresh = () => `v${++counter}`;
+
+  /** Statements that check the value in variable `v` at the path expression `p` against `sub`. */
+  function body(sub, v, p) {
+    if (sub === true || sub === undefined) return '';
+    for (const key of Object.keys(sub)) if (!known.has(key)) throw new Error(`cannot compile keyword ${key}`);
+    if (sub.$ref) {
+      const target = defs[refName(sub.$ref)];
+      return target === true ? '' : `${fn(refName(sub.$ref))}(${v}, ${p}, f);`;
+    }
+    const out = [];
+    const at = (name) => `${p} + ${str(`/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`)}`;
+    const union = discriminator(sub);
+
+    if (sub.type === 'object' || sub.required || sub.properties) {
+      const inner = [];
+      // a property read at its own site stays a fast named load; hasOwn only for what is there
+      const read = (name) => `${v}[${str(name)}]`;
+      const owns = (name) => `hasOwn.call(${v}, ${str(name)})`;
+      for (const name of sub.required ?? [])
+        inner.push(`if (${read(name)} === undefined || !${owns(name)}) f.missing(${p}, ${str(name)});`);
+      for (const [name, child] of Object.entries(sub.properties ?? {})) {
+        const x = fresh();
+        const code = body(child, x, at(name));
+        if (code) inner.push(`{ const ${x} = ${read(name)}; if (${x} !== undefined && ${owns(name)}) { ${code} } }`);
+      }
+      if (union) {
+        const tag = fresh();
+        const branches = union.map(([value, ref]) => `if (${tag} === ${str(value)}) ${fn(ref)}(${v}, ${p}, f);`);
+        inner.push(`const ${tag} = ${read('@type')}; if (${owns('@type')}) ${branches.join(' else ')}`);
+      } else for (const part of sub.allOf ?? []) inner.push(body(part, v, p));
+      const code = inner.filter(Boolean);
+      out.push(
+        sub.type === 'object'
+          ? guard(`!isRecord(${v})`, `f.wrongType(${p}, 'object', ${v});`, code)
+          : `if (isRecord(${v})) {\n${code.join('\n')}\n}`,
+      );
+    } else if (sub.type === 'array') {
+      const inner = [];
+      if (sub.minItems !== undefined || sub.maxItems !== undefined)
+        inner.push(`f.count(${p}, ${v}.length, ${sub.minItems ?? 0}, ${sub.maxItems ?? 'Infinity'});`);
+      const x = fresh();
+      const i = fresh();
+      const item = body(sub.items, x, `${p} + '/' + ${i}`);
+      if (item) inner.push(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}]; ${item} }`);
+      out.push(guard(`!Array.isArray(${v})`, `f.wrongType(${p}, 'array', ${v});`, inner));
+    } else if (sub.type === 'string') {
+      const inner = [];
+      // code points: at most .length, at least half of it; count them only when that is not enough
+      if (sub.minLength !== undefined)
+        inner.push(
+          `if (${v}.length < ${2 * sub.minLength} && codePointLength(${v}) < ${sub.minLength}) f.add('too_short', ${p}, { limit: ${sub.minLength} });`,
+        );
+      if (sub.maxLength !== undefined)
+        inner.push(
+          `if (${v}.length > ${sub.maxLength} && codePointLength(${v}) > ${sub.maxLength}) f.add('too_long', ${p}, { limit: ${sub.maxLength} });`,
+        );
+      if (sub.format === 'date-time') inner.push(`if (!isDateTime(${v})) f.dateTime(${p}, ${v});`);
+      else if (sub.format) throw new Error(`cannot compile format ${sub.format}`);
+      out.push(guard(`typeof ${v} !== 'string'`, `f.wrongType(${p}, 'string', ${v});`, inner));
+    } else if (sub.type) throw new Error(`cannot compile type ${sub.type}`);
+
+    const allowed = sub.enum ?? (sub.const !== undefined ? [sub.const] : undefined);
+    if (allowed) {
+      const code = p.endsWith(`"/@type"`) ? 'unknown_type' : 'not_allowed';
+      const test = allowed.map((a) => `${v} === ${str(a)}`).join(' || ');
+      out.push(`if (!(${test})) f.add('${code}', ${p}, { allowed: ${constant(allowed)} });`);
+    }
+    return out.join('\n');
+  }
+
+  /** `if (fails) fault; else { checks }`, without an empty branch. */
+  function guard(fails, fault, checks) {
+    return checks.length ? `if (${fails}) ${fault}\nelse {\n${checks.join('\n')}\n}` : `if (${fails}) ${fault}`;
+  }
+
+  /** [tag value, $def] of a union selected by @type (enum plus `if @type = X then $ref`), else undefined. */
+  function discriminator(sub) {
+    const parts = sub.allOf ?? [];
+    if (!sub.properties?.['@type']?.enum || !parts.length) return undefined;
+    if (!parts.every((b) => b.if?.properties?.['@type']?.const && b.then?.$ref)) return undefined;
+    return parts.map((b) => [b.if.properties['@type'].const, refName(b.then.$ref)]);
+  }
+
+  const reachable = new Set();
+  const visit = (sub) => {
+    if (typeof sub !== 'object' || sub === null) return;
+    if (sub.$ref && !reachable.has(refName(sub.$ref))) {
+      reachable.add(refName(sub.$ref));
+      visit(defs[refName(sub.$ref)]);
+    }
+    for (const value of Object.values(sub)) if (typeof value === 'object') visit(value);
+  };
+  visit({ $ref: `#/$defs/${root}` });
+  return [...reachable]
+    .filter((name) => defs[name] !== true)
+    .map((name) => `function ${fn(name)}(v, p, f) {\n${body(defs[name], 'v', 'p')}\n}`);
+}
