@@ -55,14 +55,21 @@ function compile(prefix, root, defs, constants) {
   };
   let counter = 0;
   const fresh = () => `v${++counter}`;
+  const inlining = [];
 
   /** Statements that check the value in variable `v` at the path expression `p` against `sub`. */
   function body(sub, v, p) {
     if (sub === true || sub === undefined) return '';
     for (const key of Object.keys(sub)) if (!known.has(key)) throw new Error(`cannot compile keyword ${key}`);
     if (sub.$ref) {
-      const target = defs[refName(sub.$ref)];
-      return target === true ? '' : `${fn(refName(sub.$ref))}(${v}, ${p}, f);`;
+      // inlined, so that a path is only built for a fault; a recursive $ref would be called instead
+      const name = refName(sub.$ref);
+      if (defs[name] === true) return '';
+      if (inlining.includes(name)) return `${fn(name)}(${v}, ${p}, f);`;
+      inlining.push(name);
+      const code = body(defs[name], v, p);
+      inlining.pop();
+      return code;
     }
     const out = [];
     const at = (name) => `${p} + ${str(`/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`)}`;
@@ -82,7 +89,9 @@ function compile(prefix, root, defs, constants) {
       }
       if (union) {
         const tag = fresh();
-        const branches = union.map(([value, ref]) => `if (${tag} === ${str(value)}) ${fn(ref)}(${v}, ${p}, f);`);
+        const branches = union.map(
+          ([value, ref]) => `if (${tag} === ${str(value)}) {\n${body({ $ref: `#/$defs/${ref}` }, v, p)}\n}`,
+        );
         inner.push(`const ${tag} = ${read('@type')}; if (${owns('@type')}) ${branches.join(' else ')}`);
       } else for (const part of sub.allOf ?? []) inner.push(body(part, v, p));
       const code = inner.filter(Boolean);
@@ -138,17 +147,8 @@ function compile(prefix, root, defs, constants) {
     return parts.map((b) => [b.if.properties['@type'].const, refName(b.then.$ref)]);
   }
 
-  const reachable = new Set();
-  const visit = (sub) => {
-    if (typeof sub !== 'object' || sub === null) return;
-    if (sub.$ref && !reachable.has(refName(sub.$ref))) {
-      reachable.add(refName(sub.$ref));
-      visit(defs[refName(sub.$ref)]);
-    }
-    for (const value of Object.values(sub)) if (typeof value === 'object') visit(value);
-  };
-  visit({ $ref: `#/$defs/${root}` });
-  return [...reachable]
-    .filter((name) => defs[name] !== true)
-    .map((name) => `function ${fn(name)}(v, p, f) {\n${body(defs[name], 'v', 'p')}\n}`);
+  inlining.push(root);
+  const code = body(defs[root], 'v', 'p');
+  if (code.includes(`${fn(root)}(`)) throw new Error(`${root} is recursive; emit its callees too`);
+  return [`function ${fn(root)}(v, p, f) {\n${code}\n}`];
 }

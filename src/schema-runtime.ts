@@ -39,9 +39,14 @@ const dot = 46;
 export function isDateTime(text: string): boolean {
   const n = text.length;
   if (n < 20) return false;
-  const c = (i: number) => text.charCodeAt(i);
-  if (c(4) !== dash || c(7) !== dash || c(13) !== colon || c(16) !== colon) return false;
-  if (c(10) !== 84 && c(10) !== 116) return false; // T or t
+  if (
+    text.charCodeAt(4) !== dash ||
+    text.charCodeAt(7) !== dash ||
+    text.charCodeAt(13) !== colon ||
+    text.charCodeAt(16) !== colon
+  )
+    return false;
+  if (text.charCodeAt(10) !== 84 && text.charCodeAt(10) !== 116) return false; // T or t
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
@@ -50,7 +55,7 @@ export function isDateTime(text: string): boolean {
   const second = digits(text, 17, 2);
   if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) return false;
   let i = 19;
-  if (c(i) === dot) {
+  if (text.charCodeAt(i) === dot) {
     const start = ++i;
     while (i < n && digits(text, i, 1) >= 0) i++;
     if (i === start) return false;
@@ -58,10 +63,14 @@ export function isDateTime(text: string): boolean {
   let zoneHours = 0;
   let zoneMinutes = 0;
   let sign = 1;
-  if (i === n - 1 && (c(i) === 90 || c(i) === 122)) {
+  if (i === n - 1 && (text.charCodeAt(i) === 90 || text.charCodeAt(i) === 122)) {
     // Z or z: UTC
-  } else if (i === n - 6 && (c(i) === 43 || c(i) === dash) && c(i + 3) === colon) {
-    sign = c(i) === dash ? -1 : 1;
+  } else if (
+    i === n - 6 &&
+    (text.charCodeAt(i) === 43 || text.charCodeAt(i) === dash) &&
+    text.charCodeAt(i + 3) === colon
+  ) {
+    sign = text.charCodeAt(i) === dash ? -1 : 1;
     zoneHours = digits(text, i + 1, 2);
     zoneMinutes = digits(text, i + 4, 2);
     if (zoneHours < 0 || zoneMinutes < 0 || zoneHours > 23 || zoneMinutes > 59) return false;

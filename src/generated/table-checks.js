@@ -32,161 +32,108 @@ else {
 if (v5.length < 2 && codePointLength(v5) < 1) f.add('too_short', p + "/description", { limit: 1 });
 if (v5.length > 255 && codePointLength(v5) > 255) f.add('too_long', p + "/description", { limit: 255 });
 } } }
-{ const v6 = v["orderPostedDate"]; if (v6 !== undefined && hasOwn.call(v, "orderPostedDate")) { checkOrderFieldsDateTime(v6, p + "/orderPostedDate", f); } }
+{ const v6 = v["orderPostedDate"]; if (v6 !== undefined && hasOwn.call(v, "orderPostedDate")) { if (typeof v6 !== 'string') f.wrongType(p + "/orderPostedDate", 'string', v6);
+else {
+if (!isDateTime(v6)) f.dateTime(p + "/orderPostedDate", v6);
+} } }
 { const v7 = v["priority"]; if (v7 !== undefined && hasOwn.call(v, "priority")) { if (typeof v7 !== 'string') f.wrongType(p + "/priority", 'string', v7);
 else {
 if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + "/priority", { limit: 1 });
 if (v7.length > 10 && codePointLength(v7) > 10) f.add('too_long', p + "/priority", { limit: 10 });
 } } }
-{ const v8 = v["requestedCompletionDate"]; if (v8 !== undefined && hasOwn.call(v, "requestedCompletionDate")) { checkOrderFieldsDateTime(v8, p + "/requestedCompletionDate", f); } }
+{ const v8 = v["requestedCompletionDate"]; if (v8 !== undefined && hasOwn.call(v, "requestedCompletionDate")) { if (typeof v8 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v8);
+else {
+if (!isDateTime(v8)) f.dateTime(p + "/requestedCompletionDate", v8);
+} } }
 { const v9 = v["externalId"]; if (v9 !== undefined && hasOwn.call(v, "externalId")) { if (!Array.isArray(v9)) f.wrongType(p + "/externalId", 'array', v9);
 else {
 f.count(p + "/externalId", v9.length, 1, 1);
-for (let v11 = 0; v11 < v9.length; v11++) { const v10 = v9[v11]; checkOrderFieldsExternalIdentifier(v10, p + "/externalId" + '/' + v11, f); }
+for (let v11 = 0; v11 < v9.length; v11++) { const v10 = v9[v11]; if (!isRecord(v10)) f.wrongType(p + "/externalId" + '/' + v11, 'object', v10); }
 } } }
-{ const v12 = v["billingAccount"]; if (v12 !== undefined && hasOwn.call(v, "billingAccount")) { checkOrderFieldsBillingAccountRef(v12, p + "/billingAccount", f); } }
+{ const v12 = v["billingAccount"]; if (v12 !== undefined && hasOwn.call(v, "billingAccount")) { if (!isRecord(v12)) f.wrongType(p + "/billingAccount", 'object', v12); } }
 { const v13 = v["note"]; if (v13 !== undefined && hasOwn.call(v, "note")) { if (!Array.isArray(v13)) f.wrongType(p + "/note", 'array', v13);
 else {
-for (let v15 = 0; v15 < v13.length; v15++) { const v14 = v13[v15]; checkOrderFieldsNote(v14, p + "/note" + '/' + v15, f); }
+for (let v15 = 0; v15 < v13.length; v15++) { const v14 = v13[v15]; if (!isRecord(v14)) f.wrongType(p + "/note" + '/' + v15, 'object', v14); }
 } } }
 { const v16 = v["productOfferingQualification"]; if (v16 !== undefined && hasOwn.call(v, "productOfferingQualification")) { if (!Array.isArray(v16)) f.wrongType(p + "/productOfferingQualification", 'array', v16);
 else {
-for (let v18 = 0; v18 < v16.length; v18++) { const v17 = v16[v18]; checkOrderFieldsProductOfferingQualificationRef(v17, p + "/productOfferingQualification" + '/' + v18, f); }
+for (let v18 = 0; v18 < v16.length; v18++) { const v17 = v16[v18]; if (!isRecord(v17)) f.wrongType(p + "/productOfferingQualification" + '/' + v18, 'object', v17); }
 } } }
 { const v19 = v["relatedParty"]; if (v19 !== undefined && hasOwn.call(v, "relatedParty")) { if (!Array.isArray(v19)) f.wrongType(p + "/relatedParty", 'array', v19);
 else {
-for (let v21 = 0; v21 < v19.length; v21++) { const v20 = v19[v21]; checkOrderFieldsRelatedParty(v20, p + "/relatedParty" + '/' + v21, f); }
+for (let v21 = 0; v21 < v19.length; v21++) { const v20 = v19[v21]; if (!isRecord(v20)) f.wrongType(p + "/relatedParty" + '/' + v21, 'object', v20); }
 } } }
 { const v22 = v["attachment"]; if (v22 !== undefined && hasOwn.call(v, "attachment")) { if (!Array.isArray(v22)) f.wrongType(p + "/attachment", 'array', v22);
 else {
-for (let v24 = 0; v24 < v22.length; v24++) { const v23 = v22[v24]; checkOrderFieldsAttachmentRefOrValue(v23, p + "/attachment" + '/' + v24, f); }
+for (let v24 = 0; v24 < v22.length; v24++) { const v23 = v22[v24]; if (!isRecord(v23)) f.wrongType(p + "/attachment" + '/' + v24, 'object', v23); }
 } } }
 { const v25 = v["productOrderRelationship"]; if (v25 !== undefined && hasOwn.call(v, "productOrderRelationship")) { if (!Array.isArray(v25)) f.wrongType(p + "/productOrderRelationship", 'array', v25);
 else {
-for (let v27 = 0; v27 < v25.length; v27++) { const v26 = v25[v27]; checkOrderFieldsProductOrderRelationship(v26, p + "/productOrderRelationship" + '/' + v27, f); }
+for (let v27 = 0; v27 < v25.length; v27++) { const v26 = v25[v27]; if (!isRecord(v26)) f.wrongType(p + "/productOrderRelationship" + '/' + v27, 'object', v26); }
 } } }
-{ const v28 = v["additionalOrderInformation"]; if (v28 !== undefined && hasOwn.call(v, "additionalOrderInformation")) { checkOrderFieldsAdditionalOrderInformation(v28, p + "/additionalOrderInformation", f); } }
+{ const v28 = v["additionalOrderInformation"]; if (v28 !== undefined && hasOwn.call(v, "additionalOrderInformation")) { if (!isRecord(v28)) f.wrongType(p + "/additionalOrderInformation", 'object', v28); } }
 { const v29 = v["productOrderItem"]; if (v29 !== undefined && hasOwn.call(v, "productOrderItem")) { if (!Array.isArray(v29)) f.wrongType(p + "/productOrderItem", 'array', v29);
 else {
 f.count(p + "/productOrderItem", v29.length, 1, Infinity);
-for (let v31 = 0; v31 < v29.length; v31++) { const v30 = v29[v31]; checkOrderFieldsProductOrderItem(v30, p + "/productOrderItem" + '/' + v31, f); }
+for (let v31 = 0; v31 < v29.length; v31++) { const v30 = v29[v31]; if (!isRecord(v30)) f.wrongType(p + "/productOrderItem" + '/' + v31, 'object', v30);
+else {
+{ const v32 = v30["action"]; if (v32 !== undefined && hasOwn.call(v30, "action")) { if (typeof v32 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v31 + "/action", 'string', v32); } }
+{ const v33 = v30["product"]; if (v33 !== undefined && hasOwn.call(v30, "product")) { if (!isRecord(v33)) f.wrongType(p + "/productOrderItem" + '/' + v31 + "/product", 'object', v33);
+else {
+{ const v34 = v33["@type"]; if (v34 !== undefined && hasOwn.call(v33, "@type")) { if (typeof v34 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v31 + "/product" + "/@type", 'string', v34); } }
 } } }
-{ const v32 = v["agreement"]; if (v32 !== undefined && hasOwn.call(v, "agreement")) { if (!Array.isArray(v32)) f.wrongType(p + "/agreement", 'array', v32);
+} }
+} } }
+{ const v36 = v["agreement"]; if (v36 !== undefined && hasOwn.call(v, "agreement")) { if (!Array.isArray(v36)) f.wrongType(p + "/agreement", 'array', v36);
 else {
-for (let v34 = 0; v34 < v32.length; v34++) { const v33 = v32[v34]; checkOrderFieldsAgreement(v33, p + "/agreement" + '/' + v34, f); }
+for (let v38 = 0; v38 < v36.length; v38++) { const v37 = v36[v38]; if (!isRecord(v37)) f.wrongType(p + "/agreement" + '/' + v38, 'object', v37); }
 } } }
 }
-}
-
-function checkOrderFieldsDateTime(v, p, f) {
-if (typeof v !== 'string') f.wrongType(p, 'string', v);
-else {
-if (!isDateTime(v)) f.dateTime(p, v);
-}
-}
-
-function checkOrderFieldsExternalIdentifier(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-}
-
-function checkOrderFieldsBillingAccountRef(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-}
-
-function checkOrderFieldsNote(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-}
-
-function checkOrderFieldsProductOfferingQualificationRef(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-}
-
-function checkOrderFieldsRelatedParty(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-}
-
-function checkOrderFieldsAttachmentRefOrValue(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-}
-
-function checkOrderFieldsProductOrderRelationship(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-}
-
-function checkOrderFieldsAdditionalOrderInformation(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-}
-
-function checkOrderFieldsProductOrderItem(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-else {
-{ const v35 = v["action"]; if (v35 !== undefined && hasOwn.call(v, "action")) { if (typeof v35 !== 'string') f.wrongType(p + "/action", 'string', v35); } }
-{ const v36 = v["product"]; if (v36 !== undefined && hasOwn.call(v, "product")) { checkOrderFieldsProduct(v36, p + "/product", f); } }
-}
-}
-
-function checkOrderFieldsProduct(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-else {
-{ const v37 = v["@type"]; if (v37 !== undefined && hasOwn.call(v, "@type")) { if (typeof v37 !== 'string') f.wrongType(p + "/@type", 'string', v37); } }
-}
-}
-
-function checkOrderFieldsAgreement(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
 }
 
 function checkPartyPartyRule(v, p, f) {
 if (isRecord(v)) {
 if (v["partyOrPartyRole"] === undefined || !hasOwn.call(v, "partyOrPartyRole")) f.missing(p, "partyOrPartyRole");
-{ const v1 = v["partyOrPartyRole"]; if (v1 !== undefined && hasOwn.call(v, "partyOrPartyRole")) { checkPartyPartyOrPartyRole(v1, p + "/partyOrPartyRole", f); } }
-}
-}
-
-function checkPartyPartyOrPartyRole(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
+{ const v1 = v["partyOrPartyRole"]; if (v1 !== undefined && hasOwn.call(v, "partyOrPartyRole")) { if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
-if (v["@type"] === undefined || !hasOwn.call(v, "@type")) f.missing(p, "@type");
-{ const v2 = v["@type"]; if (v2 !== undefined && hasOwn.call(v, "@type")) { if (!(v2 === "Individual" || v2 === "Organization")) f.add('unknown_type', p + "/@type", { allowed: allowed1 }); } }
-const v3 = v["@type"]; if (hasOwn.call(v, "@type")) if (v3 === "Individual") checkPartyIndividual(v, p, f); else if (v3 === "Organization") checkPartyOrganization(v, p, f);
-}
-}
-
-function checkPartyIndividual(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
+if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type");
+{ const v2 = v1["@type"]; if (v2 !== undefined && hasOwn.call(v1, "@type")) { if (!(v2 === "Individual" || v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed1 }); } }
+const v3 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (v3 === "Individual") {
+if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
-if (v["@type"] === undefined || !hasOwn.call(v, "@type")) f.missing(p, "@type");
-if (v["familyName"] === undefined || !hasOwn.call(v, "familyName")) f.missing(p, "familyName");
-if (v["salutation"] === undefined || !hasOwn.call(v, "salutation")) f.missing(p, "salutation");
-{ const v4 = v["@type"]; if (v4 !== undefined && hasOwn.call(v, "@type")) { if (!(v4 === "Individual")) f.add('unknown_type', p + "/@type", { allowed: allowed2 }); } }
-{ const v5 = v["familyName"]; if (v5 !== undefined && hasOwn.call(v, "familyName")) { if (typeof v5 !== 'string') f.wrongType(p + "/familyName", 'string', v5);
+if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type");
+if (v1["familyName"] === undefined || !hasOwn.call(v1, "familyName")) f.missing(p + "/partyOrPartyRole", "familyName");
+if (v1["salutation"] === undefined || !hasOwn.call(v1, "salutation")) f.missing(p + "/partyOrPartyRole", "salutation");
+{ const v4 = v1["@type"]; if (v4 !== undefined && hasOwn.call(v1, "@type")) { if (!(v4 === "Individual")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed2 }); } }
+{ const v5 = v1["familyName"]; if (v5 !== undefined && hasOwn.call(v1, "familyName")) { if (typeof v5 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v5);
 else {
-if (v5.length < 2 && codePointLength(v5) < 1) f.add('too_short', p + "/familyName", { limit: 1 });
-if (v5.length > 30 && codePointLength(v5) > 30) f.add('too_long', p + "/familyName", { limit: 30 });
+if (v5.length < 2 && codePointLength(v5) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/familyName", { limit: 1 });
+if (v5.length > 30 && codePointLength(v5) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/familyName", { limit: 30 });
 } } }
-{ const v6 = v["givenName"]; if (v6 !== undefined && hasOwn.call(v, "givenName")) { if (typeof v6 !== 'string') f.wrongType(p + "/givenName", 'string', v6);
+{ const v6 = v1["givenName"]; if (v6 !== undefined && hasOwn.call(v1, "givenName")) { if (typeof v6 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/givenName", 'string', v6);
 else {
-if (v6.length < 2 && codePointLength(v6) < 1) f.add('too_short', p + "/givenName", { limit: 1 });
-if (v6.length > 30 && codePointLength(v6) > 30) f.add('too_long', p + "/givenName", { limit: 30 });
+if (v6.length < 2 && codePointLength(v6) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/givenName", { limit: 1 });
+if (v6.length > 30 && codePointLength(v6) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/givenName", { limit: 30 });
 } } }
-{ const v7 = v["salutation"]; if (v7 !== undefined && hasOwn.call(v, "salutation")) { if (typeof v7 !== 'string') f.wrongType(p + "/salutation", 'string', v7);
+{ const v7 = v1["salutation"]; if (v7 !== undefined && hasOwn.call(v1, "salutation")) { if (typeof v7 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/salutation", 'string', v7);
 else {
-if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + "/salutation", { limit: 1 });
-if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + "/salutation", { limit: 30 });
+if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/salutation", { limit: 1 });
+if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/salutation", { limit: 30 });
 } } }
 }
+} else if (v3 === "Organization") {
+if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
+else {
+if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type");
+if (v1["name"] === undefined || !hasOwn.call(v1, "name")) f.missing(p + "/partyOrPartyRole", "name");
+{ const v9 = v1["@type"]; if (v9 !== undefined && hasOwn.call(v1, "@type")) { if (!(v9 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed3 }); } }
+{ const v10 = v1["name"]; if (v10 !== undefined && hasOwn.call(v1, "name")) { if (typeof v10 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v10);
+else {
+if (v10.length < 2 && codePointLength(v10) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/name", { limit: 1 });
+if (v10.length > 60 && codePointLength(v10) > 60) f.add('too_long', p + "/partyOrPartyRole" + "/name", { limit: 60 });
+} } }
 }
-
-function checkPartyOrganization(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-else {
-if (v["@type"] === undefined || !hasOwn.call(v, "@type")) f.missing(p, "@type");
-if (v["name"] === undefined || !hasOwn.call(v, "name")) f.missing(p, "name");
-{ const v9 = v["@type"]; if (v9 !== undefined && hasOwn.call(v, "@type")) { if (!(v9 === "Organization")) f.add('unknown_type', p + "/@type", { allowed: allowed3 }); } }
-{ const v10 = v["name"]; if (v10 !== undefined && hasOwn.call(v, "name")) { if (typeof v10 !== 'string') f.wrongType(p + "/name", 'string', v10);
-else {
-if (v10.length < 2 && codePointLength(v10) < 1) f.add('too_short', p + "/name", { limit: 1 });
-if (v10.length > 60 && codePointLength(v10) > 60) f.add('too_long', p + "/name", { limit: 60 });
+}
 } } }
 }
 }
@@ -194,97 +141,87 @@ if (v10.length > 60 && codePointLength(v10) > 60) f.add('too_long', p + "/name",
 function checkContactMediaContactMediumList(v, p, f) {
 if (!Array.isArray(v)) f.wrongType(p, 'array', v);
 else {
-for (let v2 = 0; v2 < v.length; v2++) { const v1 = v[v2]; checkContactMediaContactMedium(v1, p + '/' + v2, f); }
-}
-}
-
-function checkContactMediaContactMedium(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
+for (let v2 = 0; v2 < v.length; v2++) { const v1 = v[v2]; if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-if (v["@type"] === undefined || !hasOwn.call(v, "@type")) f.missing(p, "@type");
-{ const v3 = v["@type"]; if (v3 !== undefined && hasOwn.call(v, "@type")) { if (!(v3 === "PhoneContactMedium" || v3 === "EmailContactMedium" || v3 === "PostalAddressContactMedium")) f.add('unknown_type', p + "/@type", { allowed: allowed4 }); } }
-const v4 = v["@type"]; if (hasOwn.call(v, "@type")) if (v4 === "PhoneContactMedium") checkContactMediaPhoneContactMedium(v, p, f); else if (v4 === "EmailContactMedium") checkContactMediaEmailContactMedium(v, p, f); else if (v4 === "PostalAddressContactMedium") checkContactMediaPostalAddressContactMedium(v, p, f);
-}
-}
-
-function checkContactMediaPhoneContactMedium(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
+if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type");
+{ const v3 = v1["@type"]; if (v3 !== undefined && hasOwn.call(v1, "@type")) { if (!(v3 === "PhoneContactMedium" || v3 === "EmailContactMedium" || v3 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed4 }); } }
+const v4 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (v4 === "PhoneContactMedium") {
+if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-if (v["@type"] === undefined || !hasOwn.call(v, "@type")) f.missing(p, "@type");
-if (v["contactType"] === undefined || !hasOwn.call(v, "contactType")) f.missing(p, "contactType");
-if (v["phoneNumber"] === undefined || !hasOwn.call(v, "phoneNumber")) f.missing(p, "phoneNumber");
-{ const v5 = v["@type"]; if (v5 !== undefined && hasOwn.call(v, "@type")) { if (!(v5 === "PhoneContactMedium")) f.add('unknown_type', p + "/@type", { allowed: allowed5 }); } }
-{ const v6 = v["contactType"]; if (v6 !== undefined && hasOwn.call(v, "contactType")) { if (!(v6 === "fixed" || v6 === "mobile")) f.add('not_allowed', p + "/contactType", { allowed: allowed6 }); } }
-{ const v7 = v["phoneNumber"]; if (v7 !== undefined && hasOwn.call(v, "phoneNumber")) { if (typeof v7 !== 'string') f.wrongType(p + "/phoneNumber", 'string', v7);
+if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type");
+if (v1["contactType"] === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType");
+if (v1["phoneNumber"] === undefined || !hasOwn.call(v1, "phoneNumber")) f.missing(p + '/' + v2, "phoneNumber");
+{ const v5 = v1["@type"]; if (v5 !== undefined && hasOwn.call(v1, "@type")) { if (!(v5 === "PhoneContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed5 }); } }
+{ const v6 = v1["contactType"]; if (v6 !== undefined && hasOwn.call(v1, "contactType")) { if (!(v6 === "fixed" || v6 === "mobile")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed6 }); } }
+{ const v7 = v1["phoneNumber"]; if (v7 !== undefined && hasOwn.call(v1, "phoneNumber")) { if (typeof v7 !== 'string') f.wrongType(p + '/' + v2 + "/phoneNumber", 'string', v7);
 else {
-if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + "/phoneNumber", { limit: 1 });
-if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + "/phoneNumber", { limit: 30 });
+if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + '/' + v2 + "/phoneNumber", { limit: 1 });
+if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + '/' + v2 + "/phoneNumber", { limit: 30 });
 } } }
 }
-}
-
-function checkContactMediaEmailContactMedium(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
+} else if (v4 === "EmailContactMedium") {
+if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-if (v["@type"] === undefined || !hasOwn.call(v, "@type")) f.missing(p, "@type");
-if (v["contactType"] === undefined || !hasOwn.call(v, "contactType")) f.missing(p, "contactType");
-if (v["emailAddress"] === undefined || !hasOwn.call(v, "emailAddress")) f.missing(p, "emailAddress");
-{ const v8 = v["@type"]; if (v8 !== undefined && hasOwn.call(v, "@type")) { if (!(v8 === "EmailContactMedium")) f.add('unknown_type', p + "/@type", { allowed: allowed7 }); } }
-{ const v9 = v["contactType"]; if (v9 !== undefined && hasOwn.call(v, "contactType")) { if (!(v9 === "email")) f.add('not_allowed', p + "/contactType", { allowed: allowed8 }); } }
-{ const v10 = v["emailAddress"]; if (v10 !== undefined && hasOwn.call(v, "emailAddress")) { if (typeof v10 !== 'string') f.wrongType(p + "/emailAddress", 'string', v10);
+if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type");
+if (v1["contactType"] === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType");
+if (v1["emailAddress"] === undefined || !hasOwn.call(v1, "emailAddress")) f.missing(p + '/' + v2, "emailAddress");
+{ const v8 = v1["@type"]; if (v8 !== undefined && hasOwn.call(v1, "@type")) { if (!(v8 === "EmailContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed7 }); } }
+{ const v9 = v1["contactType"]; if (v9 !== undefined && hasOwn.call(v1, "contactType")) { if (!(v9 === "email")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed8 }); } }
+{ const v10 = v1["emailAddress"]; if (v10 !== undefined && hasOwn.call(v1, "emailAddress")) { if (typeof v10 !== 'string') f.wrongType(p + '/' + v2 + "/emailAddress", 'string', v10);
 else {
-if (v10.length < 2 && codePointLength(v10) < 1) f.add('too_short', p + "/emailAddress", { limit: 1 });
-if (v10.length > 255 && codePointLength(v10) > 255) f.add('too_long', p + "/emailAddress", { limit: 255 });
+if (v10.length < 2 && codePointLength(v10) < 1) f.add('too_short', p + '/' + v2 + "/emailAddress", { limit: 1 });
+if (v10.length > 255 && codePointLength(v10) > 255) f.add('too_long', p + '/' + v2 + "/emailAddress", { limit: 255 });
 } } }
 }
+} else if (v4 === "PostalAddressContactMedium") {
+if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
+else {
+if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type");
+if (v1["contactType"] === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType");
+if (v1["city"] === undefined || !hasOwn.call(v1, "city")) f.missing(p + '/' + v2, "city");
+if (v1["postcode"] === undefined || !hasOwn.call(v1, "postcode")) f.missing(p + '/' + v2, "postcode");
+if (v1["streetName"] === undefined || !hasOwn.call(v1, "streetName")) f.missing(p + '/' + v2, "streetName");
+if (v1["streetNr"] === undefined || !hasOwn.call(v1, "streetNr")) f.missing(p + '/' + v2, "streetNr");
+{ const v11 = v1["@type"]; if (v11 !== undefined && hasOwn.call(v1, "@type")) { if (!(v11 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed9 }); } }
+{ const v12 = v1["contactType"]; if (v12 !== undefined && hasOwn.call(v1, "contactType")) { if (!(v12 === "postal")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed10 }); } }
+{ const v13 = v1["city"]; if (v13 !== undefined && hasOwn.call(v1, "city")) { if (typeof v13 !== 'string') f.wrongType(p + '/' + v2 + "/city", 'string', v13);
+else {
+if (v13.length < 2 && codePointLength(v13) < 1) f.add('too_short', p + '/' + v2 + "/city", { limit: 1 });
+if (v13.length > 40 && codePointLength(v13) > 40) f.add('too_long', p + '/' + v2 + "/city", { limit: 40 });
+} } }
+{ const v14 = v1["country"]; if (v14 !== undefined && hasOwn.call(v1, "country")) { if (typeof v14 !== 'string') f.wrongType(p + '/' + v2 + "/country", 'string', v14);
+else {
+if (v14.length < 2 && codePointLength(v14) < 1) f.add('too_short', p + '/' + v2 + "/country", { limit: 1 });
+if (v14.length > 2 && codePointLength(v14) > 2) f.add('too_long', p + '/' + v2 + "/country", { limit: 2 });
+} } }
+{ const v15 = v1["locality"]; if (v15 !== undefined && hasOwn.call(v1, "locality")) { if (typeof v15 !== 'string') f.wrongType(p + '/' + v2 + "/locality", 'string', v15);
+else {
+if (v15.length < 2 && codePointLength(v15) < 1) f.add('too_short', p + '/' + v2 + "/locality", { limit: 1 });
+if (v15.length > 40 && codePointLength(v15) > 40) f.add('too_long', p + '/' + v2 + "/locality", { limit: 40 });
+} } }
+{ const v16 = v1["postcode"]; if (v16 !== undefined && hasOwn.call(v1, "postcode")) { if (typeof v16 !== 'string') f.wrongType(p + '/' + v2 + "/postcode", 'string', v16);
+else {
+if (v16.length < 2 && codePointLength(v16) < 1) f.add('too_short', p + '/' + v2 + "/postcode", { limit: 1 });
+if (v16.length > 6 && codePointLength(v16) > 6) f.add('too_long', p + '/' + v2 + "/postcode", { limit: 6 });
+} } }
+{ const v17 = v1["streetName"]; if (v17 !== undefined && hasOwn.call(v1, "streetName")) { if (typeof v17 !== 'string') f.wrongType(p + '/' + v2 + "/streetName", 'string', v17);
+else {
+if (v17.length < 2 && codePointLength(v17) < 1) f.add('too_short', p + '/' + v2 + "/streetName", { limit: 1 });
+if (v17.length > 40 && codePointLength(v17) > 40) f.add('too_long', p + '/' + v2 + "/streetName", { limit: 40 });
+} } }
+{ const v18 = v1["streetNr"]; if (v18 !== undefined && hasOwn.call(v1, "streetNr")) { if (typeof v18 !== 'string') f.wrongType(p + '/' + v2 + "/streetNr", 'string', v18);
+else {
+if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + '/' + v2 + "/streetNr", { limit: 1 });
+if (v18.length > 4 && codePointLength(v18) > 4) f.add('too_long', p + '/' + v2 + "/streetNr", { limit: 4 });
+} } }
+{ const v19 = v1["streetNrSuffix"]; if (v19 !== undefined && hasOwn.call(v1, "streetNrSuffix")) { if (typeof v19 !== 'string') f.wrongType(p + '/' + v2 + "/streetNrSuffix", 'string', v19);
+else {
+if (v19.length < 2 && codePointLength(v19) < 1) f.add('too_short', p + '/' + v2 + "/streetNrSuffix", { limit: 1 });
+if (v19.length > 6 && codePointLength(v19) > 6) f.add('too_long', p + '/' + v2 + "/streetNrSuffix", { limit: 6 });
+} } }
 }
-
-function checkContactMediaPostalAddressContactMedium(v, p, f) {
-if (!isRecord(v)) f.wrongType(p, 'object', v);
-else {
-if (v["@type"] === undefined || !hasOwn.call(v, "@type")) f.missing(p, "@type");
-if (v["contactType"] === undefined || !hasOwn.call(v, "contactType")) f.missing(p, "contactType");
-if (v["city"] === undefined || !hasOwn.call(v, "city")) f.missing(p, "city");
-if (v["postcode"] === undefined || !hasOwn.call(v, "postcode")) f.missing(p, "postcode");
-if (v["streetName"] === undefined || !hasOwn.call(v, "streetName")) f.missing(p, "streetName");
-if (v["streetNr"] === undefined || !hasOwn.call(v, "streetNr")) f.missing(p, "streetNr");
-{ const v11 = v["@type"]; if (v11 !== undefined && hasOwn.call(v, "@type")) { if (!(v11 === "PostalAddressContactMedium")) f.add('unknown_type', p + "/@type", { allowed: allowed9 }); } }
-{ const v12 = v["contactType"]; if (v12 !== undefined && hasOwn.call(v, "contactType")) { if (!(v12 === "postal")) f.add('not_allowed', p + "/contactType", { allowed: allowed10 }); } }
-{ const v13 = v["city"]; if (v13 !== undefined && hasOwn.call(v, "city")) { if (typeof v13 !== 'string') f.wrongType(p + "/city", 'string', v13);
-else {
-if (v13.length < 2 && codePointLength(v13) < 1) f.add('too_short', p + "/city", { limit: 1 });
-if (v13.length > 40 && codePointLength(v13) > 40) f.add('too_long', p + "/city", { limit: 40 });
-} } }
-{ const v14 = v["country"]; if (v14 !== undefined && hasOwn.call(v, "country")) { if (typeof v14 !== 'string') f.wrongType(p + "/country", 'string', v14);
-else {
-if (v14.length < 2 && codePointLength(v14) < 1) f.add('too_short', p + "/country", { limit: 1 });
-if (v14.length > 2 && codePointLength(v14) > 2) f.add('too_long', p + "/country", { limit: 2 });
-} } }
-{ const v15 = v["locality"]; if (v15 !== undefined && hasOwn.call(v, "locality")) { if (typeof v15 !== 'string') f.wrongType(p + "/locality", 'string', v15);
-else {
-if (v15.length < 2 && codePointLength(v15) < 1) f.add('too_short', p + "/locality", { limit: 1 });
-if (v15.length > 40 && codePointLength(v15) > 40) f.add('too_long', p + "/locality", { limit: 40 });
-} } }
-{ const v16 = v["postcode"]; if (v16 !== undefined && hasOwn.call(v, "postcode")) { if (typeof v16 !== 'string') f.wrongType(p + "/postcode", 'string', v16);
-else {
-if (v16.length < 2 && codePointLength(v16) < 1) f.add('too_short', p + "/postcode", { limit: 1 });
-if (v16.length > 6 && codePointLength(v16) > 6) f.add('too_long', p + "/postcode", { limit: 6 });
-} } }
-{ const v17 = v["streetName"]; if (v17 !== undefined && hasOwn.call(v, "streetName")) { if (typeof v17 !== 'string') f.wrongType(p + "/streetName", 'string', v17);
-else {
-if (v17.length < 2 && codePointLength(v17) < 1) f.add('too_short', p + "/streetName", { limit: 1 });
-if (v17.length > 40 && codePointLength(v17) > 40) f.add('too_long', p + "/streetName", { limit: 40 });
-} } }
-{ const v18 = v["streetNr"]; if (v18 !== undefined && hasOwn.call(v, "streetNr")) { if (typeof v18 !== 'string') f.wrongType(p + "/streetNr", 'string', v18);
-else {
-if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + "/streetNr", { limit: 1 });
-if (v18.length > 4 && codePointLength(v18) > 4) f.add('too_long', p + "/streetNr", { limit: 4 });
-} } }
-{ const v19 = v["streetNrSuffix"]; if (v19 !== undefined && hasOwn.call(v, "streetNrSuffix")) { if (typeof v19 !== 'string') f.wrongType(p + "/streetNrSuffix", 'string', v19);
-else {
-if (v19.length < 2 && codePointLength(v19) < 1) f.add('too_short', p + "/streetNrSuffix", { limit: 1 });
-if (v19.length > 6 && codePointLength(v19) > 6) f.add('too_long', p + "/streetNrSuffix", { limit: 6 });
-} } }
+}
+} }
 }
 }
 
