@@ -22,13 +22,12 @@ const known = new Set([
   'allOf',
   'title',
   'description',
-  'x-rule',
   '$comment',
 ]);
 
 /**
  * @param tables each export's name, the $def it checks, and the schema's $defs as its rule sees them
- *   (those of other rules replaced by `true`)
+ *   (the $defs of other rules replaced by `true`)
  */
 export function checksModule(tables) {
   const constants = [];

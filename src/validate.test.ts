@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderWith, validOrder } from './rules/test-kit.js';
-import { validateProductOrder } from './validate.js';
+import { comparePaths, validateProductOrder } from './validate.js';
 
 /** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
 const fiveFaults = () =>
@@ -42,5 +43,42 @@ describe('validateProductOrder', () => {
       },
     });
     expect(validateProductOrder(fiveFaults(), options).violations).toHaveLength(5);
+  });
+});
+
+describe('comparePaths', () => {
+  /** The order of the paths as the specification of the result says: token by token, indices as numbers. */
+  const reference = (a: string, b: string): number => {
+    const x = a.split('/');
+    const y = b.split('/');
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      if (x[i] === y[i]) continue;
+      const index = /^(0|[1-9][0-9]*)$/;
+      if (index.test(x[i]) && index.test(y[i])) return Number(x[i]) - Number(y[i]);
+      return x[i] < y[i] ? -1 : 1;
+    }
+    return x.length - y.length;
+  };
+  const token = fc.oneof(fc.nat(120).map(String), fc.constantFrom('a', 'ab', 'b', '@type', 'role', '01', ''));
+  const path = fc.array(token, { maxLength: 5 }).map((tokens) => tokens.map((t) => `/${t}`).join(''));
+
+  it('orders as splitting the paths would', () => {
+    fc.assert(
+      fc.property(path, path, (a, b) => {
+        expect(Math.sign(comparePaths(a, b))).toBe(Math.sign(reference(a, b)));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each([
+    ['', '/a', -1],
+    ['/a/2', '/a/10', -1],
+    ['/a/10', '/a/9/x', 1],
+    ['/a', '/ab', -1],
+    ['/a/x', '/ab', -1],
+    ['/p/1', '/p/1/q', -1],
+  ])('puts %s before or after %s', (a, b, sign) => {
+    expect(Math.sign(comparePaths(a, b))).toBe(sign);
   });
 });

@@ -2,6 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import '@hyperjump/json-schema/formats';
 import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,10 @@ import { isProductOrderFVO, validateProductOrder } from '../src/index.js';
 
 const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
 const cfworker = new Validator(schema, '2020-12', false);
+/** ajv as a partner would set it up: default options, strict mode included, and ajv-formats. */
+const ajv = new Ajv2020.default();
+addFormats.default(ajv);
+const ajvValidate = ajv.compile(schema);
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const examples = ['valid', 'invalid'].flatMap((kind) =>
   readdirSync(join('examples/orders', kind))
@@ -26,6 +32,7 @@ describe('the shipped schema', () => {
     const verdict = validateProductOrder(order).valid;
     expect(cfworker.validate(order).valid).toBe(verdict);
     expect((await validate(schema.$id, order)).valid).toBe(verdict);
+    expect(ajvValidate(order)).toBe(verdict);
     expect(isProductOrderFVO(order)).toBe(verdict);
   });
 

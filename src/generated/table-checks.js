@@ -91,7 +91,7 @@ for (let v38 = 0; v38 < v36.length; v38++) { const v37 = v36[v38]; if (!isRecord
 }
 }
 
-function checkPartyPartyRule(v, p, f) {
+function checkPartyRparty(v, p, f) {
 if (isRecord(v)) {
 if (v["partyOrPartyRole"] === undefined || !hasOwn.call(v, "partyOrPartyRole")) f.missing(p, "partyOrPartyRole");
 { const v1 = v["partyOrPartyRole"]; if (v1 !== undefined && hasOwn.call(v, "partyOrPartyRole")) { if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
@@ -138,7 +138,7 @@ if (v10.length > 60 && codePointLength(v10) > 60) f.add('too_long', p + "/partyO
 }
 }
 
-function checkContactMediaContactMediumList(v, p, f) {
+function checkContactMediaRcontact(v, p, f) {
 if (!Array.isArray(v)) f.wrongType(p, 'array', v);
 else {
 for (let v2 = 0; v2 < v.length; v2++) { const v1 = v[v2]; if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
@@ -226,5 +226,5 @@ if (v19.length > 6 && codePointLength(v19) > 6) f.add('too_long', p + '/' + v2 +
 }
 
 export const checkOrderFields = checkOrderFieldsProductOrderFVO;
-export const checkParty = checkPartyPartyRule;
-export const checkContactMedia = checkContactMediaContactMediumList;
+export const checkParty = checkPartyRparty;
+export const checkContactMedia = checkContactMediaRcontact;

@@ -9,8 +9,15 @@ export interface Wording {
   readonly item: (index: string, list: string) => string;
 }
 
-/** Renders a list of allowed values. */
-export const listOf = (values: unknown): string =>
-  Array.isArray(values)
-    ? values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
-    : String(values);
+const rendered = new WeakMap<readonly unknown[], string>();
+
+/** Renders a list of allowed values; the lists are shared constants, so each is rendered once. */
+export function listOf(values: unknown): string {
+  if (!Array.isArray(values)) return String(values);
+  let text = rendered.get(values);
+  if (text === undefined) {
+    text = values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+    rendered.set(values, text);
+  }
+  return text;
+}
