@@ -102,6 +102,7 @@ function newAjv() {
     strictTypes: false,
     strictRequired: false,
     discriminator: true,
+    // a placeholder that esmOnly turns into an import of isDateTime
     code: { source: true, esm: true, formats: _`require("../schema-runtime.js").formats` },
   });
   ajv.addFormat('date-time', () => true);

@@ -83,6 +83,3 @@ export function isDateTime(text: string): boolean {
   const utcHour = hour - zoneHours * sign - (utcMinute < 0 ? 1 : 0);
   return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
 }
-
-/** The formats of the field table's generated code. */
-export const formats = { 'date-time': isDateTime };

@@ -63,13 +63,3 @@ export interface Rule {
   /** Checks an input of any shape; returns no finding when the rule holds. Never throws on plain data. */
   check(order: unknown): readonly Finding[];
 }
-
-/** The reference tokens of a JSON Pointer. */
-export function tokens(path: string): string[] {
-  return path === ''
-    ? []
-    : path
-        .slice(1)
-        .split('/')
-        .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
-}

@@ -8,7 +8,6 @@ import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/js
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isProductOrderFVO, type RuleId, type Violation, validateProductOrder } from '../src/index.js';
-import { tokens } from '../src/violation.js';
 import { type Mutant, mutants, order } from './arbitraries.js';
 
 /** Runs per property: at least 1,000; FC_RUNS raises it for a long local run. */
@@ -133,6 +132,15 @@ describe('results', () => {
     timeout,
   );
 });
+
+/** The reference tokens of a JSON Pointer. */
+const tokens = (path: string): string[] =>
+  path === ''
+    ? []
+    : path
+        .slice(1)
+        .split('/')
+        .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /** Whether a violation's path points at a node of the input, or at a missing child of one. */
 function resolves(input: unknown, { path, code, params }: Violation): boolean {
