@@ -206,6 +206,14 @@ describe('R10: places of a local loop in a new order', () => {
         params: { property: 'value' },
       },
     ));
+  // regression: R10 also reported national_destination_code as missing when R8 rejected its name
+  it('leaves a characteristic whose name is no string to R8, without calling the one sought missing', () =>
+    expectViolation(loop([A(), B(site([{ name: 5, value: '221' }, characteristic('local_exchange_area', '12')]))]), {
+      rule: 'R8',
+      code: 'wrong_type',
+      path: `${chars}/0/name`,
+      params: { expected: 'string' },
+    }));
   it('leaves a relatedPlace that is not an array to R7', () =>
     expectViolation(withItems([item('HvtLocalLoopProduct', { 0: A(), 1: B() } as never)]), {
       rule: 'R7',
