@@ -79,9 +79,19 @@ function compile(prefix, root, defs, constants) {
       // a property read at its own site stays a fast named load; hasOwn only for what is there
       const read = (name) => `${v}[${str(name)}]`;
       const owns = (name) => `hasOwn.call(${v}, ${str(name)})`;
-      for (const name of sub.required ?? [])
-        inner.push(`if (${read(name)} === undefined || !${owns(name)}) f.missing(${p}, ${str(name)});`);
-      for (const [name, child] of Object.entries(sub.properties ?? {})) {
+      const required = sub.required ?? [];
+      const properties = sub.properties ?? {};
+      // each property is read once: a required one is reported missing or checked in one block
+      for (const name of required) {
+        const x = fresh();
+        const code = properties[name] === undefined ? '' : body(properties[name], x, at(name));
+        const missing = `f.missing(${p}, ${str(name)});`;
+        inner.push(
+          `{ const ${x} = ${read(name)}; if (${x} === undefined || !${owns(name)}) ${missing}${code ? ` else { ${code} }` : ''} }`,
+        );
+      }
+      for (const [name, child] of Object.entries(properties)) {
+        if (required.includes(name)) continue;
         const x = fresh();
         const code = body(child, x, at(name));
         if (code) inner.push(`{ const ${x} = ${read(name)}; if (${x} !== undefined && ${owns(name)}) { ${code} } }`);

@@ -18,72 +18,67 @@ const allowed10 = Object.freeze(["postal"]);
 function checkOrderFieldsProductOrderFVO(v, p, f) {
 if (!isRecord(v)) f.wrongType(p, 'object', v);
 else {
-if (v["productOrderItem"] === undefined || !hasOwn.call(v, "productOrderItem")) f.missing(p, "productOrderItem");
-if (v["category"] === undefined || !hasOwn.call(v, "category")) f.missing(p, "category");
-if (v["orderPostedDate"] === undefined || !hasOwn.call(v, "orderPostedDate")) f.missing(p, "orderPostedDate");
-if (v["requestedCompletionDate"] === undefined || !hasOwn.call(v, "requestedCompletionDate")) f.missing(p, "requestedCompletionDate");
-if (v["relatedParty"] === undefined || !hasOwn.call(v, "relatedParty")) f.missing(p, "relatedParty");
-{ const v1 = v["@type"]; if (v1 !== undefined && hasOwn.call(v, "@type")) { if (typeof v1 !== 'string') f.wrongType(p + "/@type", 'string', v1); } }
-{ const v2 = v["@baseType"]; if (v2 !== undefined && hasOwn.call(v, "@baseType")) { if (typeof v2 !== 'string') f.wrongType(p + "/@baseType", 'string', v2); } }
-{ const v3 = v["@schemaLocation"]; if (v3 !== undefined && hasOwn.call(v, "@schemaLocation")) { if (typeof v3 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v3); } }
-{ const v4 = v["category"]; if (v4 !== undefined && hasOwn.call(v, "category")) { if (!(v4 === "new" || v4 === "productChange" || v4 === "technologyChange" || v4 === "productModification" || v4 === "terminationByBuyer" || v4 === "terminationBySeller" || v4 === "providerChange" || v4 === "providerTechnologyChange" || v4 === "terminationProviderChange" || v4 === "portChange")) f.add('not_allowed', p + "/category", { allowed: allowed0 }); } }
-{ const v5 = v["description"]; if (v5 !== undefined && hasOwn.call(v, "description")) { if (typeof v5 !== 'string') f.wrongType(p + "/description", 'string', v5);
+{ const v1 = v["productOrderItem"]; if (v1 === undefined || !hasOwn.call(v, "productOrderItem")) f.missing(p, "productOrderItem"); else { if (!Array.isArray(v1)) f.wrongType(p + "/productOrderItem", 'array', v1);
 else {
-if (v5.length < 2 && codePointLength(v5) < 1) f.add('too_short', p + "/description", { limit: 1 });
-if (v5.length > 255 && codePointLength(v5) > 255) f.add('too_long', p + "/description", { limit: 255 });
-} } }
-{ const v6 = v["orderPostedDate"]; if (v6 !== undefined && hasOwn.call(v, "orderPostedDate")) { if (typeof v6 !== 'string') f.wrongType(p + "/orderPostedDate", 'string', v6);
+f.count(p + "/productOrderItem", v1.length, 1, Infinity);
+for (let v3 = 0; v3 < v1.length; v3++) { const v2 = v1[v3]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem" + '/' + v3, 'object', v2);
 else {
-if (!isDateTime(v6)) f.dateTime(p + "/orderPostedDate", v6);
-} } }
-{ const v7 = v["priority"]; if (v7 !== undefined && hasOwn.call(v, "priority")) { if (typeof v7 !== 'string') f.wrongType(p + "/priority", 'string', v7);
+{ const v4 = v2["action"]; if (v4 !== undefined && hasOwn.call(v2, "action")) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v3 + "/action", 'string', v4); } }
+{ const v5 = v2["product"]; if (v5 !== undefined && hasOwn.call(v2, "product")) { if (!isRecord(v5)) f.wrongType(p + "/productOrderItem" + '/' + v3 + "/product", 'object', v5);
 else {
-if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + "/priority", { limit: 1 });
-if (v7.length > 10 && codePointLength(v7) > 10) f.add('too_long', p + "/priority", { limit: 10 });
-} } }
-{ const v8 = v["requestedCompletionDate"]; if (v8 !== undefined && hasOwn.call(v, "requestedCompletionDate")) { if (typeof v8 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v8);
-else {
-if (!isDateTime(v8)) f.dateTime(p + "/requestedCompletionDate", v8);
-} } }
-{ const v9 = v["externalId"]; if (v9 !== undefined && hasOwn.call(v, "externalId")) { if (!Array.isArray(v9)) f.wrongType(p + "/externalId", 'array', v9);
-else {
-f.count(p + "/externalId", v9.length, 1, 1);
-for (let v11 = 0; v11 < v9.length; v11++) { const v10 = v9[v11]; if (!isRecord(v10)) f.wrongType(p + "/externalId" + '/' + v11, 'object', v10); }
-} } }
-{ const v12 = v["billingAccount"]; if (v12 !== undefined && hasOwn.call(v, "billingAccount")) { if (!isRecord(v12)) f.wrongType(p + "/billingAccount", 'object', v12); } }
-{ const v13 = v["note"]; if (v13 !== undefined && hasOwn.call(v, "note")) { if (!Array.isArray(v13)) f.wrongType(p + "/note", 'array', v13);
-else {
-for (let v15 = 0; v15 < v13.length; v15++) { const v14 = v13[v15]; if (!isRecord(v14)) f.wrongType(p + "/note" + '/' + v15, 'object', v14); }
-} } }
-{ const v16 = v["productOfferingQualification"]; if (v16 !== undefined && hasOwn.call(v, "productOfferingQualification")) { if (!Array.isArray(v16)) f.wrongType(p + "/productOfferingQualification", 'array', v16);
-else {
-for (let v18 = 0; v18 < v16.length; v18++) { const v17 = v16[v18]; if (!isRecord(v17)) f.wrongType(p + "/productOfferingQualification" + '/' + v18, 'object', v17); }
-} } }
-{ const v19 = v["relatedParty"]; if (v19 !== undefined && hasOwn.call(v, "relatedParty")) { if (!Array.isArray(v19)) f.wrongType(p + "/relatedParty", 'array', v19);
-else {
-for (let v21 = 0; v21 < v19.length; v21++) { const v20 = v19[v21]; if (!isRecord(v20)) f.wrongType(p + "/relatedParty" + '/' + v21, 'object', v20); }
-} } }
-{ const v22 = v["attachment"]; if (v22 !== undefined && hasOwn.call(v, "attachment")) { if (!Array.isArray(v22)) f.wrongType(p + "/attachment", 'array', v22);
-else {
-for (let v24 = 0; v24 < v22.length; v24++) { const v23 = v22[v24]; if (!isRecord(v23)) f.wrongType(p + "/attachment" + '/' + v24, 'object', v23); }
-} } }
-{ const v25 = v["productOrderRelationship"]; if (v25 !== undefined && hasOwn.call(v, "productOrderRelationship")) { if (!Array.isArray(v25)) f.wrongType(p + "/productOrderRelationship", 'array', v25);
-else {
-for (let v27 = 0; v27 < v25.length; v27++) { const v26 = v25[v27]; if (!isRecord(v26)) f.wrongType(p + "/productOrderRelationship" + '/' + v27, 'object', v26); }
-} } }
-{ const v28 = v["additionalOrderInformation"]; if (v28 !== undefined && hasOwn.call(v, "additionalOrderInformation")) { if (!isRecord(v28)) f.wrongType(p + "/additionalOrderInformation", 'object', v28); } }
-{ const v29 = v["productOrderItem"]; if (v29 !== undefined && hasOwn.call(v, "productOrderItem")) { if (!Array.isArray(v29)) f.wrongType(p + "/productOrderItem", 'array', v29);
-else {
-f.count(p + "/productOrderItem", v29.length, 1, Infinity);
-for (let v31 = 0; v31 < v29.length; v31++) { const v30 = v29[v31]; if (!isRecord(v30)) f.wrongType(p + "/productOrderItem" + '/' + v31, 'object', v30);
-else {
-{ const v32 = v30["action"]; if (v32 !== undefined && hasOwn.call(v30, "action")) { if (typeof v32 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v31 + "/action", 'string', v32); } }
-{ const v33 = v30["product"]; if (v33 !== undefined && hasOwn.call(v30, "product")) { if (!isRecord(v33)) f.wrongType(p + "/productOrderItem" + '/' + v31 + "/product", 'object', v33);
-else {
-{ const v34 = v33["@type"]; if (v34 !== undefined && hasOwn.call(v33, "@type")) { if (typeof v34 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v31 + "/product" + "/@type", 'string', v34); } }
+{ const v6 = v5["@type"]; if (v6 !== undefined && hasOwn.call(v5, "@type")) { if (typeof v6 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v3 + "/product" + "/@type", 'string', v6); } }
 } } }
 } }
 } } }
+{ const v8 = v["category"]; if (v8 === undefined || !hasOwn.call(v, "category")) f.missing(p, "category"); else { if (!(v8 === "new" || v8 === "productChange" || v8 === "technologyChange" || v8 === "productModification" || v8 === "terminationByBuyer" || v8 === "terminationBySeller" || v8 === "providerChange" || v8 === "providerTechnologyChange" || v8 === "terminationProviderChange" || v8 === "portChange")) f.add('not_allowed', p + "/category", { allowed: allowed0 }); } }
+{ const v9 = v["orderPostedDate"]; if (v9 === undefined || !hasOwn.call(v, "orderPostedDate")) f.missing(p, "orderPostedDate"); else { if (typeof v9 !== 'string') f.wrongType(p + "/orderPostedDate", 'string', v9);
+else {
+if (!isDateTime(v9)) f.dateTime(p + "/orderPostedDate", v9);
+} } }
+{ const v10 = v["requestedCompletionDate"]; if (v10 === undefined || !hasOwn.call(v, "requestedCompletionDate")) f.missing(p, "requestedCompletionDate"); else { if (typeof v10 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v10);
+else {
+if (!isDateTime(v10)) f.dateTime(p + "/requestedCompletionDate", v10);
+} } }
+{ const v11 = v["relatedParty"]; if (v11 === undefined || !hasOwn.call(v, "relatedParty")) f.missing(p, "relatedParty"); else { if (!Array.isArray(v11)) f.wrongType(p + "/relatedParty", 'array', v11);
+else {
+for (let v13 = 0; v13 < v11.length; v13++) { const v12 = v11[v13]; if (!isRecord(v12)) f.wrongType(p + "/relatedParty" + '/' + v13, 'object', v12); }
+} } }
+{ const v14 = v["@type"]; if (v14 !== undefined && hasOwn.call(v, "@type")) { if (typeof v14 !== 'string') f.wrongType(p + "/@type", 'string', v14); } }
+{ const v15 = v["@baseType"]; if (v15 !== undefined && hasOwn.call(v, "@baseType")) { if (typeof v15 !== 'string') f.wrongType(p + "/@baseType", 'string', v15); } }
+{ const v16 = v["@schemaLocation"]; if (v16 !== undefined && hasOwn.call(v, "@schemaLocation")) { if (typeof v16 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v16); } }
+{ const v17 = v["description"]; if (v17 !== undefined && hasOwn.call(v, "description")) { if (typeof v17 !== 'string') f.wrongType(p + "/description", 'string', v17);
+else {
+if (v17.length < 2 && codePointLength(v17) < 1) f.add('too_short', p + "/description", { limit: 1 });
+if (v17.length > 255 && codePointLength(v17) > 255) f.add('too_long', p + "/description", { limit: 255 });
+} } }
+{ const v18 = v["priority"]; if (v18 !== undefined && hasOwn.call(v, "priority")) { if (typeof v18 !== 'string') f.wrongType(p + "/priority", 'string', v18);
+else {
+if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + "/priority", { limit: 1 });
+if (v18.length > 10 && codePointLength(v18) > 10) f.add('too_long', p + "/priority", { limit: 10 });
+} } }
+{ const v19 = v["externalId"]; if (v19 !== undefined && hasOwn.call(v, "externalId")) { if (!Array.isArray(v19)) f.wrongType(p + "/externalId", 'array', v19);
+else {
+f.count(p + "/externalId", v19.length, 1, 1);
+for (let v21 = 0; v21 < v19.length; v21++) { const v20 = v19[v21]; if (!isRecord(v20)) f.wrongType(p + "/externalId" + '/' + v21, 'object', v20); }
+} } }
+{ const v22 = v["billingAccount"]; if (v22 !== undefined && hasOwn.call(v, "billingAccount")) { if (!isRecord(v22)) f.wrongType(p + "/billingAccount", 'object', v22); } }
+{ const v23 = v["note"]; if (v23 !== undefined && hasOwn.call(v, "note")) { if (!Array.isArray(v23)) f.wrongType(p + "/note", 'array', v23);
+else {
+for (let v25 = 0; v25 < v23.length; v25++) { const v24 = v23[v25]; if (!isRecord(v24)) f.wrongType(p + "/note" + '/' + v25, 'object', v24); }
+} } }
+{ const v26 = v["productOfferingQualification"]; if (v26 !== undefined && hasOwn.call(v, "productOfferingQualification")) { if (!Array.isArray(v26)) f.wrongType(p + "/productOfferingQualification", 'array', v26);
+else {
+for (let v28 = 0; v28 < v26.length; v28++) { const v27 = v26[v28]; if (!isRecord(v27)) f.wrongType(p + "/productOfferingQualification" + '/' + v28, 'object', v27); }
+} } }
+{ const v29 = v["attachment"]; if (v29 !== undefined && hasOwn.call(v, "attachment")) { if (!Array.isArray(v29)) f.wrongType(p + "/attachment", 'array', v29);
+else {
+for (let v31 = 0; v31 < v29.length; v31++) { const v30 = v29[v31]; if (!isRecord(v30)) f.wrongType(p + "/attachment" + '/' + v31, 'object', v30); }
+} } }
+{ const v32 = v["productOrderRelationship"]; if (v32 !== undefined && hasOwn.call(v, "productOrderRelationship")) { if (!Array.isArray(v32)) f.wrongType(p + "/productOrderRelationship", 'array', v32);
+else {
+for (let v34 = 0; v34 < v32.length; v34++) { const v33 = v32[v34]; if (!isRecord(v33)) f.wrongType(p + "/productOrderRelationship" + '/' + v34, 'object', v33); }
+} } }
+{ const v35 = v["additionalOrderInformation"]; if (v35 !== undefined && hasOwn.call(v, "additionalOrderInformation")) { if (!isRecord(v35)) f.wrongType(p + "/additionalOrderInformation", 'object', v35); } }
 { const v36 = v["agreement"]; if (v36 !== undefined && hasOwn.call(v, "agreement")) { if (!Array.isArray(v36)) f.wrongType(p + "/agreement", 'array', v36);
 else {
 for (let v38 = 0; v38 < v36.length; v38++) { const v37 = v36[v38]; if (!isRecord(v37)) f.wrongType(p + "/agreement" + '/' + v38, 'object', v37); }
@@ -93,41 +88,34 @@ for (let v38 = 0; v38 < v36.length; v38++) { const v37 = v36[v38]; if (!isRecord
 
 function checkPartyRparty(v, p, f) {
 if (isRecord(v)) {
-if (v["partyOrPartyRole"] === undefined || !hasOwn.call(v, "partyOrPartyRole")) f.missing(p, "partyOrPartyRole");
-{ const v1 = v["partyOrPartyRole"]; if (v1 !== undefined && hasOwn.call(v, "partyOrPartyRole")) { if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
+{ const v1 = v["partyOrPartyRole"]; if (v1 === undefined || !hasOwn.call(v, "partyOrPartyRole")) f.missing(p, "partyOrPartyRole"); else { if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
-if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type");
-{ const v2 = v1["@type"]; if (v2 !== undefined && hasOwn.call(v1, "@type")) { if (!(v2 === "Individual" || v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed1 }); } }
+{ const v2 = v1["@type"]; if (v2 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type"); else { if (!(v2 === "Individual" || v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed1 }); } }
 const v3 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (v3 === "Individual") {
 if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
-if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type");
-if (v1["familyName"] === undefined || !hasOwn.call(v1, "familyName")) f.missing(p + "/partyOrPartyRole", "familyName");
-if (v1["salutation"] === undefined || !hasOwn.call(v1, "salutation")) f.missing(p + "/partyOrPartyRole", "salutation");
-{ const v4 = v1["@type"]; if (v4 !== undefined && hasOwn.call(v1, "@type")) { if (!(v4 === "Individual")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed2 }); } }
-{ const v5 = v1["familyName"]; if (v5 !== undefined && hasOwn.call(v1, "familyName")) { if (typeof v5 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v5);
+{ const v4 = v1["@type"]; if (v4 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type"); else { if (!(v4 === "Individual")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed2 }); } }
+{ const v5 = v1["familyName"]; if (v5 === undefined || !hasOwn.call(v1, "familyName")) f.missing(p + "/partyOrPartyRole", "familyName"); else { if (typeof v5 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v5);
 else {
 if (v5.length < 2 && codePointLength(v5) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/familyName", { limit: 1 });
 if (v5.length > 30 && codePointLength(v5) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/familyName", { limit: 30 });
 } } }
-{ const v6 = v1["givenName"]; if (v6 !== undefined && hasOwn.call(v1, "givenName")) { if (typeof v6 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/givenName", 'string', v6);
+{ const v6 = v1["salutation"]; if (v6 === undefined || !hasOwn.call(v1, "salutation")) f.missing(p + "/partyOrPartyRole", "salutation"); else { if (typeof v6 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/salutation", 'string', v6);
 else {
-if (v6.length < 2 && codePointLength(v6) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/givenName", { limit: 1 });
-if (v6.length > 30 && codePointLength(v6) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/givenName", { limit: 30 });
+if (v6.length < 2 && codePointLength(v6) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/salutation", { limit: 1 });
+if (v6.length > 30 && codePointLength(v6) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/salutation", { limit: 30 });
 } } }
-{ const v7 = v1["salutation"]; if (v7 !== undefined && hasOwn.call(v1, "salutation")) { if (typeof v7 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/salutation", 'string', v7);
+{ const v7 = v1["givenName"]; if (v7 !== undefined && hasOwn.call(v1, "givenName")) { if (typeof v7 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/givenName", 'string', v7);
 else {
-if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/salutation", { limit: 1 });
-if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/salutation", { limit: 30 });
+if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/givenName", { limit: 1 });
+if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/givenName", { limit: 30 });
 } } }
 }
 } else if (v3 === "Organization") {
 if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
-if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type");
-if (v1["name"] === undefined || !hasOwn.call(v1, "name")) f.missing(p + "/partyOrPartyRole", "name");
-{ const v9 = v1["@type"]; if (v9 !== undefined && hasOwn.call(v1, "@type")) { if (!(v9 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed3 }); } }
-{ const v10 = v1["name"]; if (v10 !== undefined && hasOwn.call(v1, "name")) { if (typeof v10 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v10);
+{ const v9 = v1["@type"]; if (v9 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type"); else { if (!(v9 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed3 }); } }
+{ const v10 = v1["name"]; if (v10 === undefined || !hasOwn.call(v1, "name")) f.missing(p + "/partyOrPartyRole", "name"); else { if (typeof v10 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v10);
 else {
 if (v10.length < 2 && codePointLength(v10) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/name", { limit: 1 });
 if (v10.length > 60 && codePointLength(v10) > 60) f.add('too_long', p + "/partyOrPartyRole" + "/name", { limit: 60 });
@@ -143,17 +131,13 @@ if (!Array.isArray(v)) f.wrongType(p, 'array', v);
 else {
 for (let v2 = 0; v2 < v.length; v2++) { const v1 = v[v2]; if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type");
-{ const v3 = v1["@type"]; if (v3 !== undefined && hasOwn.call(v1, "@type")) { if (!(v3 === "PhoneContactMedium" || v3 === "EmailContactMedium" || v3 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed4 }); } }
+{ const v3 = v1["@type"]; if (v3 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type"); else { if (!(v3 === "PhoneContactMedium" || v3 === "EmailContactMedium" || v3 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed4 }); } }
 const v4 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (v4 === "PhoneContactMedium") {
 if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type");
-if (v1["contactType"] === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType");
-if (v1["phoneNumber"] === undefined || !hasOwn.call(v1, "phoneNumber")) f.missing(p + '/' + v2, "phoneNumber");
-{ const v5 = v1["@type"]; if (v5 !== undefined && hasOwn.call(v1, "@type")) { if (!(v5 === "PhoneContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed5 }); } }
-{ const v6 = v1["contactType"]; if (v6 !== undefined && hasOwn.call(v1, "contactType")) { if (!(v6 === "fixed" || v6 === "mobile")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed6 }); } }
-{ const v7 = v1["phoneNumber"]; if (v7 !== undefined && hasOwn.call(v1, "phoneNumber")) { if (typeof v7 !== 'string') f.wrongType(p + '/' + v2 + "/phoneNumber", 'string', v7);
+{ const v5 = v1["@type"]; if (v5 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type"); else { if (!(v5 === "PhoneContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed5 }); } }
+{ const v6 = v1["contactType"]; if (v6 === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType"); else { if (!(v6 === "fixed" || v6 === "mobile")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed6 }); } }
+{ const v7 = v1["phoneNumber"]; if (v7 === undefined || !hasOwn.call(v1, "phoneNumber")) f.missing(p + '/' + v2, "phoneNumber"); else { if (typeof v7 !== 'string') f.wrongType(p + '/' + v2 + "/phoneNumber", 'string', v7);
 else {
 if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + '/' + v2 + "/phoneNumber", { limit: 1 });
 if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + '/' + v2 + "/phoneNumber", { limit: 30 });
@@ -162,12 +146,9 @@ if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + '/' + v2 +
 } else if (v4 === "EmailContactMedium") {
 if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type");
-if (v1["contactType"] === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType");
-if (v1["emailAddress"] === undefined || !hasOwn.call(v1, "emailAddress")) f.missing(p + '/' + v2, "emailAddress");
-{ const v8 = v1["@type"]; if (v8 !== undefined && hasOwn.call(v1, "@type")) { if (!(v8 === "EmailContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed7 }); } }
-{ const v9 = v1["contactType"]; if (v9 !== undefined && hasOwn.call(v1, "contactType")) { if (!(v9 === "email")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed8 }); } }
-{ const v10 = v1["emailAddress"]; if (v10 !== undefined && hasOwn.call(v1, "emailAddress")) { if (typeof v10 !== 'string') f.wrongType(p + '/' + v2 + "/emailAddress", 'string', v10);
+{ const v8 = v1["@type"]; if (v8 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type"); else { if (!(v8 === "EmailContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed7 }); } }
+{ const v9 = v1["contactType"]; if (v9 === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType"); else { if (!(v9 === "email")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed8 }); } }
+{ const v10 = v1["emailAddress"]; if (v10 === undefined || !hasOwn.call(v1, "emailAddress")) f.missing(p + '/' + v2, "emailAddress"); else { if (typeof v10 !== 'string') f.wrongType(p + '/' + v2 + "/emailAddress", 'string', v10);
 else {
 if (v10.length < 2 && codePointLength(v10) < 1) f.add('too_short', p + '/' + v2 + "/emailAddress", { limit: 1 });
 if (v10.length > 255 && codePointLength(v10) > 255) f.add('too_long', p + '/' + v2 + "/emailAddress", { limit: 255 });
@@ -176,43 +157,37 @@ if (v10.length > 255 && codePointLength(v10) > 255) f.add('too_long', p + '/' + 
 } else if (v4 === "PostalAddressContactMedium") {
 if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-if (v1["@type"] === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type");
-if (v1["contactType"] === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType");
-if (v1["city"] === undefined || !hasOwn.call(v1, "city")) f.missing(p + '/' + v2, "city");
-if (v1["postcode"] === undefined || !hasOwn.call(v1, "postcode")) f.missing(p + '/' + v2, "postcode");
-if (v1["streetName"] === undefined || !hasOwn.call(v1, "streetName")) f.missing(p + '/' + v2, "streetName");
-if (v1["streetNr"] === undefined || !hasOwn.call(v1, "streetNr")) f.missing(p + '/' + v2, "streetNr");
-{ const v11 = v1["@type"]; if (v11 !== undefined && hasOwn.call(v1, "@type")) { if (!(v11 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed9 }); } }
-{ const v12 = v1["contactType"]; if (v12 !== undefined && hasOwn.call(v1, "contactType")) { if (!(v12 === "postal")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed10 }); } }
-{ const v13 = v1["city"]; if (v13 !== undefined && hasOwn.call(v1, "city")) { if (typeof v13 !== 'string') f.wrongType(p + '/' + v2 + "/city", 'string', v13);
+{ const v11 = v1["@type"]; if (v11 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type"); else { if (!(v11 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed9 }); } }
+{ const v12 = v1["contactType"]; if (v12 === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType"); else { if (!(v12 === "postal")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed10 }); } }
+{ const v13 = v1["city"]; if (v13 === undefined || !hasOwn.call(v1, "city")) f.missing(p + '/' + v2, "city"); else { if (typeof v13 !== 'string') f.wrongType(p + '/' + v2 + "/city", 'string', v13);
 else {
 if (v13.length < 2 && codePointLength(v13) < 1) f.add('too_short', p + '/' + v2 + "/city", { limit: 1 });
 if (v13.length > 40 && codePointLength(v13) > 40) f.add('too_long', p + '/' + v2 + "/city", { limit: 40 });
 } } }
-{ const v14 = v1["country"]; if (v14 !== undefined && hasOwn.call(v1, "country")) { if (typeof v14 !== 'string') f.wrongType(p + '/' + v2 + "/country", 'string', v14);
+{ const v14 = v1["postcode"]; if (v14 === undefined || !hasOwn.call(v1, "postcode")) f.missing(p + '/' + v2, "postcode"); else { if (typeof v14 !== 'string') f.wrongType(p + '/' + v2 + "/postcode", 'string', v14);
 else {
-if (v14.length < 2 && codePointLength(v14) < 1) f.add('too_short', p + '/' + v2 + "/country", { limit: 1 });
-if (v14.length > 2 && codePointLength(v14) > 2) f.add('too_long', p + '/' + v2 + "/country", { limit: 2 });
+if (v14.length < 2 && codePointLength(v14) < 1) f.add('too_short', p + '/' + v2 + "/postcode", { limit: 1 });
+if (v14.length > 6 && codePointLength(v14) > 6) f.add('too_long', p + '/' + v2 + "/postcode", { limit: 6 });
 } } }
-{ const v15 = v1["locality"]; if (v15 !== undefined && hasOwn.call(v1, "locality")) { if (typeof v15 !== 'string') f.wrongType(p + '/' + v2 + "/locality", 'string', v15);
+{ const v15 = v1["streetName"]; if (v15 === undefined || !hasOwn.call(v1, "streetName")) f.missing(p + '/' + v2, "streetName"); else { if (typeof v15 !== 'string') f.wrongType(p + '/' + v2 + "/streetName", 'string', v15);
 else {
-if (v15.length < 2 && codePointLength(v15) < 1) f.add('too_short', p + '/' + v2 + "/locality", { limit: 1 });
-if (v15.length > 40 && codePointLength(v15) > 40) f.add('too_long', p + '/' + v2 + "/locality", { limit: 40 });
+if (v15.length < 2 && codePointLength(v15) < 1) f.add('too_short', p + '/' + v2 + "/streetName", { limit: 1 });
+if (v15.length > 40 && codePointLength(v15) > 40) f.add('too_long', p + '/' + v2 + "/streetName", { limit: 40 });
 } } }
-{ const v16 = v1["postcode"]; if (v16 !== undefined && hasOwn.call(v1, "postcode")) { if (typeof v16 !== 'string') f.wrongType(p + '/' + v2 + "/postcode", 'string', v16);
+{ const v16 = v1["streetNr"]; if (v16 === undefined || !hasOwn.call(v1, "streetNr")) f.missing(p + '/' + v2, "streetNr"); else { if (typeof v16 !== 'string') f.wrongType(p + '/' + v2 + "/streetNr", 'string', v16);
 else {
-if (v16.length < 2 && codePointLength(v16) < 1) f.add('too_short', p + '/' + v2 + "/postcode", { limit: 1 });
-if (v16.length > 6 && codePointLength(v16) > 6) f.add('too_long', p + '/' + v2 + "/postcode", { limit: 6 });
+if (v16.length < 2 && codePointLength(v16) < 1) f.add('too_short', p + '/' + v2 + "/streetNr", { limit: 1 });
+if (v16.length > 4 && codePointLength(v16) > 4) f.add('too_long', p + '/' + v2 + "/streetNr", { limit: 4 });
 } } }
-{ const v17 = v1["streetName"]; if (v17 !== undefined && hasOwn.call(v1, "streetName")) { if (typeof v17 !== 'string') f.wrongType(p + '/' + v2 + "/streetName", 'string', v17);
+{ const v17 = v1["country"]; if (v17 !== undefined && hasOwn.call(v1, "country")) { if (typeof v17 !== 'string') f.wrongType(p + '/' + v2 + "/country", 'string', v17);
 else {
-if (v17.length < 2 && codePointLength(v17) < 1) f.add('too_short', p + '/' + v2 + "/streetName", { limit: 1 });
-if (v17.length > 40 && codePointLength(v17) > 40) f.add('too_long', p + '/' + v2 + "/streetName", { limit: 40 });
+if (v17.length < 2 && codePointLength(v17) < 1) f.add('too_short', p + '/' + v2 + "/country", { limit: 1 });
+if (v17.length > 2 && codePointLength(v17) > 2) f.add('too_long', p + '/' + v2 + "/country", { limit: 2 });
 } } }
-{ const v18 = v1["streetNr"]; if (v18 !== undefined && hasOwn.call(v1, "streetNr")) { if (typeof v18 !== 'string') f.wrongType(p + '/' + v2 + "/streetNr", 'string', v18);
+{ const v18 = v1["locality"]; if (v18 !== undefined && hasOwn.call(v1, "locality")) { if (typeof v18 !== 'string') f.wrongType(p + '/' + v2 + "/locality", 'string', v18);
 else {
-if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + '/' + v2 + "/streetNr", { limit: 1 });
-if (v18.length > 4 && codePointLength(v18) > 4) f.add('too_long', p + '/' + v2 + "/streetNr", { limit: 4 });
+if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + '/' + v2 + "/locality", { limit: 1 });
+if (v18.length > 40 && codePointLength(v18) > 40) f.add('too_long', p + '/' + v2 + "/locality", { limit: 40 });
 } } }
 { const v19 = v1["streetNrSuffix"]; if (v19 !== undefined && hasOwn.call(v1, "streetNrSuffix")) { if (typeof v19 !== 'string') f.wrongType(p + '/' + v2 + "/streetNrSuffix", 'string', v19);
 else {
