@@ -1,5 +1,6 @@
 // Reading untrusted input (own properties only, no assumption about shape) and collecting findings;
 // shared by the generated table checks and the hand-written rules.
+import { codePointLength } from './schema-runtime.js';
 import type { Finding, RuleId, ViolationCode } from './violation.js';
 
 export type Data = Readonly<Record<string, unknown>>;
@@ -78,9 +79,21 @@ export function list(data: Data, key: string, value: unknown): readonly unknown[
 }
 
 /** What a date-time lacks, so the message can say so. */
-export function dateTimeFault(value: string): string {
+function dateTimeFault(value: string): string {
   if (/^\d{4}-\d\d-\d\d$/.test(value)) return 'missing_time';
   if (/^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?:[Zz]|[+-]\d\d:?\d\d)?$/.test(value)) return 'missing_seconds';
   if (/^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(?:\.\d+)?$/.test(value)) return 'missing_offset';
   return 'invalid';
+}
+
+/** The fault of a value that must be a string of `min` to `max` code points, or undefined. */
+export function textFault(
+  value: unknown,
+  min: number,
+  max: number,
+): readonly [ViolationCode, Finding['params']] | undefined {
+  if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];
+  if (value.length < 2 * min && codePointLength(value) < min) return ['too_short', { limit: min }];
+  if (value.length > max && codePointLength(value) > max) return ['too_long', { limit: max }];
+  return undefined;
 }

@@ -11,7 +11,7 @@ import type { Rule } from '../violation.js';
 import { checkLocationB, eachNewProduct, requireRoles, type ValueCheck } from './places.js';
 
 /** A check that the value is a string matching `pattern`. */
-export function matching(pattern: RegExp): ValueCheck {
+function matching(pattern: RegExp): ValueCheck {
   return (value) => {
     if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];
     return pattern.test(value) ? undefined : ['pattern_mismatch', { pattern: pattern.source }];

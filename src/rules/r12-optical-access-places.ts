@@ -3,17 +3,11 @@
 // place is a GeographicSite whose geographicSiteCharacteristic contains name collocation_room_name
 // with a string value of length 1 to 50. The nested place array has exactly 1 item.
 
-import { Findings, jsonType } from '../read.js';
-import { codePointLength } from '../schema-runtime.js';
+import { Findings, textFault } from '../read.js';
 import type { Rule } from '../violation.js';
 import { checkLocationB, eachNewProduct, requireRoles, type ValueCheck } from './places.js';
 
-const roomName: ValueCheck = (value) => {
-  if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];
-  const length = codePointLength(value);
-  if (length < 1) return ['too_short', { limit: 1 }];
-  return length > 50 ? ['too_long', { limit: 50 }] : undefined;
-};
+const roomName: ValueCheck = (value) => textFault(value, 1, 50);
 
 const opticalAccess: ReadonlySet<string> = new Set(['OpticalAccessLineProduct']);
 const site = { characteristics: [['collocation_room_name', roomName]] } as const;

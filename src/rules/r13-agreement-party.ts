@@ -2,8 +2,7 @@
 // Organization and requires businessId, a string of length 1 to 40 (a business identifier,
 // possibly different from the technical id).
 
-import { Findings, has, isRecord, list, none, own } from '../read.js';
-import { codePointLength } from '../schema-runtime.js';
+import { Findings, has, isRecord, list, none, own, textFault } from '../read.js';
 import type { Rule } from '../violation.js';
 
 export const r13: Rule = Object.freeze({
@@ -35,10 +34,8 @@ export const r13: Rule = Object.freeze({
           found.add('not_allowed', `${partyPath}/@type`, { allowed: ['Organization'] });
         if (!has(party, 'businessId', party.businessId)) found.missing(partyPath, 'businessId');
         else {
-          const id = own(party, 'businessId', party.businessId);
-          if (typeof id !== 'string') found.wrongType(`${partyPath}/businessId`, 'string', id);
-          else if (codePointLength(id) < 1) found.add('too_short', `${partyPath}/businessId`, { limit: 1 });
-          else if (codePointLength(id) > 40) found.add('too_long', `${partyPath}/businessId`, { limit: 40 });
+          const fault = textFault(own(party, 'businessId', party.businessId), 1, 40);
+          if (fault) found.add(fault[0], `${partyPath}/businessId`, fault[1]);
         }
       }
     }
