@@ -23,11 +23,6 @@ export function own(data: Data, key: string, value: unknown): unknown {
   return value !== undefined && hasOwn.call(data, key) ? value : undefined;
 }
 
-/** Whether `value`, read as `data[key]`, is an own property of `data` with a value. */
-export function has(data: Data, key: string, value: unknown): boolean {
-  return value !== undefined && hasOwn.call(data, key);
-}
-
 /** The JSON type name of a value, for `expected` / `actual` params. */
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';

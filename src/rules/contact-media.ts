@@ -2,8 +2,9 @@
 // (fixed | mobile, phoneNumber 1 to 30), EmailContactMedium (email, emailAddress 1 to 255) and
 // PostalAddressContactMedium (postal, city, postcode, streetName, streetNr required; field lengths).
 import { checkContactMedia } from '../generated/table-checks.js';
-import { Findings, has, isRecord, list, none, own } from '../read.js';
+import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
+import { partyPath } from './parties.js';
 
 export const contactMedia: Rule = Object.freeze({
   id: 'R-contact',
@@ -17,9 +18,8 @@ export const contactMedia: Rule = Object.freeze({
       const related = parties[i];
       if (!isRecord(related)) continue;
       const party = own(related, 'partyOrPartyRole', related.partyOrPartyRole);
-      if (!isRecord(party) || !has(party, 'contactMedium', party.contactMedium)) continue;
-      const base = `/relatedParty/${i}/partyOrPartyRole/contactMedium`;
-      checkContactMedia(own(party, 'contactMedium', party.contactMedium), base, found);
+      const media = isRecord(party) ? own(party, 'contactMedium', party.contactMedium) : undefined;
+      if (media !== undefined) checkContactMedia(media, `${partyPath(i)}/contactMedium`, found);
     }
     return found.done();
   },

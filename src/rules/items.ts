@@ -1,6 +1,6 @@
 // R9 and R14 share one shape: in orders of some categories every item has one action.
 
-import { Findings, has, isRecord, list, none, own } from '../read.js';
+import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule, RuleId } from '../violation.js';
 
 interface ActionDemand {
@@ -9,8 +9,11 @@ interface ActionDemand {
   readonly categories: ReadonlySet<string>;
   readonly action: string;
   /** Further checks of each item, for R9's relatedPlace. */
-  readonly item?: (found: Findings, item: Readonly<Record<string, unknown>>, path: string) => void;
+  readonly item?: (found: Findings, item: Readonly<Record<string, unknown>>, index: number) => void;
 }
+
+/** The pointer of order item `i`; built only for a fault. */
+export const itemPath = (i: number): string => `/productOrderItem/${i}`;
 
 /** A rule that every item of an order in one of `categories` has `action`. A non-string action is R-field's. */
 export function actionDemand({ id, title, categories, action, item: more }: ActionDemand): Rule {
@@ -26,12 +29,11 @@ export function actionDemand({ id, title, categories, action, item: more }: Acti
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         if (!isRecord(item)) continue;
-        const path = `/productOrderItem/${i}`;
         const actual = own(item, 'action', item.action);
-        if (!has(item, 'action', item.action)) found.missing(path, 'action');
+        if (actual === undefined) found.missing(itemPath(i), 'action');
         else if (typeof actual === 'string' && actual !== action)
-          found.add('not_allowed', `${path}/action`, { allowed: [action] });
-        more?.(found, item, path);
+          found.add('not_allowed', `${itemPath(i)}/action`, { allowed: [action] });
+        more?.(found, item, i);
       }
       return found.done();
     },

@@ -1,7 +1,10 @@
 // R3 and R4 share one shape: a role group whose party needs a contact medium of one @type.
 
-import { Findings, has, isRecord, list, none, own } from '../read.js';
+import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule, RuleId, ViolationCode } from '../violation.js';
+
+/** The pointer of the party of related party `i`; built only for a fault. */
+export const partyPath = (i: number): string => `/relatedParty/${i}/partyOrPartyRole`;
 
 interface ContactDemand {
   readonly id: RuleId;
@@ -30,15 +33,10 @@ export function contactDemand({ id, title, roles, mediumType, code }: ContactDem
         if (typeof role !== 'string' || !roles.has(role)) continue;
         const party = own(related, 'partyOrPartyRole', related.partyOrPartyRole);
         if (!isRecord(party)) continue;
-        const path = `/relatedParty/${i}/partyOrPartyRole`;
-        if (!has(party, 'contactMedium', party.contactMedium)) {
-          found.add(code, path, { role, property: 'contactMedium' });
-          continue;
-        }
         const media = own(party, 'contactMedium', party.contactMedium);
-        if (!Array.isArray(media) || media.some((m) => isRecord(m) && own(m, '@type', m['@type']) === mediumType))
-          continue;
-        found.add(code, `${path}/contactMedium`, { role });
+        if (media === undefined) found.add(code, partyPath(i), { role, property: 'contactMedium' });
+        else if (Array.isArray(media) && !media.some((m) => isRecord(m) && own(m, '@type', m['@type']) === mediumType))
+          found.add(code, `${partyPath(i)}/contactMedium`, { role });
       }
       return found.done();
     },

@@ -1,7 +1,7 @@
 // What R10, R11 and R12 share: the items of a new order with a given product @type, the roles of
 // their places, and the checks of a locationB GeographicSite.
 
-import { type Data, type Findings, has, isRecord, list, own } from '../read.js';
+import { type Data, type Findings, isRecord, list, own } from '../read.js';
 import type { Finding, ViolationCode } from '../violation.js';
 import { isPlaceRole } from './r7-place-roles.js';
 import { placeKind } from './r8-place-kinds.js';
@@ -102,7 +102,11 @@ function checkCharacteristic(
   let malformed = false;
   for (let k = 0; k < list.length; k++) {
     const item = list[k];
-    if (!isRecord(item) || typeof own(item, 'name', item.name) !== 'string' || !has(item, 'value', item.value)) {
+    if (
+      !isRecord(item) ||
+      typeof own(item, 'name', item.name) !== 'string' ||
+      own(item, 'value', item.value) === undefined
+    ) {
       malformed = true;
       continue;
     }

@@ -2,7 +2,7 @@
 // Organization and requires businessId, a string of length 1 to 40 (a business identifier,
 // possibly different from the technical id).
 
-import { Findings, has, isRecord, list, none, own, textFault } from '../read.js';
+import { Findings, isRecord, list, none, own, textFault } from '../read.js';
 import type { Rule } from '../violation.js';
 
 export const r13: Rule = Object.freeze({
@@ -14,9 +14,9 @@ export const r13: Rule = Object.freeze({
     const found = new Findings('R13');
     for (let i = 0; i < agreements.length; i++) {
       const agreement = agreements[i];
-      if (!isRecord(agreement) || !has(agreement, 'engagedParty', agreement.engagedParty)) continue;
+      const parties = isRecord(agreement) ? own(agreement, 'engagedParty', agreement.engagedParty) : undefined;
+      if (parties === undefined) continue;
       const path = `/agreement/${i}/engagedParty`;
-      const parties = own(agreement, 'engagedParty', agreement.engagedParty);
       if (!Array.isArray(parties)) {
         found.wrongType(path, 'array', parties);
         continue;
@@ -24,18 +24,18 @@ export const r13: Rule = Object.freeze({
       found.count(path, parties.length, 0, 1);
       for (let j = 0; j < parties.length; j++) {
         const party = parties[j];
-        const partyPath = `${path}/${j}`;
         if (!isRecord(party)) {
-          found.wrongType(partyPath, 'object', party);
+          found.wrongType(`${path}/${j}`, 'object', party);
           continue;
         }
-        if (!has(party, '@type', party['@type'])) found.missing(partyPath, '@type');
-        else if (own(party, '@type', party['@type']) !== 'Organization')
-          found.add('not_allowed', `${partyPath}/@type`, { allowed: ['Organization'] });
-        if (!has(party, 'businessId', party.businessId)) found.missing(partyPath, 'businessId');
+        const type = own(party, '@type', party['@type']);
+        if (type === undefined) found.missing(`${path}/${j}`, '@type');
+        else if (type !== 'Organization') found.add('not_allowed', `${path}/${j}/@type`, { allowed: ['Organization'] });
+        const businessId = own(party, 'businessId', party.businessId);
+        if (businessId === undefined) found.missing(`${path}/${j}`, 'businessId');
         else {
-          const fault = textFault(own(party, 'businessId', party.businessId), 1, 40);
-          if (fault) found.add(fault[0], `${partyPath}/businessId`, fault[1]);
+          const fault = textFault(businessId, 1, 40);
+          if (fault) found.add(fault[0], `${path}/${j}/businessId`, fault[1]);
         }
       }
     }

@@ -1,6 +1,6 @@
 // R6. A related party must match exactly one of the role groups in R3 to R5.
 
-import { Findings, has, isRecord, list, none, own } from '../read.js';
+import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 import { contactRoles } from './r3-phone-contact.js';
 import { deliveryRoles } from './r4-postal-contact.js';
@@ -19,13 +19,10 @@ export const r6: Rule = Object.freeze({
     for (let i = 0; i < parties.length; i++) {
       const related = parties[i];
       if (!isRecord(related)) continue;
-      if (!has(related, 'role', related.role)) {
-        found.missing(`/relatedParty/${i}`, 'role');
-        continue;
-      }
       const role = own(related, 'role', related.role);
-      if (typeof role === 'string' && known.has(role)) continue;
-      found.add('unknown_role', `/relatedParty/${i}/role`, { allowed: partyRoles });
+      if (role === undefined) found.missing(`/relatedParty/${i}`, 'role');
+      else if (typeof role !== 'string' || !known.has(role))
+        found.add('unknown_role', `/relatedParty/${i}/role`, { allowed: partyRoles });
     }
     return found.done();
   },

@@ -1,14 +1,18 @@
 // R7. For every order item, product.relatedPlace is an array whose items have role in: locationA,
 // locationB, alternateAddress.
 
-import { Findings, has, isRecord, list, none, own } from '../read.js';
+import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
+import { itemPath } from './items.js';
 
 export const placeRoles: readonly string[] = ['locationA', 'locationB', 'alternateAddress'];
 const known = new Set(placeRoles);
 
 /** Whether `role` is one R7 allows. */
 export const isPlaceRole = (role: unknown): role is string => typeof role === 'string' && known.has(role);
+
+/** The pointer of relatedPlace item `j` of order item `i`; built only for a fault. */
+export const placePath = (i: number, j: number): string => `${itemPath(i)}/product/relatedPlace/${j}`;
 
 export const r7: Rule = Object.freeze({
   id: 'R7',
@@ -20,19 +24,21 @@ export const r7: Rule = Object.freeze({
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
-      if (!isRecord(product) || !has(product, 'relatedPlace', product.relatedPlace)) continue;
-      const base = `/productOrderItem/${i}/product/relatedPlace`;
-      const places = own(product, 'relatedPlace', product.relatedPlace);
+      const places = isRecord(product) ? own(product, 'relatedPlace', product.relatedPlace) : undefined;
+      if (places === undefined) continue;
       if (!Array.isArray(places)) {
-        found.wrongType(base, 'array', places);
+        found.wrongType(`${itemPath(i)}/product/relatedPlace`, 'array', places);
         continue;
       }
       for (let j = 0; j < places.length; j++) {
         const place = places[j];
-        if (!isRecord(place)) found.wrongType(`${base}/${j}`, 'object', place);
-        else if (!has(place, 'role', place.role)) found.missing(`${base}/${j}`, 'role');
-        else if (!isPlaceRole(own(place, 'role', place.role)))
-          found.add('not_allowed', `${base}/${j}/role`, { allowed: placeRoles });
+        if (!isRecord(place)) {
+          found.wrongType(placePath(i, j), 'object', place);
+          continue;
+        }
+        const role = own(place, 'role', place.role);
+        if (role === undefined) found.missing(placePath(i, j), 'role');
+        else if (!isPlaceRole(role)) found.add('not_allowed', `${placePath(i, j)}/role`, { allowed: placeRoles });
       }
     }
     return found.done();

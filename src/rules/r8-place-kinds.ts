@@ -3,8 +3,9 @@
 // value, and place are required); PlaceRef (@referredType must be GeographicAddress; id and
 // @referredType are required).
 
-import { type Data, Findings, has, isRecord, list, none, own } from '../read.js';
+import { type Data, Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
+import { placePath } from './r7-place-roles.js';
 
 export const placeKinds: readonly string[] = ['GeographicAddress', 'GeographicSite', 'PlaceRef'];
 const known = new Set(placeKinds);
@@ -30,54 +31,65 @@ export const r8: Rule = Object.freeze({
       for (let j = 0; j < places.length; j++) {
         const related = places[j];
         if (!isRecord(related)) continue;
-        const path = `/productOrderItem/${i}/product/relatedPlace/${j}`;
-        if (!has(related, 'place', related.place)) found.missing(path, 'place');
-        else checkPlace(found, own(related, 'place', related.place), `${path}/place`);
+        const place = own(related, 'place', related.place);
+        if (place === undefined) found.missing(placePath(i, j), 'place');
+        else checkPlace(found, place, i, j);
       }
     }
     return found.done();
   },
 });
 
-function checkPlace(found: Findings, place: unknown, path: string): void {
-  const kind = placeKind(place);
-  if (!isRecord(place)) found.wrongType(path, 'object', place);
-  else if (!has(place, '@type', place['@type'])) found.missing(path, '@type');
-  else if (!kind) found.add('unknown_type', `${path}/@type`, { allowed: placeKinds });
-  else if (kind === 'GeographicSite') checkSite(found, place, path);
-  else if (kind === 'PlaceRef') checkRef(found, place, path);
+// The checks below build a pointer only for a fault: most places have none.
+const at = (i: number, j: number, rest = '') => `${placePath(i, j)}/place${rest}`;
+
+function checkPlace(found: Findings, place: unknown, i: number, j: number): void {
+  if (!isRecord(place)) {
+    found.wrongType(at(i, j), 'object', place);
+    return;
+  }
+  const type = own(place, '@type', place['@type']);
+  if (type === undefined) found.missing(at(i, j), '@type');
+  else if (type === 'GeographicSite') checkSite(found, place, i, j);
+  else if (type === 'PlaceRef') checkRef(found, place, i, j);
+  else if (type !== 'GeographicAddress') found.add('unknown_type', at(i, j, '/@type'), { allowed: placeKinds });
 }
 
-function checkSite(found: Findings, site: Data, path: string): void {
-  if (!has(site, 'geographicSiteCharacteristic', site.geographicSiteCharacteristic))
-    found.missing(path, 'geographicSiteCharacteristic');
-  else {
-    const characteristics = own(site, 'geographicSiteCharacteristic', site.geographicSiteCharacteristic);
-    const base = `${path}/geographicSiteCharacteristic`;
-    if (!Array.isArray(characteristics)) found.wrongType(base, 'array', characteristics);
-    else
-      for (let k = 0; k < characteristics.length; k++) checkCharacteristic(found, characteristics[k], `${base}/${k}`);
-  }
-  if (!has(site, 'place', site.place)) found.missing(path, 'place');
-  else if (!Array.isArray(own(site, 'place', site.place)))
-    found.wrongType(`${path}/place`, 'array', own(site, 'place', site.place));
+function checkSite(found: Findings, site: Data, i: number, j: number): void {
+  const characteristics = own(site, 'geographicSiteCharacteristic', site.geographicSiteCharacteristic);
+  if (characteristics === undefined) found.missing(at(i, j), 'geographicSiteCharacteristic');
+  else if (!Array.isArray(characteristics))
+    found.wrongType(at(i, j, '/geographicSiteCharacteristic'), 'array', characteristics);
+  else
+    for (let k = 0; k < characteristics.length; k++) {
+      const characteristic = characteristics[k];
+      if (!isRecord(characteristic) || !isNamedValue(characteristic))
+        checkCharacteristic(found, characteristic, at(i, j, `/geographicSiteCharacteristic/${k}`));
+    }
+  const nested = own(site, 'place', site.place);
+  if (nested === undefined) found.missing(at(i, j), 'place');
+  else if (!Array.isArray(nested)) found.wrongType(at(i, j, '/place'), 'array', nested);
 }
+
+const isNamedValue = (c: Data) => typeof own(c, 'name', c.name) === 'string' && own(c, 'value', c.value) !== undefined;
 
 function checkCharacteristic(found: Findings, characteristic: unknown, path: string): void {
   if (!isRecord(characteristic)) {
     found.wrongType(path, 'object', characteristic);
     return;
   }
-  if (!has(characteristic, 'name', characteristic.name)) found.missing(path, 'name');
-  else if (typeof own(characteristic, 'name', characteristic.name) !== 'string')
-    found.wrongType(`${path}/name`, 'string', own(characteristic, 'name', characteristic.name));
-  if (!has(characteristic, 'value', characteristic.value)) found.missing(path, 'value');
+  const name = own(characteristic, 'name', characteristic.name);
+  if (name === undefined) found.missing(path, 'name');
+  else if (typeof name !== 'string') found.wrongType(`${path}/name`, 'string', name);
+  if (own(characteristic, 'value', characteristic.value) === undefined) found.missing(path, 'value');
 }
 
-function checkRef(found: Findings, ref: Data, path: string): void {
-  if (!has(ref, 'id', ref.id)) found.missing(path, 'id');
-  else if (typeof own(ref, 'id', ref.id) !== 'string') found.wrongType(`${path}/id`, 'string', own(ref, 'id', ref.id));
-  if (!has(ref, '@referredType', ref['@referredType'])) found.missing(path, '@referredType');
-  else if (own(ref, '@referredType', ref['@referredType']) !== 'GeographicAddress')
-    found.add('not_allowed', `${path}/@referredType`, { allowed: ['GeographicAddress'] });
+function checkRef(found: Findings, ref: Data, i: number, j: number): void {
+  const id = own(ref, 'id', ref.id);
+  if (id === undefined) found.missing(at(i, j), 'id');
+  else if (typeof id !== 'string') found.wrongType(at(i, j, '/id'), 'string', id);
+  const referred = own(ref, '@referredType', ref['@referredType']);
+  if (referred === undefined) found.missing(at(i, j), '@referredType');
+  else if (referred !== 'GeographicAddress')
+    found.add('not_allowed', at(i, j, '/@referredType'), { allowed: ['GeographicAddress'] });
 }
