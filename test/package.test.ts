@@ -94,7 +94,7 @@ describe('the packed package', () => {
       readFileSync(join(consumer, 'node_modules/product-order-validator/package.json'), 'utf8'),
     );
     expect(manifest.dependencies ?? {}).toEqual({});
-    for (const file of ['dist/index.js', 'dist/index.cjs']) {
+    for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/browser.js']) {
       const code = readFileSync(join(consumer, 'node_modules/product-order-validator', file), 'utf8');
       expect(code).not.toMatch(/new Function|\beval\(/);
     }
