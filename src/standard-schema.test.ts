@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Validator } from '@cfworker/json-schema';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { medium, mutants, order, relatedParty } from '../test/arbitraries.js';
 import { isContactMedium, isProductOrderItem, isRelatedParty } from './generated/guards.js';
+import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
 import { formatMessage } from './messages/index.js';
 import {
   address,
@@ -47,6 +49,15 @@ function issues(schema: OrderSchema<unknown>, value: unknown): Omit<OrderIssue, 
 const PARTY_KEYS = ['relatedParty', 0, 'partyOrPartyRole'];
 
 describe('productOrderSchema', () => {
+  it('has the types of the spec, with the validated type as input and output', () => {
+    expectTypeOf(productOrderSchema).toExtend<StandardSchemaV1<ProductOrderFVO>>();
+    expectTypeOf(productOrderSchema).toExtend<StandardJSONSchemaV1<ProductOrderFVO>>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof productOrderSchema>>().toEqualTypeOf<ProductOrderFVO>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof relatedPartySchema>>().toEqualTypeOf<RelatedParty>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof contactMediumSchema>>().toEqualTypeOf<ContactMedium>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof productOrderItemSchema>>().toEqualTypeOf<ProductOrderItem>();
+  });
+
   it('implements Standard Schema v1', () => {
     expect(productOrderSchema['~standard']).toMatchObject({ version: 1, vendor: 'product-order-validator' });
     expect(typeof productOrderSchema['~standard'].validate).toBe('function');

@@ -98,5 +98,11 @@ describe('the packed package', () => {
       const code = readFileSync(join(consumer, 'node_modules/product-order-validator', file), 'utf8');
       expect(code).not.toMatch(/new Function|\beval\(/);
     }
+    // the Standard Schema types are inlined: the declarations import no package
+    for (const file of ['dist/index.d.ts', 'dist/index.d.cts']) {
+      const types = readFileSync(join(consumer, 'node_modules/product-order-validator', file), 'utf8');
+      expect(types).toContain('interface StandardSchemaV1');
+      expect(types).not.toMatch(/from ['"](?!\.)/);
+    }
   });
 });
