@@ -14,12 +14,15 @@ function run(args: string[]): unknown {
 const probe = `
   const input = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
   const bad = { ...input, category: 'old' };
+  const out0 = (order) => pkg.validateProductOrder(order, { lang: 'de' }).violations[0].message;
   const out = {
     exports: Object.keys(pkg).sort(),
     valid: pkg.validateProductOrder(input).valid,
     guard: pkg.isProductOrderFVO(input),
     bad: pkg.validateProductOrder(bad, { lang: 'de' }).violations.map((v) => [v.rule, v.code, v.path, typeof v.message]),
     rules: pkg.rules.map((r) => r.id),
+    standard: [pkg.productOrderSchema['~standard'].validate(input).value === input, pkg.createProductOrderSchema({ lang: 'de' })['~standard'].validate(bad).issues.map((i) => [i.path, i.code, i.message === out0(bad)])],
+    jsonSchema: pkg.relatedPartySchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }).$ref,
     thrown: (() => { try { pkg.assertProductOrder(bad); } catch (e) { return [e.name, e instanceof pkg.ProductOrderValidationError, e.violations.length]; } })(),
   };
   console.log(JSON.stringify(out));
@@ -31,6 +34,8 @@ describe('the packed package', () => {
     guard: true,
     bad: [['R-field', 'not_allowed', '/category', 'string']],
     thrown: ['ProductOrderValidationError', true, 1],
+    standard: [true, [[['category'], 'not_allowed', true]]],
+    jsonSchema: '#/$defs/RelatedParty',
   };
 
   it('works with import (ESM)', () => {
@@ -55,6 +60,11 @@ describe('the packed package', () => {
         'isPlace',
         'isGeographicSite',
         'isPlaceRef',
+        'productOrderSchema',
+        'relatedPartySchema',
+        'contactMediumSchema',
+        'productOrderItemSchema',
+        'createProductOrderSchema',
       ]),
     );
   });
@@ -84,9 +94,15 @@ describe('the packed package', () => {
       readFileSync(join(consumer, 'node_modules/product-order-validator/package.json'), 'utf8'),
     );
     expect(manifest.dependencies ?? {}).toEqual({});
-    for (const file of ['dist/index.js', 'dist/index.cjs']) {
+    for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/browser.js']) {
       const code = readFileSync(join(consumer, 'node_modules/product-order-validator', file), 'utf8');
       expect(code).not.toMatch(/new Function|\beval\(/);
+    }
+    // the Standard Schema types are inlined: the declarations import no package
+    for (const file of ['dist/index.d.ts', 'dist/index.d.cts']) {
+      const types = readFileSync(join(consumer, 'node_modules/product-order-validator', file), 'utf8');
+      expect(types).toContain('interface StandardSchemaV1');
+      expect(types).not.toMatch(/from ['"](?!\.)/);
     }
   });
 });

@@ -8,4 +8,10 @@ describe('the browser bundle of validateProductOrder, with its rules and both la
     expect(gzipped).toBeGreaterThan(1000);
     expect(gzipped).toBeLessThanOrEqual(20 * 1024);
   });
+
+  it('stays within 20 KB with the Standard Schema of a form, which carries the JSON Schema', async () => {
+    const entry = `export { createProductOrderSchema, productOrderSchema } from 'product-order-validator';`;
+    const { gzipped } = await bundleSize(entry, process.cwd());
+    expect(gzipped).toBeLessThanOrEqual(20 * 1024);
+  });
 });

@@ -1,3 +1,4 @@
+import { decodeToken as decode, isIndexToken as isIndex } from '../pointer.js';
 import type { Finding } from '../violation.js';
 import { de } from './de.js';
 import { en } from './en.js';
@@ -21,6 +22,3 @@ function subject(path: string, wording: Wording): string {
   const parent = path.slice(0, cut);
   return wording.item(last, parent === '' ? wording.whole : `'${decode(parent.slice(parent.lastIndexOf('/') + 1))}'`);
 }
-
-const isIndex = (token: string) => token.length > 0 && token.length < 16 && /^\d+$/.test(token);
-const decode = (token: string) => (token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token);

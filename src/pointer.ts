@@ -1,0 +1,17 @@
+// Reading the reference tokens of RFC 6901 JSON Pointers, for messages and Standard Schema paths.
+
+/** Whether a reference token is an array index: digits, no leading zero but for 0 itself. */
+export const isIndexToken = (token: string): boolean => token.length < 16 && /^(?:0|[1-9]\d*)$/.test(token);
+
+/** A reference token unescaped: `~1` is `/`, then `~0` is `~`. */
+export const decodeToken = (token: string): string =>
+  token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
+
+/** The keys of a JSON Pointer, array indices as numbers; `''` (the whole document) has none. */
+export function pointerKeys(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => (isIndexToken(token) ? Number(token) : decodeToken(token)));
+}

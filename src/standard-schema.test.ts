@@ -1,0 +1,390 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { Validator } from '@cfworker/json-schema';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { medium, mutants, order, relatedParty } from '../test/arbitraries.js';
+import { isContactMedium, isProductOrderItem, isRelatedParty } from './generated/guards.js';
+import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
+import { formatMessage } from './messages/index.js';
+import {
+  address,
+  chars,
+  individual,
+  item,
+  loopSite,
+  type Order,
+  orderWith,
+  party,
+  phone,
+  place,
+  postal,
+  validOrder,
+} from './rules/test-kit.js';
+import {
+  contactMediumSchema,
+  createContactMediumSchema,
+  createProductOrderItemSchema,
+  createProductOrderSchema,
+  createRelatedPartySchema,
+  type OrderIssue,
+  type OrderSchema,
+  productOrderItemSchema,
+  productOrderSchema,
+  relatedPartySchema,
+} from './standard-schema.js';
+import { validateProductOrder } from './validate.js';
+
+const shipped = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
+const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
+
+/** The issues of `value` under `schema`, without their messages. */
+function issues(schema: OrderSchema<unknown>, value: unknown): Omit<OrderIssue, 'message'>[] | undefined {
+  const result = schema['~standard'].validate(value);
+  return result.issues?.map(({ message, ...rest }) => rest);
+}
+
+const PARTY_KEYS = ['relatedParty', 0, 'partyOrPartyRole'];
+
+describe('productOrderSchema', () => {
+  it('has the types of the spec, with the validated type as input and output', () => {
+    expectTypeOf(productOrderSchema).toExtend<StandardSchemaV1<ProductOrderFVO>>();
+    expectTypeOf(productOrderSchema).toExtend<StandardJSONSchemaV1<ProductOrderFVO>>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof productOrderSchema>>().toEqualTypeOf<ProductOrderFVO>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof relatedPartySchema>>().toEqualTypeOf<RelatedParty>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof contactMediumSchema>>().toEqualTypeOf<ContactMedium>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof productOrderItemSchema>>().toEqualTypeOf<ProductOrderItem>();
+  });
+
+  it('implements Standard Schema v1', () => {
+    expect(productOrderSchema['~standard']).toMatchObject({ version: 1, vendor: 'product-order-validator' });
+    expect(typeof productOrderSchema['~standard'].validate).toBe('function');
+  });
+
+  it('returns a valid order itself as the value, with no issues', () => {
+    const input = validOrder();
+    const result = productOrderSchema['~standard'].validate(input);
+    expect(result).toEqual({ value: input });
+    expect('value' in result && result.value).toBe(input);
+  });
+
+  it('gives one issue per violation, in the same order, with the pointer as keys and indices as numbers', () => {
+    const input = orderWith((o) => {
+      o.category = 'old';
+      o.relatedParty[0].partyOrPartyRole.contactMedium[0].phoneNumber = chars(31);
+    });
+    expect(issues(productOrderSchema, input)).toEqual([
+      { path: ['category'], rule: 'R-field', code: 'not_allowed', params: expect.any(Object) },
+      {
+        path: [...PARTY_KEYS, 'contactMedium', 0, 'phoneNumber'],
+        rule: 'R-contact',
+        code: 'too_long',
+        params: { limit: 30 },
+      },
+    ]);
+  });
+
+  it('ends the path of a missing property with its name, where a form shows it', () => {
+    const input = orderWith((o) => {
+      delete o.orderPostedDate;
+      delete o.relatedParty[0].partyOrPartyRole.familyName;
+      delete o.relatedParty[0].partyOrPartyRole.contactMedium;
+    });
+    expect(issues(productOrderSchema, input)).toEqual([
+      { path: ['orderPostedDate'], rule: 'R-field', code: 'required', params: { property: 'orderPostedDate' } },
+      { path: [...PARTY_KEYS, 'familyName'], rule: 'R-party', code: 'required', params: { property: 'familyName' } },
+      { path: [...PARTY_KEYS, 'contactMedium'], rule: 'R3', code: 'missing_phone_contact', params: expect.any(Object) },
+    ]);
+  });
+
+  it.each([null, 42, 'order', [], undefined])('reports %j at the root, with an empty path', (input) => {
+    expect(issues(productOrderSchema, input)).toEqual([
+      { path: [], rule: 'R-field', code: 'wrong_type', params: expect.any(Object) },
+    ]);
+  });
+
+  it('reports an unreadable input at the root and never throws', () => {
+    const input = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no');
+        },
+        get: () => {
+          throw new Error('no');
+        },
+      },
+    );
+    expect(issues(productOrderSchema, input)).toEqual([{ path: [], rule: 'R-field', code: 'unreadable', params: {} }]);
+  });
+
+  it('leaves the input untouched', () => {
+    const input = orderWith((o) => {
+      o.category = 'old';
+    });
+    const copy = structuredClone(input);
+    productOrderSchema['~standard'].validate(input);
+    expect(input).toEqual(copy);
+  });
+
+  it('writes the messages of validateProductOrder, in English by default and in German on request', () => {
+    const input = orderWith((o) => {
+      o.priority = '';
+      delete o.relatedParty[0].partyOrPartyRole.salutation;
+    });
+    const findings = validateProductOrder(input).violations;
+    const result = (lang?: 'de' | 'en') => createProductOrderSchema(lang && { lang })['~standard'].validate(input);
+    for (const lang of ['en', 'de'] as const) {
+      expect(result(lang)).toMatchObject({ issues: findings.map((f) => ({ message: formatMessage(f, lang) })) });
+    }
+    expect(result()).toEqual(result('en'));
+    expect(productOrderSchema['~standard'].validate(input)).toEqual(result('en'));
+    expect(result('de')).not.toEqual(result('en'));
+  });
+});
+
+describe('relatedPartySchema', () => {
+  it.each([
+    ['a technical contact with a phone', party('technicalContact', individual({ contactMedium: [phone()] }))],
+    ['a delivery contact with a postal address', party('deliveryContact', individual({ contactMedium: [postal()] }))],
+    ['a location A contact without media', party('locationAContact')],
+  ])('accepts %s', (_, value) => {
+    expect(relatedPartySchema['~standard'].validate(value)).toEqual({ value });
+  });
+
+  it.each([
+    [
+      'R6: an unknown role',
+      party('owner'),
+      [{ path: ['role'], rule: 'R6', code: 'unknown_role', params: expect.any(Object) }],
+    ],
+    [
+      'R6: no role',
+      { partyOrPartyRole: individual() },
+      [{ path: ['role'], rule: 'R6', code: 'required', params: { property: 'role' } }],
+    ],
+    [
+      'R3: a contact role without phone',
+      party('technicalContact', individual({ contactMedium: [postal()] })),
+      [
+        {
+          path: ['partyOrPartyRole', 'contactMedium'],
+          rule: 'R3',
+          code: 'missing_phone_contact',
+          params: { role: 'technicalContact' },
+        },
+      ],
+    ],
+    [
+      'R4: delivery without contactMedium',
+      party('deliveryContact'),
+      [
+        {
+          path: ['partyOrPartyRole', 'contactMedium'],
+          rule: 'R4',
+          code: 'missing_postal_contact',
+          params: { role: 'deliveryContact', property: 'contactMedium' },
+        },
+      ],
+    ],
+    [
+      'R-party: a family name too long',
+      party('locationAContact', individual({ familyName: chars(31) })),
+      [{ path: ['partyOrPartyRole', 'familyName'], rule: 'R-party', code: 'too_long', params: { limit: 30 } }],
+    ],
+    [
+      'R-contact: a postal address without streetNr',
+      party('deliveryContact', individual({ contactMedium: [postal({ streetNr: undefined })] })),
+      [
+        {
+          path: ['partyOrPartyRole', 'contactMedium', 0, 'streetNr'],
+          rule: 'R-contact',
+          code: 'required',
+          params: { property: 'streetNr' },
+        },
+      ],
+    ],
+    [
+      'a value that is no object',
+      'party',
+      [{ path: [], rule: 'R-field', code: 'wrong_type', params: expect.any(Object) }],
+    ],
+  ])('rejects %s', (_, value, expected) => {
+    expect(issues(relatedPartySchema, value)).toEqual(expected);
+  });
+});
+
+describe('contactMediumSchema', () => {
+  it('accepts a phone', () => {
+    const value = phone();
+    expect(contactMediumSchema['~standard'].validate(value)).toEqual({ value });
+  });
+
+  it.each([
+    ['a phone number too long', phone({ phoneNumber: chars(31) }), ['phoneNumber'], 'too_long'],
+    ['an unknown @type', phone({ '@type': 'FaxContactMedium' }), ['@type'], 'unknown_type'],
+    ['a postal address without city', postal({ city: undefined }), ['city'], 'required'],
+    ['a value that is no object', 5, [], 'wrong_type'],
+  ])('rejects %s', (_, value, path, code) => {
+    expect(issues(contactMediumSchema, value)).toMatchObject([{ path, rule: 'R-contact', code }]);
+  });
+});
+
+describe('productOrderItemSchema', () => {
+  it('accepts an item of any action: the rules that need the category do not apply', () => {
+    for (const action of ['add', 'modify', 'delete', 'noChange']) {
+      const value = item('BitstreamAccessProduct', [place('locationB', loopSite())], action);
+      expect(productOrderItemSchema['~standard'].validate(value)).toEqual({ value });
+    }
+  });
+
+  it.each([
+    ['R7: a place role', item('X', [place('locationC')]), ['product', 'relatedPlace', 0, 'role'], 'R7', 'not_allowed'],
+    [
+      'R7: a relatedPlace that is no array',
+      item('X', {} as unknown[]),
+      ['product', 'relatedPlace'],
+      'R7',
+      'wrong_type',
+    ],
+    [
+      'R8: a place kind',
+      item('X', [place('locationA', address({ '@type': 'Site' }))]),
+      ['product', 'relatedPlace', 0, 'place', '@type'],
+      'R8',
+      'unknown_type',
+    ],
+    [
+      'R8: a missing place',
+      item('X', [{ role: 'locationA' }]),
+      ['product', 'relatedPlace', 0, 'place'],
+      'R8',
+      'required',
+    ],
+    ['R-field: an action that is no string', item('X', [], 5), ['action'], 'R-field', 'wrong_type'],
+  ])('rejects %s', (_, value, path, rule, code) => {
+    expect(issues(productOrderItemSchema, value)).toMatchObject([{ path, rule, code }]);
+  });
+});
+
+describe('the factories', () => {
+  it.each([
+    ['productOrderSchema', createProductOrderSchema, { category: 'new' }],
+    ['relatedPartySchema', createRelatedPartySchema, party('owner')],
+    ['contactMediumSchema', createContactMediumSchema, phone({ phoneNumber: '' })],
+    ['productOrderItemSchema', createProductOrderItemSchema, item('X', [place('locationC')])],
+  ] as const)('give German messages for %s', (_, create, value) => {
+    const messages = (lang: 'en' | 'de') => {
+      const result = (create as (o: object) => OrderSchema<unknown>)({ lang })['~standard'].validate(value);
+      return result.issues?.map((i) => i.message) ?? [];
+    };
+    expect(messages('de')).toHaveLength(messages('en').length);
+    expect(messages('de')[0]).not.toBe(messages('en')[0]);
+  });
+});
+
+describe('~standard.jsonSchema', () => {
+  const schemas = [
+    ['productOrderSchema', productOrderSchema],
+    ['relatedPartySchema', relatedPartySchema],
+    ['contactMediumSchema', contactMediumSchema],
+    ['productOrderItemSchema', productOrderItemSchema],
+  ] as const;
+
+  it('gives the shipped schema for the order, as input and as output', () => {
+    const { jsonSchema } = productOrderSchema['~standard'];
+    expect(jsonSchema.input({ target: 'draft-2020-12' })).toEqual(shipped);
+    expect(jsonSchema.output({ target: 'draft-2020-12' })).toEqual(shipped);
+  });
+
+  it.each(schemas)('gives %s a fresh copy each time', (_, schema) => {
+    const first = schema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+    first.$defs = 'changed';
+    expect(schema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }).$defs).toBeTypeOf('object');
+  });
+
+  it.each(['draft-07', 'openapi-3.0', 'draft-2019-09', ''])('throws for the target %j', (target) => {
+    for (const [, schema] of schemas) {
+      expect(() => schema['~standard'].jsonSchema.input({ target })).toThrow(/unsupported JSON Schema target/);
+      expect(() => schema['~standard'].jsonSchema.output({ target })).toThrow(/unsupported JSON Schema target/);
+    }
+  });
+
+  it('gives a part its $defs entry and every entry it refers to, and nothing else', () => {
+    const part = contactMediumSchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+    expect(part).toMatchObject({ $schema: shipped.$schema, $ref: '#/$defs/ContactMedium' });
+    expect(Object.keys(part.$defs as object).sort()).toEqual([
+      'ContactMedium',
+      'EmailContactMedium',
+      'PhoneContactMedium',
+      'PostalAddressContactMedium',
+    ]);
+  });
+
+  /** ajv with its default (strict) options and ajv-formats, and @cfworker/json-schema. */
+  function compile(schema: OrderSchema<unknown>): (value: unknown) => boolean[] {
+    const json = schema['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+    const ajv = new Ajv2020.default({ strictTypes: false });
+    addFormats.default(ajv);
+    const ajvValidate = ajv.compile(json);
+    const cfworker = new Validator(json as object, '2020-12', false);
+    return (value) => [ajvValidate(value), cfworker.validate(value).valid];
+  }
+
+  const verdict = (schema: OrderSchema<unknown>, value: unknown) =>
+    schema['~standard'].validate(value).issues === undefined;
+  const items = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const parts = [
+    ['relatedPartySchema', relatedPartySchema, isRelatedParty, (o: Order) => items(o?.relatedParty)],
+    [
+      'contactMediumSchema',
+      contactMediumSchema,
+      isContactMedium,
+      (o: Order) => items(o?.relatedParty).flatMap((p: Order) => items(p?.partyOrPartyRole?.contactMedium)),
+    ],
+    ['productOrderItemSchema', productOrderItemSchema, isProductOrderItem, (o: Order) => items(o?.productOrderItem)],
+  ] as const;
+
+  it.each(parts)(
+    '%s: its JSON Schema, the guard and the validator agree on the parts of every example order',
+    (_, schema, guard, partsOf) => {
+      const check = compile(schema);
+      const examples = ['valid', 'invalid'].flatMap((kind) => readdirJson(`examples/orders/${kind}`).flatMap(partsOf));
+      expect(examples.length).toBeGreaterThan(50);
+      for (const value of examples) {
+        const expected = verdict(schema, value);
+        expect([...check(value), guard(value)]).toEqual([expected, expected, expected]);
+      }
+    },
+  );
+
+  it.each(parts)(
+    '%s: the guard and the validator agree on the parts of generated and mutated orders',
+    (_, schema, guard, partsOf) => {
+      const orders = fc.oneof(order, ...Object.values(mutants).map((family) => family.map((m) => m.order as Order)));
+      const generated = orders
+        .map(partsOf)
+        .filter((list) => list.length > 0)
+        .chain((list) => fc.constantFrom(...list));
+      const part = fc.oneof(generated, relatedParty, medium, fc.anything());
+      const seen = new Set<boolean>();
+      fc.assert(
+        fc.property(part, (value) => {
+          const valid = verdict(schema, value);
+          seen.add(valid);
+          expect(valid).toBe(guard(value));
+        }),
+        { numRuns },
+      );
+      expect(seen).toEqual(new Set([true, false]));
+    },
+  );
+});
+
+function readdirJson(dir: string): Order[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))
+    .map((f) => JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')));
+}

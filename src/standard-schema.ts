@@ -1,0 +1,151 @@
+// Standard Schema v1 adapters: the order and the parts a form edits, each with its JSON Schema
+// (Standard JSON Schema v1), so form libraries take them as they take a zod or valibot schema.
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import shipped from '../schemas/product-order.schema.json' with { type: 'json' };
+import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
+import type { Lang } from './messages/index.js';
+import { pointerKeys } from './pointer.js';
+import { validateProductOrder } from './validate.js';
+import type { Finding, Violation } from './violation.js';
+
+/** A Standard Schema issue that also carries the violation's rule, code and params. */
+export interface OrderIssue extends StandardSchemaV1.Issue {
+  /** The violation's JSON Pointer as keys, array indices as numbers; a missing property's name ends it. */
+  readonly path: readonly (string | number)[];
+  /** Which rule of the specification is broken. */
+  readonly rule: Finding['rule'];
+  /** What kind of fault it is. */
+  readonly code: Finding['code'];
+  /** Machine-readable details, as in the violation. */
+  readonly params: Finding['params'];
+}
+
+/** The `~standard` properties: Standard Schema v1 validation and Standard JSON Schema v1 conversion. */
+export interface OrderSchemaProps<T> extends StandardSchemaV1.Props<T>, StandardJSONSchemaV1.Props<T> {
+  /** Validates any value synchronously: `{ value }` (the value itself) or `{ issues }` ordered by path. */
+  readonly validate: (
+    value: unknown,
+    options?: StandardSchemaV1.Options,
+  ) => StandardSchemaV1.SuccessResult<T> | { readonly issues: readonly OrderIssue[] };
+}
+
+/** A validator of `T` that implements Standard Schema v1 and Standard JSON Schema v1. */
+export interface OrderSchema<T> {
+  /** The Standard Schema properties. */
+  readonly '~standard': OrderSchemaProps<T>;
+}
+
+/** Options of the schema factories. */
+export interface OrderSchemaOptions {
+  /** Language of the issue messages: English (default) or German. */
+  readonly lang?: Lang;
+}
+
+/** Where a part sits in the order that carries it when it is validated alone, and its `$defs` entry. */
+interface Part {
+  readonly def: string;
+  readonly at: string;
+  readonly wrap: (value: unknown) => unknown;
+}
+
+const order: Part = { def: 'ProductOrder_FVO', at: '', wrap: (value) => value };
+const relatedParty: Part = { def: 'RelatedParty', at: '/relatedParty/0', wrap: (value) => ({ relatedParty: [value] }) };
+const contactMedium: Part = {
+  def: 'ContactMedium',
+  at: '/relatedParty/0/partyOrPartyRole/contactMedium/0',
+  wrap: (value) => ({ relatedParty: [{ partyOrPartyRole: { contactMedium: [value] } }] }),
+};
+const productOrderItem: Part = {
+  def: 'ProductOrderItem',
+  at: '/productOrderItem/0',
+  wrap: (value) => ({ productOrderItem: [value] }),
+};
+
+/**
+ * A Standard Schema of a whole ProductOrder_FVO create request: every rule of
+ * {@link validateProductOrder}, messages in `options.lang`.
+ */
+export function createProductOrderSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderFVO> {
+  return schemaOf(order, options);
+}
+
+/** A Standard Schema of one related party: its field table, R-party, R-contact, R3, R4 and R6. */
+export function createRelatedPartySchema(options?: OrderSchemaOptions): OrderSchema<RelatedParty> {
+  return schemaOf(relatedParty, options);
+}
+
+/** A Standard Schema of one contact medium: R-contact. */
+export function createContactMediumSchema(options?: OrderSchemaOptions): OrderSchema<ContactMedium> {
+  return schemaOf(contactMedium, options);
+}
+
+/** A Standard Schema of one order item: its field table, R7 and R8; the rules that need the category do not apply. */
+export function createProductOrderItemSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderItem> {
+  return schemaOf(productOrderItem, options);
+}
+
+/** The Standard Schema of a ProductOrder_FVO create request, with English messages. */
+export const productOrderSchema: OrderSchema<ProductOrderFVO> = /* @__PURE__ */ createProductOrderSchema();
+
+/** The Standard Schema of one related party, with English messages. */
+export const relatedPartySchema: OrderSchema<RelatedParty> = /* @__PURE__ */ createRelatedPartySchema();
+
+/** The Standard Schema of one contact medium, with English messages. */
+export const contactMediumSchema: OrderSchema<ContactMedium> = /* @__PURE__ */ createContactMediumSchema();
+
+/** The Standard Schema of one order item, with English messages. */
+export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE__ */ createProductOrderItemSchema();
+
+function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T> {
+  const lang: Lang = options?.lang === 'de' ? 'de' : 'en';
+  const convert = (target: StandardJSONSchemaV1.Options) => jsonSchemaOf(part, target);
+  return Object.freeze({
+    '~standard': Object.freeze({
+      version: 1,
+      vendor: 'product-order-validator',
+      validate: (value: unknown) => {
+        const result = validateProductOrder(part.wrap(value), { lang });
+        const issues = result.valid ? [] : issuesOf(result.violations, part.at);
+        return issues.length === 0 ? { value: value as T } : { issues };
+      },
+      jsonSchema: Object.freeze({ input: convert, output: convert }),
+    }),
+  });
+}
+
+/** The issues of the violations inside the part at `at`, their paths relative to it. */
+function issuesOf(violations: readonly Violation[], at: string): OrderIssue[] {
+  const issues: OrderIssue[] = [];
+  for (const { rule, code, path, params, message } of violations) {
+    if (path !== at && !path.startsWith(`${at}/`)) continue;
+    const keys = pointerKeys(path.slice(at.length));
+    // a missing property is reported at its parent; a form shows it at the property's own field
+    if (typeof params.property === 'string') keys.push(params.property);
+    issues.push({ message, path: keys, rule, code, params });
+  }
+  return issues;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** The shipped schema of a part for `target`: the whole file, or its `$defs` entry with every entry it refers to. */
+function jsonSchemaOf(part: Part, options: StandardJSONSchemaV1.Options): JsonSchema {
+  const target = options?.target;
+  if (target !== 'draft-2020-12')
+    throw new Error(`product-order-validator: unsupported JSON Schema target '${String(target)}'; use 'draft-2020-12'`);
+  if (part === order) return structuredClone(shipped);
+  const defs: Readonly<Record<string, JsonSchema>> = shipped.$defs;
+  const used: Record<string, JsonSchema> = {};
+  const pending = [part.def];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (Object.hasOwn(used, name)) continue;
+    used[name] = defs[name];
+    pending.push(...refsOf(defs[name]));
+  }
+  return structuredClone({ $schema: shipped.$schema, $ref: `#/$defs/${part.def}`, $defs: used });
+}
+
+/** The `$defs` entries a schema refers to. */
+function refsOf(schema: JsonSchema): string[] {
+  return [...JSON.stringify(schema).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)].map((match) => match[1]);
+}

@@ -1,0 +1,132 @@
+// A real consumer of the Standard Schema interface: TanStack Form (framework-free core) validates an
+// order through the packed package and puts each issue on the field it concerns.
+import { readFileSync } from 'node:fs';
+import { FieldApi, FormApi } from '@tanstack/form-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importEsm } from './consumer.js';
+
+type Api = Awaited<ReturnType<typeof importEsm>>;
+// biome-ignore lint/suspicious/noExplicitAny: orders are edited freely here
+type Order = any;
+
+let api: Api;
+beforeAll(async () => {
+  api = await importEsm();
+});
+
+const valid = (): Order => JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));
+
+const PARTY = 'relatedParty[0].partyOrPartyRole';
+const PHONE = `${PARTY}.contactMedium[0].phoneNumber`;
+const FAMILY_NAME = `${PARTY}.familyName`;
+const DATE = 'orderPostedDate';
+const ROOM = 'productOrderItem[0].product.relatedPlace[1].place.geographicSiteCharacteristic[0].value';
+
+/** A mounted form validated on change by `schema`, with a mounted field for each name. */
+function formOf(schema: unknown, names: readonly string[], values: Order = valid()) {
+  // biome-ignore lint/suspicious/noExplicitAny: the order type is not the form's concern here
+  const form = new FormApi<Order, any, any, any, any, any, any, any, any, any, any, any>({
+    defaultValues: values,
+    validators: { onChange: schema as never },
+  });
+  form.mount();
+  const fields = Object.fromEntries(
+    names.map((name) => {
+      const field = new FieldApi({ form, name });
+      field.mount();
+      return [name, field];
+    }),
+  );
+  /** The rule and code of each issue the form put on the field `name`. */
+  const errors = (name: string) =>
+    (fields[name].state.meta.errors as { rule: string; code: string }[]).map(({ rule, code }) => ({ rule, code }));
+  return { form, fields, errors };
+}
+
+describe('TanStack Form with productOrderSchema', () => {
+  it('puts each issue on its field as the user types, and nowhere else', () => {
+    const { form, fields, errors } = formOf(api.productOrderSchema, [PHONE, FAMILY_NAME, DATE, 'description']);
+    fields[PHONE].handleChange('0'.repeat(31));
+    expect(errors(PHONE)).toEqual([{ rule: 'R-contact', code: 'too_long' }]);
+    fields[FAMILY_NAME].handleChange(undefined);
+    expect(errors(FAMILY_NAME)).toEqual([{ rule: 'R-party', code: 'required' }]);
+    fields[DATE].handleChange('2025-03-10T09:15+01:00');
+    expect(errors(DATE)).toEqual([{ rule: 'R-field', code: 'invalid_date_time' }]);
+    expect(errors('description')).toEqual([]);
+    expect(form.state.isValid).toBe(false);
+
+    fields[PHONE].handleChange('+49221123456');
+    fields[FAMILY_NAME].handleChange('Muster');
+    fields[DATE].handleChange('2025-03-10T09:15:00+01:00');
+    for (const name of [PHONE, FAMILY_NAME, DATE, 'description']) expect(errors(name)).toEqual([]);
+    expect(form.state.isValid).toBe(true);
+  });
+
+  it('reaches fields deep in the order items: a characteristic value of R10', () => {
+    const { fields, errors } = formOf(api.productOrderSchema, [ROOM]);
+    fields[ROOM].handleChange('0221');
+    expect(errors(ROOM)).toEqual([{ rule: 'R10', code: 'pattern_mismatch' }]);
+  });
+
+  it('shows the German messages of validateProductOrder with createProductOrderSchema({ lang: "de" })', () => {
+    const { fields } = formOf(api.createProductOrderSchema({ lang: 'de' }), [PHONE]);
+    fields[PHONE].handleChange('0'.repeat(31));
+    const order = valid();
+    order.relatedParty[0].partyOrPartyRole.contactMedium[0].phoneNumber = '0'.repeat(31);
+    const [violation] = api.validateProductOrder(order, { lang: 'de' }).violations;
+    expect(fields[PHONE].state.meta.errors).toMatchObject([{ message: violation.message }]);
+  });
+
+  it('submits a valid order and holds back an invalid one, with the issues on its fields', async () => {
+    const submitted: Order[] = [];
+    const order = valid();
+    order.relatedParty[0].partyOrPartyRole.contactMedium[0].phoneNumber = '';
+    const { form, errors } = formOf(api.productOrderSchema, [PHONE], order);
+    form.update({ ...form.options, onSubmit: ({ value }) => void submitted.push(value) });
+    await form.handleSubmit();
+    expect(submitted).toEqual([]);
+    expect(errors(PHONE)).toEqual([{ rule: 'R-contact', code: 'too_short' }]);
+
+    form.setFieldValue(PHONE, '+49221123456');
+    await form.handleSubmit();
+    expect(submitted).toHaveLength(1);
+  });
+});
+
+describe('TanStack Form fields validated by the part schemas', () => {
+  /** A mounted field of a valid order validated on change by `schema`, and the issues it shows. */
+  function fieldOf(name: string, schema: unknown) {
+    const form = new FormApi({ defaultValues: valid() as Order });
+    form.mount();
+    const field = new FieldApi({ form, name, validators: { onChange: schema as never } });
+    field.mount();
+    const issues = () =>
+      (field.state.meta.errors as unknown as { path: unknown[]; code: string }[]).map(({ path, code }) => ({
+        path,
+        code,
+      }));
+    return { field, issues };
+  }
+
+  it('relatedPartySchema checks one related party with its rules R3, R4 and R6', () => {
+    const { field, issues } = fieldOf('relatedParty[0]', api.relatedPartySchema);
+    field.handleChange({ ...valid().relatedParty[0], role: 'deliveryContact' });
+    expect(issues()).toEqual([{ path: ['partyOrPartyRole', 'contactMedium'], code: 'missing_postal_contact' }]);
+    field.handleChange(valid().relatedParty[0]);
+    expect(issues()).toEqual([]);
+  });
+
+  it('contactMediumSchema checks one contact medium', () => {
+    const { field, issues } = fieldOf(`${PARTY}.contactMedium[0]`, api.contactMediumSchema);
+    field.handleChange({ '@type': 'PhoneContactMedium', contactType: 'fax', phoneNumber: '1' });
+    expect(issues()).toEqual([{ path: ['contactType'], code: 'not_allowed' }]);
+  });
+
+  it('productOrderItemSchema checks one order item with R7 and R8', () => {
+    const { field, issues } = fieldOf('productOrderItem[0]', api.productOrderItemSchema);
+    const item = valid().productOrderItem[0];
+    item.product.relatedPlace[0].role = 'locationC';
+    field.handleChange(item);
+    expect(issues()).toEqual([{ path: ['product', 'relatedPlace', 0, 'role'], code: 'not_allowed' }]);
+  });
+});
