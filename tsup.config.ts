@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', http: 'src/http/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
