@@ -99,7 +99,7 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
     }
   }
 
-  return async function listen(request: Request | NodeRequest, response?: NodeResponse): Promise<never> {
+  async function listen(request: Request | NodeRequest, response?: NodeResponse): Promise<Response | undefined> {
     if (response === undefined) {
       const fetchRequest = request as Request;
       const answer = await reply({
@@ -108,7 +108,7 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
         headers: fetchRequest.headers,
         read: () => readFetchBody(fetchRequest, options),
       });
-      return toFetchResponse(answer) as never;
+      return toFetchResponse(answer);
     }
     const nodeRequest = request as NodeRequest;
     const url = nodeRequest.url ?? '/';
@@ -119,6 +119,8 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
       read: () => readNodeBody(nodeRequest, options),
     });
     sendNode(response, answer);
-    return undefined as never;
-  } as ListenerHandler;
+    return undefined;
+  }
+
+  return listen as ListenerHandler;
 }
