@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateInflightChangeProductOrder } from './inflight.js';
+import { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 import {
   address,
   characteristic,
@@ -51,6 +51,20 @@ function expectViolations(
 }
 
 describe('validateInflightChangeProductOrder', () => {
+  it('runs its field table and the order rules of the shared parts, in the order of their ids', () =>
+    expect(inflightRules.map((rule) => rule.id)).toEqual([
+      'R-field',
+      'R-contact',
+      'R-party',
+      'R3',
+      'R4',
+      'R5',
+      'R6',
+      'R7',
+      'R8',
+      'R13',
+    ]));
+
   it('accepts a minimal change and returns the input itself', () => {
     const change = validChange();
     const result = validateInflightChangeProductOrder(change);

@@ -1,33 +1,20 @@
 import type { InflightChangeProductOrderFVO } from './generated/inflight-types.js';
-import { contactMedia } from './rules/contact-media.js';
+import { rules } from './rules/index.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
-import { party } from './rules/party.js';
-import { r3 } from './rules/r3-phone-contact.js';
-import { r4 } from './rules/r4-postal-contact.js';
-import { r5 } from './rules/r5-free-roles.js';
-import { r6 } from './rules/r6-role-group.js';
-import { r7 } from './rules/r7-place-roles.js';
-import { r8 } from './rules/r8-place-kinds.js';
-import { r13 } from './rules/r13-agreement-party.js';
 import { type ValidateOptions, type ValidationResult, validateWith } from './validate.js';
-import type { Rule } from './violation.js';
+import type { Rule, RuleId } from './violation.js';
+
+/** The order rules of the parts a change shares with an order: related parties, order items, agreements. */
+const shared: ReadonlySet<RuleId> = new Set(['R-contact', 'R-party', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R13']);
 
 /**
  * The rules an in-flight change is checked against: its own field table, then the order rules of the
- * parts it shares with an order (related parties, order items, agreements). The rules that depend on
- * the order's category (R1, R9 to R12, R14) do not apply: a change carries no order category.
+ * parts it shares with an order. The rules that depend on the order's category (R1, R9 to R12, R14)
+ * do not apply: a change carries no order category.
  */
 export const inflightRules: readonly Rule[] = Object.freeze([
   inflightFieldTable,
-  contactMedia,
-  party,
-  r3,
-  r4,
-  r5,
-  r6,
-  r7,
-  r8,
-  r13,
+  ...rules.filter((rule) => shared.has(rule.id)),
 ]);
 
 /**
