@@ -12,10 +12,11 @@ const shared: ReadonlySet<RuleId> = new Set(['R-contact', 'R-party', 'R3', 'R4',
  * parts it shares with an order. The rules that depend on the order's category (R1, R9 to R12, R14)
  * do not apply: a change carries no order category.
  */
-export const inflightRules: readonly Rule[] = Object.freeze([
-  inflightFieldTable,
-  ...rules.filter((rule) => shared.has(rule.id)),
-]);
+export const inflightRules: readonly Rule[] = /* @__PURE__ */ applicable();
+
+function applicable(): readonly Rule[] {
+  return Object.freeze([inflightFieldTable, ...rules.filter((rule) => shared.has(rule.id))]);
+}
 
 /**
  * Checks an InflightChangeProductOrder_FVO create request against its field table and the order rules

@@ -5,7 +5,7 @@ import { checkInflightFields } from '../generated/inflight-table-checks.js';
 import { Findings } from '../read.js';
 import type { Rule } from '../violation.js';
 
-export const inflightFieldTable: Rule = Object.freeze({
+export const inflightFieldTable: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R-field',
   title:
     'The in-flight change has the required fields of InflightChangeProductOrder_FVO, each with the type, count and date-time form the schema gives.',
