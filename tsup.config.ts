@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig([
   // Node and bundlers: ESM and CJS; the Standard Schema types are inlined into the declarations
   {
-    entry: ['src/index.ts'],
+    entry: { index: 'src/index.ts', http: 'src/http/index.ts' },
     format: ['esm', 'cjs'],
     dts: { resolve: ['@standard-schema/spec'] },
     clean: ['!browser.js'],

@@ -6,6 +6,7 @@ import { _ } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { checksModule } from './generate-checks.mjs';
+import { inflightFiles } from './generate-inflight.mjs';
 import { typesModule } from './generate-types.mjs';
 
 const Ajv2020 = Ajv2020Module.default;
@@ -192,6 +193,8 @@ const files = {
   'src/generated/full-schema.d.ts': full.dts,
   'src/generated/guards.ts': guards(),
 };
+const tools = { root, order: schema, newAjv, lean, compiled, esmOnly, fusedDateTime, ruleOf, header };
+Object.assign(files, inflightFiles(tools));
 
 const check = process.argv.includes('--check');
 let stale = 0;

@@ -1,6 +1,9 @@
 export { assertProductOrder, ProductOrderValidationError } from './assert.js';
 export * from './generated/guards.js';
+export * from './generated/inflight-guards.js';
+export type * from './generated/inflight-types.js';
 export type * from './generated/types.js';
+export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 export { formatMessage, type Lang } from './messages/index.js';
 export { rules } from './rules/index.js';
 export {
@@ -17,5 +20,5 @@ export {
   productOrderSchema,
   relatedPartySchema,
 } from './standard-schema.js';
-export { type ValidateOptions, type ValidationResult, validateProductOrder } from './validate.js';
+export { type ValidateOptions, type ValidationResult, validateProductOrder, validateWith } from './validate.js';
 export type { Finding, Rule, RuleId, Violation, ViolationCode } from './violation.js';

@@ -2,7 +2,7 @@ import type { ProductOrderFVO } from './generated/types.js';
 import { formatMessage, type Lang } from './messages/index.js';
 import { isRecord, none } from './read.js';
 import { rules } from './rules/index.js';
-import type { Finding, Violation } from './violation.js';
+import type { Finding, Rule, Violation } from './violation.js';
 
 /** Options of {@link validateProductOrder}. */
 export interface ValidateOptions {
@@ -13,8 +13,8 @@ export interface ValidateOptions {
 }
 
 /** The verdict on an input: the input itself, narrowed, or every violation ordered by path. */
-export type ValidationResult =
-  | { readonly valid: true; readonly value: ProductOrderFVO; readonly violations: [] }
+export type ValidationResult<T = ProductOrderFVO> =
+  | { readonly valid: true; readonly value: T; readonly violations: [] }
   | { readonly valid: false; readonly violations: Violation[] };
 
 /**
@@ -66,6 +66,30 @@ function findings(input: unknown): readonly Finding[] {
     // a throwing getter or Proxy trap, or a structure too deep to read
     return [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
   }
+}
+
+/**
+ * Runs `checks` on `input` as {@link validateProductOrder} runs the order rules: the first check also
+ * judges an input that is no object; a throw while reading gives one `unreadable` violation.
+ */
+export function validateWith<T>(
+  checks: readonly Rule[],
+  input: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T> {
+  let found: Finding[] = [];
+  try {
+    const list = isRecord(input) ? checks : checks.slice(0, 1);
+    for (const rule of list) found = found.concat(rule.check(input));
+  } catch {
+    found = [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
+  }
+  if (found.length === 0) return { valid: true, value: input as T, violations: [] };
+  const { lang, max } = settings(options);
+  const violations = byPath(found)
+    .slice(0, max)
+    .map((f) => ({ ...f, message: formatMessage(f, lang) }));
+  return { valid: false, violations };
 }
 
 /** Findings ordered by path: token by token, array indices as numbers; stable for equal paths. */

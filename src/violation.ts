@@ -15,7 +15,10 @@ export type RuleId =
   | 'R11'
   | 'R12'
   | 'R13'
-  | 'R14';
+  | 'R14'
+  | 'R-query'
+  | 'R-body'
+  | 'R-event';
 
 /** Stable snake_case codes; each names one kind of fault, whatever rule reports it. */
 export type ViolationCode =
@@ -34,7 +37,10 @@ export type ViolationCode =
   | 'missing_postal_contact'
   | 'missing_place_role'
   | 'missing_characteristic'
-  | 'unreadable';
+  | 'unreadable'
+  | 'too_small'
+  | 'too_large'
+  | 'invalid_json';
 
 /** A broken rule, as a rule reports it: data only, no wording. */
 export interface Finding {

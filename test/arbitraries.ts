@@ -830,3 +830,93 @@ export const mutants: Readonly<Partial<Record<RuleId, fc.Arbitrary<Mutant>>>> = 
     fc.constant(drop('action')),
   ]),
 };
+
+// ---------------------------------------------------------------------------------------------
+// In-flight changes: the parts they share with an order come from valid (or mutated) orders
+
+/** The parts an InflightChangeProductOrder_FVO shares with a ProductOrder_FVO. */
+const shared = ['relatedParty', 'productOrderItem', 'agreement', 'note', 'externalId', 'additionalOrderInformation'];
+
+/** The fields of an in-flight change of its own. */
+const changeFields = fc.record(
+  {
+    '@type': fc.constant('InflightChangeProductOrder'),
+    id: text(1, 36),
+    requestPostedDate: dateTime,
+    entity: fc.record(
+      {
+        '@type': fc.constantFrom('ProductOrderRef', 'ProductOrder'),
+        id: text(1, 40),
+        href: text(1, 60),
+        name: text(1, 30),
+        '@referredType': fc.constant('ProductOrder'),
+      },
+      { requiredKeys: ['@type', 'id'] },
+    ),
+    category: fc.array(fc.oneof(fc.constantFrom('rescheduling', 'changeOfContact', 'providerChange'), text(0, 20)), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    requestedCompletionDate: dateTime,
+    closeMessage: fc.record({ code: text(1, 8), text: text(1, 40) }, { requiredKeys: [] }),
+    providerChangeInfo: fc.record(
+      { '@type': fc.constant('ProviderChangeInfo'), approval: fc.boolean(), respondTime: dateTime },
+      { requiredKeys: ['@type'] },
+    ),
+  },
+  { requiredKeys: ['@type', 'requestPostedDate', 'entity', 'category'] },
+);
+
+/** An in-flight change made of `change`'s own fields and the shared parts of `order`. */
+function transplant(order: unknown, change: Json): Json {
+  const out: Json = { ...change };
+  for (const key of shared) if (isObject(order) && key in order) out[key] = order[key];
+  return out;
+}
+
+/** A valid InflightChangeProductOrder_FVO whose related parties, items and agreements come from any valid order. */
+export const inflightOrder: fc.Arbitrary<Json> = fc
+  .tuple(order, changeFields)
+  .map(([valid, change]) => transplant(valid, change));
+
+/** The order rules that apply to an in-flight change's shared parts. */
+const sharedRules: RuleId[] = ['R-contact', 'R-party', 'R3', 'R4', 'R6', 'R7', 'R8', 'R13'];
+
+const inflightFieldBreaks: fc.Arbitrary<Break>[] = [
+  fc.constantFrom('@type', 'requestPostedDate', 'entity', 'category').map(drop),
+  fc
+    .tuple(fc.constantFrom('requestPostedDate', 'requestedCompletionDate'), fc.constantFrom(...dateFaults))
+    .map(([field, value]) => put(field, value, 'invalid_date_time')),
+  fc.constant(put('category', [], 'too_few_items')),
+  fc.constantFrom('new', 7, {}, null).map((value) => put('category', value, 'wrong_type')),
+  fc.constant(
+    edit('category = [3]', 'wrong_type', '/category/0', (t) => {
+      nodeOf(t).category = [3];
+    }),
+  ),
+  fc.constantFrom('entity', 'closeMessage', 'providerChangeInfo').map((f) => put(f, [], 'wrong_type')),
+  fc
+    .constantFrom('relatedParty', 'productOrderItem', 'agreement', 'note', 'externalId')
+    .map((f) => put(f, { 0: {} }, 'wrong_type')),
+  fc.constantFrom('@type', '@baseType', '@schemaLocation', 'id').map((f) => put(f, 622, 'wrong_type')),
+  fc.constantFrom(null, 42, 'change', [], true).map(swap),
+];
+
+/** Every family of in-flight mutants: its own field table, and the order rules its shared parts carry. */
+export const inflightMutants: Readonly<Partial<Record<RuleId, fc.Arbitrary<Mutant>>>> = {
+  'R-field': fc.oneof(
+    family('R-field', inflightOrder, root, inflightFieldBreaks),
+    family('R-field', inflightOrder, (box) => find(box, '/entity'), [
+      fc.constantFrom('@type', 'id').map(drop),
+      fc.constantFrom('@type', 'id', 'href', 'name', '@referredType').map((f) => put(f, 5, 'wrong_type')),
+    ]),
+  ),
+  ...Object.fromEntries(
+    sharedRules.map((rule) => [
+      rule,
+      fc
+        .tuple(mutants[rule] as fc.Arbitrary<Mutant>, changeFields)
+        .map(([m, change]) => ({ ...m, order: transplant(m.order, change) })),
+    ]),
+  ),
+};

@@ -1,13 +1,32 @@
-// Replays every example order through the public API of the packed package, ESM and CJS.
+// Replays every example order and in-flight change through the public API of the packed package, ESM and CJS.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importEsm, requireCjs } from './consumer.js';
 
-const dir = 'examples/orders';
+type Api = ReturnType<typeof requireCjs>;
+
+/** Each example set: its folder, the validator and guard it is replayed through, the rules it must cover. */
+const sets = [
+  {
+    dir: 'examples/orders',
+    validate: (api: Api) => api.validateProductOrder,
+    guard: (api: Api) => api.isProductOrderFVO,
+    rules: (api: Api) => api.rules,
+  },
+  {
+    dir: 'examples/inflight',
+    validate: (api: Api) => api.validateInflightChangeProductOrder,
+    guard: (api: Api) => api.isInflightChangeProductOrderFVO,
+    rules: (api: Api) => api.inflightRules,
+  },
+];
+
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
-const valid = readdirSync(join(dir, 'valid')).filter((f) => f.endsWith('.json'));
-const invalid = readdirSync(join(dir, 'invalid')).filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'));
+const files = (dir: string, kind: string) =>
+  readdirSync(join(dir, kind)).filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'));
+const expectedOf = (dir: string, file: string): Expected[] =>
+  read(join(dir, 'invalid', file.replace(/\.json$/, '.expected.json')));
 
 interface Expected {
   rule: string;
@@ -16,41 +35,37 @@ interface Expected {
   params?: Record<string, unknown>;
 }
 
-describe.each([
-  ['ESM', importEsm],
-  ['CJS', async () => requireCjs()],
-])('examples through the %s build', (_, load) => {
-  it.each(valid)('valid/%s is valid, for the rules and the full schema', async (file) => {
-    const api = await load();
-    const order = read(join(dir, 'valid', file));
-    const result = api.validateProductOrder(order);
-    expect(result.violations).toEqual([]);
-    expect(result.valid && result.value).toBe(order);
-    expect(api.isProductOrderFVO(order)).toBe(true);
+describe.each(sets)('$dir', ({ dir, validate, guard, rules }) => {
+  describe.each([
+    ['ESM', importEsm],
+    ['CJS', async () => requireCjs()],
+  ])('through the %s build', (_, load) => {
+    it.each(files(dir, 'valid'))('valid/%s is valid, for the rules and the full schema', async (file) => {
+      const api = await load();
+      const input = read(join(dir, 'valid', file));
+      const result = validate(api)(input);
+      expect(result.violations).toEqual([]);
+      expect(result.valid && result.value).toBe(input);
+      expect(guard(api)(input)).toBe(true);
+    });
+
+    it.each(files(dir, 'invalid'))('invalid/%s gives exactly its expected violations', async (file) => {
+      const api = await load();
+      const input = read(join(dir, 'invalid', file));
+      const expected = expectedOf(dir, file);
+      const { violations } = validate(api)(input);
+      expect(violations.map(({ rule, code, path }) => ({ rule, code, path }))).toEqual(
+        expected.map(({ rule, code, path }) => ({ rule, code, path })),
+      );
+      for (const [i, e] of expected.entries()) if (e.params) expect(violations[i].params).toMatchObject(e.params);
+      expect(guard(api)(input)).toBe(false);
+    });
   });
 
-  it.each(invalid)('invalid/%s gives exactly its expected violations', async (file) => {
-    const api = await load();
-    const order = read(join(dir, 'invalid', file));
-    const expected: Expected[] = read(join(dir, 'invalid', file.replace(/\.json$/, '.expected.json')));
-    const { violations } = api.validateProductOrder(order);
-    expect(violations.map(({ rule, code, path }) => ({ rule, code, path }))).toEqual(
-      expected.map(({ rule, code, path }) => ({ rule, code, path })),
-    );
-    for (const [i, e] of expected.entries()) if (e.params) expect(violations[i].params).toMatchObject(e.params);
-    expect(api.isProductOrderFVO(order)).toBe(false);
-  });
-});
-
-describe('the examples', () => {
-  it('include an invalid order for every rule that can fail', () => {
-    const broken = new Set(
-      invalid.flatMap((f) =>
-        read(join(dir, 'invalid', f.replace(/\.json$/, '.expected.json'))).map((e: Expected) => e.rule),
-      ),
-    );
-    const ids = requireCjs()
-      .rules.map((rule) => rule.id)
+  it('include an invalid example for every rule that can fail', () => {
+    const broken = new Set(files(dir, 'invalid').flatMap((f) => expectedOf(dir, f).map((e) => e.rule)));
+    const ids = rules(requireCjs())
+      .map((rule) => rule.id)
       .filter((id) => id !== 'R5');
     expect(ids.filter((id) => !broken.has(id))).toEqual([]);
   });

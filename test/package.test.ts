@@ -1,6 +1,6 @@
 // The packed tarball, used as a user would: import and require from a fresh project, each in its own process.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
@@ -89,13 +89,57 @@ describe('the packed package', () => {
     expect(shipped).toEqual(JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8')));
   });
 
+  it('exports the in-flight change schema, which compiles beside the order schema', () => {
+    const script = `const s = require('product-order-validator/schemas/inflight-change-product-order.schema.json'); console.log(JSON.stringify([s.$schema, s.$id]))`;
+    expect(run(['-e', script])).toEqual([
+      'https://json-schema.org/draft/2020-12/schema',
+      'https://product-order-validator.dev/schemas/inflight-change-product-order.schema.json',
+    ]);
+  });
+
+  it('exports validateInflightChangeProductOrder and the http helpers, through import and require alike', () => {
+    const names = `console.log(JSON.stringify([Object.keys(http).sort(), typeof pkg.validateInflightChangeProductOrder, pkg.validateInflightChangeProductOrder({}).violations.length]))`;
+    const esm = run([
+      '--input-type=module',
+      '-e',
+      `import * as http from 'product-order-validator/http'; import * as pkg from 'product-order-validator'; ${names}`,
+    ]) as [string[], string, number];
+    const cjs = run([
+      '-e',
+      `const http = require('product-order-validator/http'); const pkg = require('product-order-validator'); ${names}`,
+    ]) as [string[], string, number];
+    expect(esm[0]).toEqual(
+      expect.arrayContaining([
+        'checkRequest',
+        'createListenerHandler',
+        'parseListQuery',
+        'selectFields',
+        'countHeaders',
+        'toErrorMessage',
+        'toProblemDetails',
+        'errorStatuses',
+        'readNodeBody',
+        'readFetchBody',
+        'validateListenerEvent',
+        'validateAppointmentCreateEvent',
+        'validateSearchTimeSlotStateChangeEvent',
+      ]),
+    );
+    expect(cjs[0]).toEqual(esm[0].filter((name) => name !== 'default'));
+    expect(esm.slice(1)).toEqual(['function', 4]);
+    expect(cjs.slice(1)).toEqual(['function', 4]);
+  });
+
   it('has no runtime dependencies and never evaluates code', () => {
     const manifest = JSON.parse(
       readFileSync(join(consumer, 'node_modules/product-order-validator/package.json'), 'utf8'),
     );
     expect(manifest.dependencies ?? {}).toEqual({});
-    for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/browser.js']) {
-      const code = readFileSync(join(consumer, 'node_modules/product-order-validator', file), 'utf8');
+    const dist = join(consumer, 'node_modules/product-order-validator/dist');
+    const files = readdirSync(dist).filter((file) => /\.c?js$/.test(file));
+    expect(files).toEqual(expect.arrayContaining(['index.js', 'index.cjs', 'http.js', 'http.cjs']));
+    for (const file of files) {
+      const code = readFileSync(join(dist, file), 'utf8');
       expect(code).not.toMatch(/new Function|\beval\(/);
     }
     // the Standard Schema types are inlined: the declarations import no package

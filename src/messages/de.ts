@@ -27,6 +27,12 @@ const dateFaults: Readonly<Record<string, string>> = {
   invalid: 'das ist kein gültiges Datum mit Uhrzeit',
 };
 
+const jsonFaults: Readonly<Record<string, string>> = {
+  syntax: 'er enthält einen Syntaxfehler',
+  encoding: 'er ist kein gültiges UTF-8',
+  empty: 'er ist leer',
+};
+
 const table: MessageTable = {
   required: ({ params }, s) => `${s}: die Pflichtangabe '${params.property}' fehlt.`,
   wrong_type: ({ params }, s) =>
@@ -52,6 +58,10 @@ const table: MessageTable = {
   missing_characteristic: ({ params }) =>
     `geographicSiteCharacteristic muss ein Merkmal namens ${params.name} enthalten.`,
   unreadable: () => 'Die Eingabe ist nicht lesbar: das Lesen einer ihrer Eigenschaften ist fehlgeschlagen.',
+  too_small: ({ params }, s) => `${s} muss mindestens ${params.limit} sein.`,
+  too_large: ({ params }, s) => `${s} darf höchstens ${params.limit} sein.`,
+  invalid_json: ({ params }) =>
+    `Der Inhalt ist kein gültiges JSON: ${jsonFaults[String(params.reason)] ?? jsonFaults.syntax}${params.position === undefined ? '' : ` an Position ${params.position}`}.`,
 };
 
 export const de = { table, wording };

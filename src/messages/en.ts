@@ -27,6 +27,12 @@ const dateFaults: Readonly<Record<string, string>> = {
   invalid: 'it is not a valid date and time',
 };
 
+const jsonFaults: Readonly<Record<string, string>> = {
+  syntax: 'it has a syntax error',
+  encoding: 'it is not valid UTF-8',
+  empty: 'it is empty',
+};
+
 const table: MessageTable = {
   required: ({ params }, s) => `${s} lacks the required property '${params.property}'.`,
   wrong_type: ({ params }, s) => `${named(params, s)} must be ${type(params.expected)}, not ${type(params.actual)}.`,
@@ -50,6 +56,10 @@ const table: MessageTable = {
   missing_characteristic: ({ params }) =>
     `geographicSiteCharacteristic must contain a characteristic named ${params.name}.`,
   unreadable: () => 'The input cannot be read: reading one of its properties failed.',
+  too_small: ({ params }, s) => `${s} must be at least ${params.limit}.`,
+  too_large: ({ params }, s) => `${s} must be at most ${params.limit}.`,
+  invalid_json: ({ params }) =>
+    `The body is not valid JSON: ${jsonFaults[String(params.reason)] ?? jsonFaults.syntax}${params.position === undefined ? '' : ` at position ${params.position}`}.`,
 };
 
 export const en = { table, wording };

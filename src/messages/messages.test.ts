@@ -72,6 +72,9 @@ const samples: Readonly<Record<ViolationCode, Finding>> = {
     params: { name: 'collocation_room_name' },
   },
   unreadable: { rule: 'R-field', code: 'unreadable', path: '', params: {} },
+  too_small: { rule: 'R-query', code: 'too_small', path: '/offset', params: { limit: 0 } },
+  too_large: { rule: 'R-query', code: 'too_large', path: '/limit', params: { limit: Number.MAX_SAFE_INTEGER } },
+  invalid_json: { rule: 'R-body', code: 'invalid_json', path: '', params: { reason: 'syntax', position: 12 } },
 };
 
 describe('messages', () => {

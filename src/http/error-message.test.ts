@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { validateInflightChangeProductOrder } from '../inflight.js';
+import { type ErrorStatus, errorResponse, errorStatuses, toErrorMessage, toProblemDetails } from './error-message.js';
+
+const invalid = validateInflightChangeProductOrder({ '@type': 'C', entity: {}, category: [] });
+
+describe('toErrorMessage', () => {
+  it('lists every violation, in the body and in the message', () => {
+    const body = toErrorMessage(invalid);
+    expect(body).toMatchObject({ '@type': 'Error', code: 'invalid_request', reason: 'Bad Request', status: '400' });
+    expect(body.violations).toEqual(invalid.violations);
+    expect(invalid.violations.length).toBe(4);
+    for (const v of invalid.violations) expect(body.message).toContain(`${v.path || '/'}: ${v.message}`);
+  });
+
+  it.each(Object.keys(errorStatuses).map(Number) as ErrorStatus[])('builds the body of status %i', (status) => {
+    const body = toErrorMessage(undefined, { status, referenceError: 'https://example.org/errors' });
+    expect(body).toEqual({
+      '@type': 'Error',
+      code: errorStatuses[status].code,
+      reason: errorStatuses[status].reason,
+      message: errorStatuses[status].text.en,
+      status: String(status),
+      referenceError: 'https://example.org/errors',
+    });
+    expect(toErrorMessage(undefined, { status, lang: 'de' }).message).toBe(errorStatuses[status].text.de);
+  });
+
+  it('defaults to 500 without violations, and takes a message of the caller', () => {
+    expect(toErrorMessage(undefined).status).toBe('500');
+    expect(toErrorMessage(undefined, { status: 404, message: 'No change 7.' }).message).toBe('No change 7.');
+  });
+});
+
+describe('toProblemDetails', () => {
+  it('gives RFC 9457 fields and an errors array of detail and pointer', () => {
+    expect(toProblemDetails(invalid)).toEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: errorStatuses[400].text.en,
+      errors: invalid.violations.map((v) => ({ detail: v.message, pointer: `#${v.path}` })),
+    });
+  });
+
+  it('writes pointers as URI fragments', () => {
+    const violation = { rule: 'R-field', code: 'required', params: {}, message: 'm' } as const;
+    const pointers = ['', '/a b/@type', '/ü', '/x%y', `/${'\ud800'}`].map(
+      (path) => toProblemDetails({ violations: [{ ...violation, path }] }).errors?.[0].pointer,
+    );
+    expect(pointers).toEqual(['#', '#/a%20b/@type', '#/%C3%BC', '#/x%25y', '#/%EF%BF%BD']);
+  });
+
+  it('has no errors without violations', () =>
+    expect(toProblemDetails(undefined, { status: 429 })).toEqual({
+      type: 'about:blank',
+      title: 'Too Many Requests',
+      status: 429,
+      detail: errorStatuses[429].text.en,
+    }));
+});
+
+describe('errorResponse', () => {
+  it('gives the status, JSON content type, extra headers and the ErrorMessage', () =>
+    expect(errorResponse(405, undefined, { headers: { allow: 'GET' } })).toEqual({
+      ok: false,
+      status: 405,
+      headers: { 'content-type': 'application/json;charset=utf-8', allow: 'GET' },
+      body: toErrorMessage(undefined, { status: 405 }),
+    }));
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { type ListenerEventType, listeners, validateAppointmentCreateEvent, validateListenerEvent } from './events.js';
+
+/** A good event of each type, as FIT 646 sends them. */
+function goodEvent(type: ListenerEventType, payload: string) {
+  return {
+    eventId: 'E-1',
+    eventTime: '2024-10-24T10:32:00',
+    eventType: type,
+    timeOcurred: '2024-10-24T10:31:58+02:00',
+    event: {
+      [payload]: {
+        id: 'A-1',
+        '@type': payload === 'appointment' ? 'Appointment' : 'SearchTimeSlot',
+        status: 'confirmed',
+        validFor: { startDateTime: '2024-11-04T08:00:00+01:00', endDateTime: '2024-11-04T12:00:00+01:00' },
+        relatedEntity: [{ role: 'affectedProduct', entity: { id: 'P-1' } }],
+      },
+    },
+  };
+}
+
+const faults = (type: ListenerEventType, input: unknown) =>
+  validateListenerEvent(type, input).violations.map(({ rule, code, path }) => [rule, code, path]);
+
+describe.each(listeners)('the $type listener body', ({ type, payload, path, operation }) => {
+  it('has its path and operation id', () => {
+    expect(path).toBe(`/listener/${type[0].toLowerCase()}${type.slice(1)}`);
+    expect(operation).toBe(`listenTo${type}`);
+  });
+
+  it('accepts a good event, returning it, with either spelling of timeOccurred', () => {
+    const event = goodEvent(type, payload);
+    expect(validateListenerEvent(type, event)).toEqual({ valid: true, value: event, violations: [] });
+    const { timeOcurred, ...rest } = event;
+    expect(validateListenerEvent(type, { ...rest, timeOccurred: timeOcurred }).valid).toBe(true);
+    expect(validateListenerEvent(type, { event: { [payload]: {} } }).valid).toBe(true);
+  });
+
+  it('rejects an event without its payload, of another type, or with bad fields', () => {
+    expect(faults(type, { event: {} })).toEqual([['R-event', 'required', '/event']]);
+    expect(faults(type, { eventId: 1 })).toEqual([
+      ['R-event', 'required', ''],
+      ['R-event', 'wrong_type', '/eventId'],
+    ]);
+    expect(faults(type, { ...goodEvent(type, payload), eventType: 'ProductOrderCreateEvent' })).toEqual([
+      ['R-event', 'not_allowed', '/eventType'],
+    ]);
+    expect(faults(type, { ...goodEvent(type, payload), eventTime: '24.10.2024', timeOccurred: 5 })).toEqual([
+      ['R-event', 'invalid_date_time', '/eventTime'],
+      ['R-event', 'wrong_type', '/timeOccurred'],
+    ]);
+    expect(faults(type, { event: { [payload]: { validFor: { startDateTime: 'soon' }, note: ['x'], id: 7 } } })).toEqual(
+      [
+        ['R-event', 'wrong_type', `/event/${payload}/id`],
+        ['R-event', 'wrong_type', `/event/${payload}/note/0`],
+        ['R-event', 'invalid_date_time', `/event/${payload}/validFor/startDateTime`],
+      ],
+    );
+    expect(faults(type, { event: { [payload]: [] } })).toEqual([['R-event', 'wrong_type', `/event/${payload}`]]);
+    expect(faults(type, 'event')).toEqual([['R-event', 'wrong_type', '']]);
+  });
+});
+
+describe('the event validators', () => {
+  it('have one named function per event type', () =>
+    expect(validateAppointmentCreateEvent({ event: { searchTimeSlot: {} } }).violations[0]).toMatchObject({
+      code: 'required',
+      path: '/event',
+      params: { property: 'appointment' },
+    }));
+  it('reject a type no listener receives', () =>
+    expect(faults('ProductOrderCreateEvent' as ListenerEventType, {})).toEqual([
+      ['R-event', 'not_allowed', '/eventType'],
+    ]));
+});

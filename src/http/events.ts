@@ -1,0 +1,174 @@
+// The bodies of the six listener endpoints: TMF646 v4 event envelopes around an Appointment or a
+// SearchTimeSlot, as FIT 646 sends them.
+import { Findings, isRecord, own } from '../read.js';
+import { isDateTime } from '../schema-runtime.js';
+import { type ValidateOptions, type ValidationResult, validateWith } from '../validate.js';
+import type { Rule } from '../violation.js';
+
+/** The six event types the client listeners receive. */
+export type ListenerEventType =
+  | 'AppointmentAttributeValueChangeEvent'
+  | 'AppointmentCreateEvent'
+  | 'AppointmentDeleteEvent'
+  | 'AppointmentStateChangeEvent'
+  | 'SearchTimeSlotAttributeValueChangeEvent'
+  | 'SearchTimeSlotStateChangeEvent';
+
+/** A TMF646 v4 event as a listener receives it. */
+export interface ListenerEvent {
+  readonly eventId?: string;
+  readonly eventTime?: string;
+  readonly eventType?: string;
+  /** TMF646 v4 spelling. */
+  readonly timeOcurred?: string;
+  /** TMF v5 spelling, accepted as well. */
+  readonly timeOccurred?: string;
+  /** The payload: `appointment` or `searchTimeSlot`. */
+  readonly event: { readonly appointment?: Record<string, unknown>; readonly searchTimeSlot?: Record<string, unknown> };
+  readonly [property: string]: unknown;
+}
+
+/** Each listener: its path (below the base address), event type, operation id and payload key. */
+export const listeners = Object.freeze(
+  (
+    [
+      ['AppointmentAttributeValueChangeEvent', 'appointment'],
+      ['AppointmentCreateEvent', 'appointment'],
+      ['AppointmentDeleteEvent', 'appointment'],
+      ['AppointmentStateChangeEvent', 'appointment'],
+      ['SearchTimeSlotAttributeValueChangeEvent', 'searchTimeSlot'],
+      ['SearchTimeSlotStateChangeEvent', 'searchTimeSlot'],
+    ] as const
+  ).map(([type, payload]) => ({
+    path: `/listener/${type[0].toLowerCase()}${type.slice(1)}`,
+    type,
+    operation: `listenTo${type}` as const,
+    payload,
+  })),
+);
+
+const texts = [
+  'id',
+  'href',
+  '@type',
+  '@baseType',
+  '@schemaLocation',
+  'eventId',
+  'correlationId',
+  'domain',
+  'title',
+  'description',
+  'priority',
+] as const;
+const times = ['eventTime', 'timeOcurred', 'timeOccurred'] as const;
+
+/** A date-time of RFC 3339; one without offset too, as FIT examples send event times. */
+const isEventTime = (value: string) => isDateTime(value) || isDateTime(`${value}Z`);
+
+function checkTexts(found: Findings, data: Readonly<Record<string, unknown>>, path: string, names: readonly string[]) {
+  for (const name of names) {
+    const value = own(data, name, data[name]);
+    if (value !== undefined && typeof value !== 'string') found.wrongType(`${path}/${name}`, 'string', value);
+  }
+}
+
+function checkTimes(found: Findings, data: Readonly<Record<string, unknown>>, path: string, names: readonly string[]) {
+  for (const name of names) {
+    const value = own(data, name, data[name]);
+    if (value === undefined) continue;
+    if (typeof value !== 'string') found.wrongType(`${path}/${name}`, 'string', value);
+    else if (!isEventTime(value)) found.dateTime(`${path}/${name}`, value);
+  }
+}
+
+/** The payload's own checks: an object with string ids, its dates and time periods of date-times. */
+function checkPayload(found: Findings, payload: Readonly<Record<string, unknown>>, path: string) {
+  checkTexts(found, payload, path, ['id', 'href', '@type', 'status']);
+  checkTimes(found, payload, path, ['creationDate', 'lastUpdate', 'searchDate']);
+  const period = own(payload, 'validFor', payload.validFor);
+  if (period !== undefined) {
+    if (!isRecord(period)) found.wrongType(`${path}/validFor`, 'object', period);
+    else checkTimes(found, period, `${path}/validFor`, ['startDateTime', 'endDateTime']);
+  }
+  for (const name of ['availableTimeSlot', 'requestedTimeSlot', 'relatedEntity', 'relatedParty', 'note']) {
+    const value = own(payload, name, payload[name]);
+    if (value === undefined || (name === 'relatedParty' && isRecord(value))) continue;
+    if (!Array.isArray(value)) found.wrongType(`${path}/${name}`, 'array', value);
+    else
+      for (let i = 0; i < value.length; i++)
+        if (!isRecord(value[i])) found.wrongType(`${path}/${name}/${i}`, 'object', value[i]);
+  }
+}
+
+/** The rule R-event for one event type: the envelope's fields, the event type, and the payload. */
+function eventRule(type: ListenerEventType, payload: 'appointment' | 'searchTimeSlot'): Rule {
+  return Object.freeze({
+    id: 'R-event',
+    title: `A ${type} is a TMF646 event envelope whose event holds the ${payload}.`,
+    check(input: unknown) {
+      const found = new Findings('R-event');
+      if (!isRecord(input)) {
+        found.wrongType('', 'object', input);
+        return found.done();
+      }
+      checkTexts(found, input, '', [...texts, 'eventType']);
+      checkTimes(found, input, '', times);
+      const eventType = own(input, 'eventType', input.eventType);
+      if (typeof eventType === 'string' && eventType !== type)
+        found.add('not_allowed', '/eventType', { allowed: [type] });
+      const event = own(input, 'event', input.event);
+      const body = isRecord(event) ? own(event, payload, event[payload]) : undefined;
+      if (event === undefined) found.missing('', 'event');
+      else if (!isRecord(event)) found.wrongType('/event', 'object', event);
+      else if (body === undefined) found.missing('/event', payload);
+      else if (!isRecord(body)) found.wrongType(`/event/${payload}`, 'object', body);
+      else checkPayload(found, body, `/event/${payload}`);
+      return found.done();
+    },
+  });
+}
+
+const rules: ReadonlyMap<string, Rule> = new Map(listeners.map((l) => [l.type, eventRule(l.type, l.payload)]));
+
+/** What an event type none of the listeners receives gives. */
+const unknownType: Rule = Object.freeze({
+  id: 'R-event',
+  title: 'The event type is one of the six the listeners receive.',
+  check() {
+    const found = new Findings('R-event');
+    found.add('not_allowed', '/eventType', { allowed: listeners.map((l) => l.type) });
+    return found.done();
+  },
+});
+
+/**
+ * Checks the body of a listener notification of `type`: the TMF646 envelope (string fields, event
+ * times, `eventType` equal to `type` when given), and `event.appointment` or `event.searchTimeSlot`
+ * as an object. Never throws.
+ */
+export function validateListenerEvent(
+  type: ListenerEventType,
+  input: unknown,
+  options?: ValidateOptions,
+): ValidationResult<ListenerEvent> {
+  return validateWith<ListenerEvent>([rules.get(type) ?? unknownType], input, options);
+}
+
+type EventValidator = (input: unknown, options?: ValidateOptions) => ValidationResult<ListenerEvent>;
+const validator =
+  (type: ListenerEventType): EventValidator =>
+  (input, options) =>
+    validateListenerEvent(type, input, options);
+
+/** Checks an AppointmentAttributeValueChangeEvent body. */
+export const validateAppointmentAttributeValueChangeEvent = validator('AppointmentAttributeValueChangeEvent');
+/** Checks an AppointmentCreateEvent body. */
+export const validateAppointmentCreateEvent = validator('AppointmentCreateEvent');
+/** Checks an AppointmentDeleteEvent body. */
+export const validateAppointmentDeleteEvent = validator('AppointmentDeleteEvent');
+/** Checks an AppointmentStateChangeEvent body. */
+export const validateAppointmentStateChangeEvent = validator('AppointmentStateChangeEvent');
+/** Checks a SearchTimeSlotAttributeValueChangeEvent body. */
+export const validateSearchTimeSlotAttributeValueChangeEvent = validator('SearchTimeSlotAttributeValueChangeEvent');
+/** Checks a SearchTimeSlotStateChangeEvent body. */
+export const validateSearchTimeSlotStateChangeEvent = validator('SearchTimeSlotStateChangeEvent');

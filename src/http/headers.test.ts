@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { acceptsJson, bearerToken, headerOf, isJsonContentType } from './headers.js';
+
+describe('acceptsJson', () => {
+  it.each([
+    [undefined, true],
+    ['', true],
+    ['application/json', true],
+    ['application/json;charset=utf-8', true],
+    ['Application/JSON; charset="UTF-8"', true],
+    ['*/*', true],
+    ['application/*', true],
+    ['text/html, application/json;q=0.1', true],
+    ['text/html', false],
+    ['application/xml', false],
+    ['application/json;charset=iso-8859-1', false],
+    ['application/json;q=0', false],
+    ['application/json;q=0, */*', false],
+    ['*/*;q=0', false],
+    ['text/*', false],
+    ['garbage', false],
+  ])('Accept %j: %s', (accept, expected) => expect(acceptsJson(accept)).toBe(expected));
+});
+
+describe('isJsonContentType', () => {
+  it.each([
+    ['application/json', true],
+    ['application/json;charset=utf-8', true],
+    ['application/json; charset=UTF-8', true],
+    ['application/json;charset=latin1', false],
+    ['text/plain', false],
+    ['application/problem+json', false],
+    [undefined, false],
+  ])('%j: %s', (type, expected) => expect(isJsonContentType(type)).toBe(expected));
+});
+
+describe('bearerToken', () => {
+  it.each([
+    ['Bearer abc.DEF-123_~+/=', { token: 'abc.DEF-123_~+/=' }],
+    ['bearer   t0k3n', { token: 't0k3n' }],
+    [undefined, { fault: 'missing' }],
+    ['  ', { fault: 'missing' }],
+    ['Basic dXNlcjpwdw==', { fault: 'malformed' }],
+    ['Bearer', { fault: 'malformed' }],
+    ['Bearer a b', { fault: 'malformed' }],
+    ['Bearer tok€n', { fault: 'malformed' }],
+  ])('%j', (header, expected) => expect(bearerToken(header)).toEqual(expected));
+});
+
+describe('headerOf', () => {
+  it('reads a WHATWG Headers', () => expect(headerOf(new Headers({ Accept: 'a/b' }), 'accept')).toBe('a/b'));
+  it('reads a record whatever the case, joining repeated values', () => {
+    expect(headerOf({ 'X-Thing': ['a', 'b'] }, 'x-thing')).toBe('a, b');
+    expect(headerOf({ accept: 'a/b' }, 'Accept')).toBe('a/b');
+    expect(headerOf({}, 'accept')).toBeUndefined();
+    expect(headerOf(undefined, 'accept')).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+// Reading request headers: content negotiation, the request content type and the bearer token.
+
+/** Request headers: a WHATWG `Headers`, or a record such as Node's `IncomingMessage.headers`. */
+export type HeadersInput =
+  | { get(name: string): string | null }
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** The value of header `name` (case-insensitive), repeated values joined by commas; undefined when absent. */
+export function headerOf(headers: HeadersInput | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  if (typeof headers.get === 'function') return (headers.get as (n: string) => string | null)(name) ?? undefined;
+  const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
+  const wanted = name.toLowerCase();
+  const key = Object.hasOwn(record, wanted) ? wanted : Object.keys(record).find((k) => k.toLowerCase() === wanted);
+  const value = key === undefined ? undefined : record[key];
+  return Array.isArray(value) ? value.join(', ') : (value as string | undefined);
+}
+
+interface MediaType {
+  readonly type: string;
+  readonly subtype: string;
+  readonly params: ReadonlyMap<string, string>;
+}
+
+/** Parses `type/subtype; name=value; ...`, lower-casing names and unquoting values. */
+function mediaType(text: string): MediaType | undefined {
+  const [essence, ...parts] = text.split(';');
+  const [type, subtype, extra] = essence.trim().toLowerCase().split('/');
+  if (!type || !subtype || extra !== undefined) return undefined;
+  const params = new Map<string, string>();
+  for (const part of parts) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const value = part.slice(at + 1).trim();
+    params.set(part.slice(0, at).trim().toLowerCase(), value.startsWith('"') ? value.slice(1, -1) : value);
+  }
+  return { type, subtype, params };
+}
+
+const utf8 = (params: ReadonlyMap<string, string>) => {
+  const charset = params.get('charset');
+  return charset === undefined || charset.toLowerCase() === 'utf-8';
+};
+
+/**
+ * Whether an `Accept` header admits `application/json` in UTF-8: the most specific matching range
+ * decides, and `q=0` refuses. An absent or empty header admits everything.
+ */
+export function acceptsJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  let best: { rank: number; q: number } | undefined;
+  for (const range of accept.split(',')) {
+    const media = mediaType(range);
+    if (!media) continue;
+    const rank =
+      media.type === 'application' && media.subtype === 'json'
+        ? 2
+        : media.type === 'application' && media.subtype === '*'
+          ? 1
+          : media.type === '*' && media.subtype === '*'
+            ? 0
+            : -1;
+    if (rank < 0 || !utf8(media.params)) continue;
+    const q = Number(media.params.get('q') ?? '1');
+    if (!best || rank > best.rank) best = { rank, q: Number.isNaN(q) ? 1 : q };
+  }
+  return best !== undefined && best.q > 0;
+}
+
+/** Whether a `Content-Type` header is `application/json`, with no charset or charset utf-8. */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  const media = contentType === undefined ? undefined : mediaType(contentType);
+  return media?.type === 'application' && media.subtype === 'json' && utf8(media.params);
+}
+
+/** RFC 6750 token68: the form of a bearer token. */
+const token68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * The bearer token of an `Authorization` header, or its fault: `missing` without the header,
+ * `malformed` for another scheme or a token not of the RFC 6750 form.
+ */
+export function bearerToken(authorization: string | undefined): { token: string } | { fault: 'missing' | 'malformed' } {
+  if (authorization === undefined || authorization.trim() === '') return { fault: 'missing' };
+  const [scheme, token, extra] = authorization.trim().split(/ +/);
+  if (scheme.toLowerCase() !== 'bearer' || !token || extra !== undefined || !token68.test(token))
+    return { fault: 'malformed' };
+  return { token };
+}

@@ -1,0 +1,135 @@
+// The list and retrieve query parameters (TMF630 attribute selection and pagination) and the count
+// headers of a list response.
+import { Findings, isRecord } from '../read.js';
+import { type ValidateOptions, type ValidationResult, validateWith } from '../validate.js';
+import type { Rule } from '../violation.js';
+
+/** A parsed list or retrieve query. */
+export interface ListQuery {
+  /** The first-level attributes to return (`id`, `href` and `@type` are always returned). */
+  readonly fields?: readonly string[];
+  /** Index of the first resource to return. */
+  readonly offset?: number;
+  /** Number of resources to return. */
+  readonly limit?: number;
+}
+
+/** Query parameters as URLSearchParams, a query string, or a record such as Node's parsed query. */
+export type QueryInput = URLSearchParams | string | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** The query parameters {@link parseListQuery} reads. */
+export type QueryParam = 'fields' | 'offset' | 'limit';
+
+/** Options of {@link parseListQuery}. */
+export interface ListQueryOptions extends ValidateOptions {
+  /** The parameters to read (default all three; a retrieve reads only `fields`); others are ignored. */
+  readonly params?: readonly QueryParam[];
+}
+
+type Raw = Readonly<Partial<Record<QueryParam, readonly string[]>>>;
+
+/** A first-level attribute name: no dot, no bracket, no space. */
+const attribute = /^@?[A-Za-z_][A-Za-z0-9_]*$/;
+
+const queryRule: Rule = Object.freeze({
+  id: 'R-query',
+  title: 'offset and limit are non-negative integers; fields is a comma-separated list of first-level attribute names.',
+  check(raw: unknown) {
+    const found = new Findings('R-query');
+    if (!isRecord(raw)) return found.done();
+    for (const [name, values] of Object.entries(raw as Raw)) {
+      if (!values?.length) continue;
+      if (values.length > 1) found.count(`/${name}`, values.length, 1, 1);
+      else if (name === 'fields') checkFields(found, values[0]);
+      else checkCount(found, `/${name}`, values[0]);
+    }
+    return found.done();
+  },
+});
+
+function checkFields(found: Findings, value: string): void {
+  const names = value.split(',');
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i].trim();
+    if (name === '') found.add('too_short', `/fields/${i}`, { limit: 1 });
+    else if (!attribute.test(name)) found.add('pattern_mismatch', `/fields/${i}`, { pattern: attribute.source });
+  }
+}
+
+function checkCount(found: Findings, path: string, value: string): void {
+  const number = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isInteger(number)) {
+    found.wrongType(path, 'integer', Number.isFinite(number) ? number : value);
+  } else if (number < 0) found.add('too_small', path, { limit: 0 });
+  else if (number > Number.MAX_SAFE_INTEGER) found.add('too_large', path, { limit: Number.MAX_SAFE_INTEGER });
+  else if (!/^[0-9]+$/.test(value)) found.wrongType(path, 'integer', value);
+}
+
+/** The values of each parameter `params` names, however the query was given. */
+function rawQuery(query: QueryInput | undefined, params: readonly QueryParam[]): Raw {
+  const raw: Partial<Record<QueryParam, readonly string[]>> = {};
+  try {
+    const search = typeof query === 'string' ? new URLSearchParams(query) : query;
+    for (const name of params) {
+      if (search instanceof URLSearchParams) raw[name] = search.getAll(name);
+      else if (isRecord(search) && Object.hasOwn(search, name)) {
+        const value = search[name];
+        raw[name] = Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
+      }
+    }
+  } catch {
+    // an unreadable query reads as no parameters
+  }
+  return raw;
+}
+
+/**
+ * Parses the `fields`, `offset` and `limit` query parameters of a list (or `fields` of a retrieve):
+ * offset and limit non-negative integers, fields a comma-separated list of first-level attribute
+ * names. A parameter given twice is a violation; other parameters are ignored.
+ * @returns `{ valid: true, value }` with the parsed query, or `{ valid: false, violations }` (rule R-query)
+ */
+export function parseListQuery(query: QueryInput | undefined, options?: ListQueryOptions): ValidationResult<ListQuery> {
+  const raw = rawQuery(query, options?.params ?? ['fields', 'offset', 'limit']);
+  const result = validateWith<Raw>([queryRule], raw, options);
+  if (!result.valid) return result;
+  const value: { fields?: string[]; offset?: number; limit?: number } = {};
+  if (raw.fields?.length) value.fields = raw.fields[0].split(',').map((name) => name.trim());
+  if (raw.offset?.length) value.offset = Number(raw.offset[0]);
+  if (raw.limit?.length) value.limit = Number(raw.limit[0]);
+  return { valid: true, value, violations: [] };
+}
+
+/** The attributes attribute selection always keeps, as TMF does. */
+const kept: readonly string[] = ['id', 'href', '@type'];
+
+/**
+ * The resource with only the first-level attributes in `fields` (and `id`, `href`, `@type`); the
+ * resource itself when `fields` is undefined. A list gives the list of selections. Never mutates.
+ */
+export function selectFields<T>(resource: T, fields: readonly string[] | undefined): T {
+  if (!fields) return resource;
+  if (Array.isArray(resource)) return resource.map((item) => selectFields(item, fields)) as T;
+  if (!isRecord(resource)) return resource;
+  const wanted = new Set([...kept, ...fields]);
+  return Object.fromEntries(Object.entries(resource).filter(([name]) => wanted.has(name))) as T;
+}
+
+/** The pagination headers of a list response: all matches and the items in this page. */
+export function countHeaders(total: number, count: number): { 'X-Total-Count': string; 'X-Result-Count': string } {
+  return { 'X-Total-Count': String(total), 'X-Result-Count': String(count) };
+}
+
+/**
+ * One page of `items` as a list query asks for it: from `offset` (default 0), at most `limit` (default
+ * all), each with attribute selection applied, and the count headers of that page.
+ */
+export function paginate<T>(
+  items: readonly T[],
+  query: ListQuery,
+): { items: T[]; headers: ReturnType<typeof countHeaders> } {
+  const start = Math.min(query.offset ?? 0, items.length);
+  const end = query.limit === undefined ? items.length : Math.min(items.length, start + query.limit);
+  const page = items.slice(start, end).map((item) => selectFields(item, query.fields));
+  return { items: page, headers: countHeaders(items.length, page.length) };
+}

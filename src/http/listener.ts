@@ -1,0 +1,126 @@
+// createListenerHandler: the six client-side listener endpoints, for fetch-style runtimes (WHATWG
+// Request and Response) and for Node's http server.
+import type { Lang } from '../messages/index.js';
+import { type AuthVerdict, type OperationId, refusal, tokenOf } from './auth.js';
+import {
+  type BodyOptions,
+  type BodyText,
+  type NodeRequest,
+  type NodeResponse,
+  parseJsonBody,
+  type Reply,
+  readFetchBody,
+  readNodeBody,
+  sendNode,
+  toFetchResponse,
+} from './body.js';
+import { errorResponse, type HttpError } from './error-message.js';
+import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from './events.js';
+import { type HeadersInput, headerOf, isJsonContentType } from './headers.js';
+
+/** What a listener knows about a notification it accepted. */
+export interface ListenerContext {
+  /** The event type, from the listener's path. */
+  readonly type: ListenerEventType;
+  /** The listener's operation id. */
+  readonly operation: OperationId;
+  /** The bearer token the notification came with. */
+  readonly token: string;
+}
+
+/** Options of {@link createListenerHandler}. */
+export interface ListenerOptions extends BodyOptions {
+  /** Receives each valid event; the handler answers 204 when it returns (or resolves), 500 when it throws. */
+  readonly onEvent: (event: ListenerEvent, context: ListenerContext) => void | Promise<void>;
+  /** The service's verdict on a token for a listener operation; without it any well-formed bearer token passes. */
+  readonly authorize?: (token: string, operation: OperationId) => AuthVerdict | Promise<AuthVerdict>;
+  /** The path prefix of the listeners, stripped before routing (default none). */
+  readonly basePath?: string;
+  /** Report at most this many violations of a body. */
+  readonly maxViolations?: number;
+}
+
+/** Handles a listener request: a WHATWG Request gives a Response; Node's request and response give a written response. */
+export interface ListenerHandler {
+  (request: Request): Promise<Response>;
+  (request: NodeRequest, response: NodeResponse): Promise<void>;
+}
+
+/** A listener error: the spec's default response, an ErrorMessage as application/json. */
+const asListenerError = (error: HttpError): Reply => ({
+  status: error.status,
+  headers: { ...error.headers, 'content-type': 'application/json' },
+  body: error.body,
+});
+
+interface Incoming {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: HeadersInput;
+  readonly read: () => Promise<BodyText | HttpError>;
+}
+
+/**
+ * The handler of the six listener endpoints (`/listener/appointmentCreateEvent`, ...): POST only (405),
+ * a bearer token (401, 403 from `authorize`), an application/json body (415) within the size limit
+ * (413, 1 MiB by default) that is JSON (400) and a valid event of the path's type (400 with every
+ * violation). An accepted event goes to `onEvent` and gets 204 with no body; every other outcome
+ * gets an ErrorMessage. Never rejects.
+ */
+export function createListenerHandler(options: ListenerOptions): ListenerHandler {
+  const lang: Lang | undefined = options.lang;
+
+  async function handle({ method, path, headers, read }: Incoming): Promise<Reply | HttpError> {
+    const base = options.basePath ?? '';
+    const listener = path.startsWith(base) ? listeners.find((l) => l.path === path.slice(base.length)) : undefined;
+    if (!listener) return errorResponse(404, undefined, { lang });
+    if (method.toUpperCase() !== 'POST') return errorResponse(405, undefined, { lang, headers: { allow: 'POST' } });
+    const token = tokenOf(headers, lang);
+    if (!token.ok) return token;
+    const refused = options.authorize && refusal(await options.authorize(token.token, listener.operation), lang);
+    if (refused) return refused;
+    if (!isJsonContentType(headerOf(headers, 'content-type'))) return errorResponse(415, undefined, { lang });
+    const text = await read();
+    if (!text.ok) return text;
+    const parsed = parseJsonBody(text.text, lang);
+    if (!parsed.ok) return parsed;
+    const result = validateListenerEvent(listener.type, parsed.value, options);
+    if (!result.valid) return errorResponse(400, result, { lang });
+    await options.onEvent(result.value, { type: listener.type, operation: listener.operation, token: token.token });
+    return { status: 204, headers: {} };
+  }
+
+  async function reply(incoming: Incoming): Promise<Reply> {
+    try {
+      const answer = await handle(incoming);
+      return 'ok' in answer ? asListenerError(answer as HttpError) : answer;
+    } catch {
+      return asListenerError(errorResponse(500, undefined, { lang }));
+    }
+  }
+
+  async function listen(request: Request | NodeRequest, response?: NodeResponse): Promise<Response | undefined> {
+    if (response === undefined) {
+      const fetchRequest = request as Request;
+      const answer = await reply({
+        method: fetchRequest.method,
+        path: new URL(fetchRequest.url).pathname,
+        headers: fetchRequest.headers,
+        read: () => readFetchBody(fetchRequest, options),
+      });
+      return toFetchResponse(answer);
+    }
+    const nodeRequest = request as NodeRequest;
+    const url = nodeRequest.url ?? '/';
+    const answer = await reply({
+      method: nodeRequest.method ?? 'GET',
+      path: url.split('?')[0],
+      headers: nodeRequest.headers,
+      read: () => readNodeBody(nodeRequest, options),
+    });
+    sendNode(response, answer);
+    return undefined;
+  }
+
+  return listen as ListenerHandler;
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationId } from './auth.js';
+import { checkRequest, type RequestParts } from './request.js';
+
+const change = {
+  '@type': 'InflightChangeProductOrder',
+  requestPostedDate: '2025-03-12T10:30:00+01:00',
+  entity: { '@type': 'ProductOrderRef', id: 'PO-1' },
+  category: ['rescheduling'],
+};
+const auth = { authorization: 'Bearer good' };
+const json = { ...auth, 'content-type': 'application/json;charset=utf-8' };
+const create = (extra: Partial<RequestParts> = {}): RequestParts => ({
+  method: 'POST',
+  path: '/inflightChangeProductOrder',
+  headers: json,
+  body: change,
+  ...extra,
+});
+/** Tokens: good may do anything, reader only read, anything else is invalid. */
+const authorize = (token: string, operation: OperationId) =>
+  token === 'good' ||
+  (token === 'reader' && !operation.startsWith('create')) ||
+  (token === 'reader' ? false : 'invalid');
+
+const outcome = (request: RequestParts) => {
+  const result = checkRequest(request, { authorize });
+  return result.ok ? result.operation : [result.status, result.body.code, result.headers];
+};
+
+describe('checkRequest', () => {
+  it('accepts a valid create and returns the body', () =>
+    expect(checkRequest(create(), { authorize })).toEqual({
+      ok: true,
+      operation: 'createInflightChangeProductOrder',
+      token: 'good',
+      contentType: 'application/json;charset=utf-8',
+      body: change,
+    }));
+
+  it('parses bodyText after the content type', () => {
+    expect(outcome(create({ body: undefined, bodyText: JSON.stringify(change) }))).toBe(
+      'createInflightChangeProductOrder',
+    );
+    const bad = checkRequest(create({ body: undefined, bodyText: '{"a":' }));
+    expect(bad.ok || [bad.status, bad.body.violations?.map((v) => [v.rule, v.code])]).toEqual([
+      400,
+      [['R-body', 'invalid_json']],
+    ]);
+  });
+
+  it('accepts list and retrieve with their queries', () => {
+    expect(
+      checkRequest({ method: 'GET', path: '/inflightChangeProductOrder?limit=2&fields=state', headers: auth }),
+    ).toMatchObject({
+      ok: true,
+      operation: 'listInflightChangeProductOrder',
+      query: { limit: 2, fields: ['state'] },
+    });
+    expect(
+      checkRequest(
+        { method: 'get', path: '/api/inflightChangeProductOrder/a%2Fb', headers: auth, query: { offset: 'x' } },
+        { basePath: '/api' },
+      ),
+    ).toMatchObject({ ok: true, operation: 'retrieveInflightChangeProductOrder', id: 'a/b', query: {} });
+  });
+
+  it.each([
+    [{ path: '/productOrder' }, 404],
+    [{ path: '/inflightChangeProductOrder/a/b' }, 404],
+    [{ path: '/inflightChangeProductOrder/%E0%A4%A' }, 404],
+    [{ path: '/inflightChangeProductOrder/' }, 404],
+  ])('answers 404 for %j', (extra, status) =>
+    expect(outcome(create(extra))).toEqual([status, 'not_found', expect.anything()]),
+  );
+
+  it.each([
+    ['DELETE', '/inflightChangeProductOrder', 'GET, POST'],
+    ['PATCH', '/inflightChangeProductOrder/1', 'GET'],
+    ['POST', '/inflightChangeProductOrder/1', 'GET'],
+  ])('answers 405 with Allow for %s %s', (method, path, allow) =>
+    expect(outcome(create({ method, path }))).toEqual([405, 'method_not_allowed', expect.objectContaining({ allow })]),
+  );
+
+  it.each([
+    [{}, 'Bearer'],
+    [{ authorization: 'Basic dXNlcjpwdw==' }, 'Bearer error="invalid_request"'],
+    [{ authorization: 'Bearer stolen' }, 'Bearer error="invalid_token"'],
+  ])('answers 401 for headers %j', (headers, challenge) =>
+    expect(outcome(create({ headers: { ...headers, 'content-type': 'application/json' } }))).toEqual([
+      401,
+      'unauthorized',
+      expect.objectContaining({ 'www-authenticate': challenge }),
+    ]),
+  );
+
+  it('answers 403 when authorize forbids the operation', () =>
+    expect(outcome(create({ headers: { ...json, authorization: 'Bearer reader' } }))).toEqual([
+      403,
+      'forbidden',
+      expect.objectContaining({ 'www-authenticate': 'Bearer error="insufficient_scope"' }),
+    ]));
+
+  it('lets any well-formed token through without authorize', () =>
+    expect(checkRequest(create({ headers: { ...json, authorization: 'Bearer anyone' } })).ok).toBe(true));
+
+  it('answers 406 for an Accept without JSON', () =>
+    expect(outcome(create({ headers: { ...json, accept: 'application/xml' } }))).toEqual([
+      406,
+      'not_acceptable',
+      expect.anything(),
+    ]));
+
+  it.each([undefined, 'text/plain', 'application/json;charset=latin1'])('answers 415 for Content-Type %j', (type) =>
+    expect(outcome(create({ headers: { ...auth, ...(type ? { 'content-type': type } : {}) } }))).toEqual([
+      415,
+      'unsupported_media_type',
+      expect.anything(),
+    ]),
+  );
+
+  it('answers 400 with every violation of the body', () => {
+    const result = checkRequest(create({ body: { ...change, entity: {}, category: 'x' } }), { lang: 'de' });
+    expect(result.ok || [result.status, result.body.violations?.map((v) => v.path)]).toEqual([
+      400,
+      ['/category', '/entity', '/entity'],
+    ]);
+    expect(result.ok || result.body.violations?.[0].message).toMatch(/muss eine Liste sein/);
+  });
+
+  it('answers 400 for a bad query', () =>
+    expect(outcome({ method: 'GET', path: '/inflightChangeProductOrder', query: 'offset=-1', headers: auth })).toEqual([
+      400,
+      'invalid_request',
+      expect.anything(),
+    ]));
+
+  it('checks in order: path, method, token, Accept, Content-Type, body', () => {
+    const everythingWrong = { headers: { accept: 'text/html' }, body: 5 };
+    expect(outcome(create({ ...everythingWrong, path: '/x', method: 'PUT' }))[0]).toBe(404);
+    expect(outcome(create({ ...everythingWrong, method: 'PUT' }))[0]).toBe(405);
+    expect(outcome(create(everythingWrong))[0]).toBe(401);
+    expect(outcome(create({ ...everythingWrong, headers: { ...auth, accept: 'text/html' } }))[0]).toBe(406);
+    expect(outcome(create({ ...everythingWrong, headers: auth }))[0]).toBe(415);
+    expect(outcome(create({ ...everythingWrong, headers: json }))[0]).toBe(400);
+  });
+
+  it('answers 500 when authorize throws, and never throws itself', () => {
+    const result = checkRequest(create(), {
+      authorize: () => {
+        throw new Error('down');
+      },
+    });
+    expect(result.ok || result.status).toBe(500);
+    expect(checkRequest(null as never).ok).toBe(false);
+  });
+});

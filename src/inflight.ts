@@ -1,0 +1,32 @@
+import type { InflightChangeProductOrderFVO } from './generated/inflight-types.js';
+import { rules } from './rules/index.js';
+import { inflightFieldTable } from './rules/inflight-field-table.js';
+import { type ValidateOptions, type ValidationResult, validateWith } from './validate.js';
+import type { Rule, RuleId } from './violation.js';
+
+/** The order rules of the parts a change shares with an order: related parties, order items, agreements. */
+const shared: ReadonlySet<RuleId> = new Set(['R-contact', 'R-party', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R13']);
+
+/**
+ * The rules an in-flight change is checked against: its own field table, then the order rules of the
+ * parts it shares with an order. The rules that depend on the order's category (R1, R9 to R12, R14)
+ * do not apply: a change carries no order category.
+ */
+export const inflightRules: readonly Rule[] = /* @__PURE__ */ applicable();
+
+function applicable(): readonly Rule[] {
+  return Object.freeze([inflightFieldTable, ...rules.filter((rule) => shared.has(rule.id))]);
+}
+
+/**
+ * Checks an InflightChangeProductOrder_FVO create request against its field table and the order rules
+ * of its related parties, order items and agreements. Never throws and never changes the input.
+ * @param input - any JavaScript value, typically parsed JSON
+ * @returns `{ valid: true, value }` with `value` the input itself, or `{ valid: false, violations }`
+ */
+export function validateInflightChangeProductOrder(
+  input: unknown,
+  options?: ValidateOptions,
+): ValidationResult<InflightChangeProductOrderFVO> {
+  return validateWith<InflightChangeProductOrderFVO>(inflightRules, input, options);
+}
