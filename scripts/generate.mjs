@@ -103,6 +103,7 @@ function newAjv() {
     strictTypes: false,
     strictRequired: false,
     discriminator: true,
+    inlineRefs: false,
     // a placeholder that esmOnly turns into an import of isDateTime
     code: { source: true, esm: true, formats: _`require("../schema-runtime.js").formats` },
   });
@@ -143,15 +144,18 @@ function titled() {
   return Object.entries(schema.$defs).filter(([, sub]) => sub.title);
 }
 
-function fullSchema() {
+/** The guards' ajv code of the order and of `more` documents, which share the order's validators. */
+function fullSchema(more) {
   const ajv = newAjv();
   const full = lean({ ...schema, $defs: compiled(schema.$defs) });
   ajv.addSchema(full);
-  const exports = Object.fromEntries(
-    titled()
+  for (const { guardSchema } of more) ajv.addSchema(guardSchema);
+  const exports = Object.fromEntries([
+    ...titled()
       .filter(([name]) => name !== 'DateTime')
       .map(([name, sub]) => [`validate${sub.title}`, `${full.$id}#/$defs/${name}`]),
-  );
+    ...more.flatMap(({ guardExports }) => Object.entries(guardExports)),
+  ]);
   const dts = Object.keys(exports)
     .map((name) => `export declare const ${name}: (data: unknown) => boolean;`)
     .join('\n');
@@ -183,8 +187,9 @@ ${lines.join('\n\n')}
 `;
 }
 
+const inflight = inflightFiles({ root, order: schema, lean, compiled, fusedDateTime, ruleOf });
 const tables = tableChecks();
-const full = fullSchema();
+const full = fullSchema([inflight]);
 const files = {
   'src/generated/types.ts': header + typesModule(schema),
   'src/generated/table-checks.js': tables.js,
@@ -193,8 +198,7 @@ const files = {
   'src/generated/full-schema.d.ts': full.dts,
   'src/generated/guards.ts': guards(),
 };
-const tools = { root, order: schema, newAjv, lean, compiled, esmOnly, fusedDateTime, ruleOf, header };
-Object.assign(files, inflightFiles(tools));
+Object.assign(files, inflight.files);
 
 const check = process.argv.includes('--check');
 let stale = 0;

@@ -24,17 +24,24 @@ export type ValidationResult<T = ProductOrderFVO> =
  * @returns `{ valid: true, value }` with `value` the input itself, or `{ valid: false, violations }`
  */
 export function validateProductOrder(input: unknown, options?: ValidateOptions): ValidationResult {
-  const found = findings(input);
-  if (found.length === 0) return { valid: true, value: input as ProductOrderFVO, violations: [] };
+  return validateWith(rules, input, options);
+}
+
+/**
+ * Runs `checks` on `input` as {@link validateProductOrder} runs the order rules: the first check also
+ * judges an input that is no object; a throw while reading gives one `unreadable` violation.
+ */
+export function validateWith<T>(
+  checks: readonly Rule[],
+  input: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T> {
+  const found = findings(checks, input);
+  if (found.length === 0) return { valid: true, value: input as T, violations: [] };
   const { lang, max } = settings(options);
-  const kept = byPath(found).slice(0, max);
-  const violations = kept.map((f) => ({
-    rule: f.rule,
-    code: f.code,
-    path: f.path,
-    params: f.params,
-    message: formatMessage(f, lang),
-  }));
+  const violations = byPath(found)
+    .slice(0, max)
+    .map((f) => ({ rule: f.rule, code: f.code, path: f.path, params: f.params, message: formatMessage(f, lang) }));
   return { valid: false, violations };
 }
 
@@ -51,12 +58,12 @@ function settings(options: ValidateOptions | undefined): { lang: Lang; max: numb
   }
 }
 
-function findings(input: unknown): readonly Finding[] {
+function findings(checks: readonly Rule[], input: unknown): readonly Finding[] {
   try {
-    if (!isRecord(input)) return rules[0].check(input);
+    if (!isRecord(input)) return checks[0].check(input);
     let all: Finding[] | undefined;
-    for (let r = 0; r < rules.length; r++) {
-      const found = rules[r].check(input);
+    for (let r = 0; r < checks.length; r++) {
+      const found = checks[r].check(input);
       if (found.length === 0) continue;
       all ??= [];
       for (let i = 0; i < found.length; i++) all.push(found[i]);
@@ -66,30 +73,6 @@ function findings(input: unknown): readonly Finding[] {
     // a throwing getter or Proxy trap, or a structure too deep to read
     return [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
   }
-}
-
-/**
- * Runs `checks` on `input` as {@link validateProductOrder} runs the order rules: the first check also
- * judges an input that is no object; a throw while reading gives one `unreadable` violation.
- */
-export function validateWith<T>(
-  checks: readonly Rule[],
-  input: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T> {
-  let found: Finding[] = [];
-  try {
-    const list = isRecord(input) ? checks : checks.slice(0, 1);
-    for (const rule of list) found = found.concat(rule.check(input));
-  } catch {
-    found = [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
-  }
-  if (found.length === 0) return { valid: true, value: input as T, violations: [] };
-  const { lang, max } = settings(options);
-  const violations = byPath(found)
-    .slice(0, max)
-    .map((f) => ({ ...f, message: formatMessage(f, lang) }));
-  return { valid: false, violations };
 }
 
 /** Findings ordered by path: token by token, array indices as numbers; stable for equal paths. */

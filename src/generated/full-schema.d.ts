@@ -26,3 +26,7 @@ export declare const validateGeographicSiteCharacteristic: (data: unknown) => bo
 export declare const validatePlaceRef: (data: unknown) => boolean;
 export declare const validateAgreement: (data: unknown) => boolean;
 export declare const validateEngagedParty: (data: unknown) => boolean;
+export declare const validateInflightChangeProductOrderFVO: (data: unknown) => boolean;
+export declare const validateEntityRef: (data: unknown) => boolean;
+export declare const validateMessage: (data: unknown) => boolean;
+export declare const validateProviderChangeInfo: (data: unknown) => boolean;
