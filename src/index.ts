@@ -1,6 +1,7 @@
 export { assertProductOrder, ProductOrderValidationError } from './assert.js';
 export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
+export * from './http/index.js';
 export type * from './generated/inflight-types.js';
 export type * from './generated/types.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
