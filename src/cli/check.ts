@@ -1,0 +1,97 @@
+// What a unit of the input gives: parsed, validated and rendered as output text, with its counts.
+// Worker threads do this work (the main thread, with --jobs 1), so the main thread only moves bytes.
+import type { Lang } from '../messages/index.js';
+import type { Renderer } from './report.js';
+import { syntaxFault } from './syntax.js';
+import type { Validate } from './validators.js';
+
+/** UTF-8 bytes of a source to check: a whole JSON document (one order or an array of orders), or whole NDJSON lines. */
+export interface Unit {
+  /** The bytes, in parts that may split a character (each part's buffer is its own, so it can move to a worker). */
+  readonly parts: readonly Uint8Array[];
+  /** Whether the bytes are NDJSON lines, one order each. */
+  readonly lines: boolean;
+  /** The name of the source, for the output. */
+  readonly name: string;
+  /** The line of the source the bytes start on. */
+  readonly line: number;
+}
+
+/** What a unit gave: its output text and its counts. */
+export interface Checked {
+  readonly text: string;
+  readonly orders: number;
+  readonly invalid: number;
+  /** Malformed JSON texts. */
+  readonly errors: number;
+  /** Violations per rule. */
+  readonly rules: Readonly<Record<string, number>>;
+  /** Whether the unit held several orders (lines or an array) rather than one. */
+  readonly many: boolean;
+}
+
+const decoder = new TextDecoder(); // drops a byte order mark at the start
+
+/** Parses, validates and renders the orders of a unit. */
+export function check(unit: Unit, validate: Validate, lang: Lang, render: Renderer): Checked {
+  const source = unit.name;
+  const options = { lang };
+  const rules: Record<string, number> = {};
+  let text = '';
+  let orders = 0;
+  let invalid = 0;
+  let errors = 0;
+  let many = unit.lines;
+
+  const order = (value: unknown, line: number | undefined, index: number | undefined) => {
+    const { violations } = validate(value, options);
+    orders++;
+    if (violations.length > 0) invalid++;
+    for (const v of violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
+    text += render.order({ source, line, index }, violations);
+  };
+  /** Checks one JSON text that starts at `line` of the source; a blank line is skipped. */
+  const json = (part: string, line: number) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(part);
+    } catch {
+      if (unit.lines && part.trim() === '') return;
+      const fault = syntaxFault(part) ?? { reason: 'unexpected_end' as const, line: 1, column: 1 };
+      errors++;
+      const { reason, found, column } = fault;
+      text += render.error({
+        name: source,
+        error: 'malformed_json',
+        reason,
+        found,
+        line: line + fault.line - 1,
+        column,
+      });
+      return;
+    }
+    if (unit.lines) order(value, line, undefined);
+    else if (Array.isArray(value)) {
+      many = true;
+      for (let i = 0; i < value.length; i++) order(value[i], undefined, i);
+    } else order(value, undefined, undefined);
+  };
+
+  // Only the last part holds newlines: the parts before it are the start of the first line. Each
+  // line is decoded on its own, so its text dies young.
+  const last = unit.parts[unit.parts.length - 1];
+  let carried = '';
+  for (let i = 0; i < unit.parts.length - 1; i++) carried += decoder.decode(unit.parts[i], { stream: true });
+  if (!unit.lines) json(carried + decoder.decode(last), unit.line);
+  else {
+    let line = unit.line;
+    for (let start = 0; start < last.length || carried !== ''; line++) {
+      const newline = last.indexOf(10, start);
+      const end = newline < 0 ? last.length : newline;
+      json(carried + decoder.decode(last.subarray(start, end)), line);
+      carried = '';
+      start = end + 1;
+    }
+  }
+  return { text, orders, invalid, errors, rules, many };
+}

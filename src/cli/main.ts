@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// The `product-order-validate` command. The same file runs the worker threads.
+import { readFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+import { parseCommand } from './options.js';
+import { cores, serve } from './pool.js';
+import { exit, run } from './run.js';
+import { texts } from './text.js';
+
+async function main(args: readonly string[]): Promise<number> {
+  const command = parseCommand(args, process.env, cores());
+  if ('usage' in command) {
+    process.stderr.write(`product-order-validate: ${command.usage}\n${texts(command.lang).usage.seeHelp}\n`);
+    return exit.error;
+  }
+  if ('help' in command) {
+    process.stdout.write(texts(command.help).help(version(), cores()));
+    return exit.valid;
+  }
+  if ('version' in command) {
+    process.stdout.write(`${version()}\n`);
+    return exit.valid;
+  }
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    // the reader of the output went away (`| head`): nothing more can be reported
+    if (error.code === 'EPIPE') process.exit(exit.error);
+    throw error;
+  });
+  return run(command.run, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    script: new URL(import.meta.url),
+  });
+}
+
+/** The package's version; the built command sits in dist/, beside the package.json one folder up. */
+function version(): string {
+  return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+}
+
+if (isMainThread) {
+  process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`product-order-validate: ${error instanceof Error ? error.message : String(error)}\n`);
+    return exit.error;
+  });
+} else serve();

@@ -1,0 +1,115 @@
+// Runs batches of units: on the main thread (--jobs 1) or on up to `jobs` worker threads, started as
+// batches arrive. Each worker answers its batches in the order it got them.
+import { availableParallelism, cpus } from 'node:os';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { type Checked, check, type Unit } from './check.js';
+import { type Look, renderer } from './report.js';
+import { type OrderType, type Validate, validators } from './validators.js';
+
+/** Checks batches of units, answering each with what its units gave, in the same order. */
+export interface Pool {
+  run(units: readonly Unit[]): Promise<Checked[]>;
+  close(): Promise<void>;
+}
+
+/** What a worker is told when it starts. */
+interface Setup {
+  readonly type: OrderType;
+  readonly look: Look;
+}
+
+/** The number of cores this process may use. */
+export function cores(): number {
+  return typeof availableParallelism === 'function' ? availableParallelism() : Math.max(1, cpus().length);
+}
+
+/** A pool that checks on the main thread. */
+export function inline(validate: Validate, look: Look): Pool {
+  const render = renderer(look);
+  return {
+    run: async (units) => units.map((unit) => check(unit, validate, look.lang, render)),
+    close: async () => {},
+  };
+}
+
+/** A worker's answer to a batch: what each unit gave, or why it could not check them. */
+type Answer = Checked[] | { readonly failed: string };
+
+/**
+ * The young generation of a worker's heap, in MB. An order's objects die young, so a small one costs
+ * no time; left to V8's default, it grew to 16 MB per worker over the first 100,000 orders or so,
+ * and peak memory rose with the input instead of staying flat.
+ */
+const youngMb = 8;
+
+interface Pending {
+  resolve(checked: Checked[]): void;
+  reject(error: Error): void;
+}
+
+/** A pool of at most `jobs` worker threads running `script` (the command's own file). */
+export function threads(script: URL, jobs: number, setup: Setup): Pool {
+  const workers: { worker: Worker; pending: Pending[] }[] = [];
+  let failure: Error | undefined;
+
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const w of workers) for (const p of w.pending.splice(0)) p.reject(error);
+  };
+
+  const spawn = () => {
+    const worker = new Worker(script, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: youngMb } });
+    const entry = { worker, pending: [] as Pending[] };
+    entry.worker.on('message', (answer: Answer) => {
+      if ('failed' in answer) fail(new Error(answer.failed));
+      else entry.pending.shift()?.resolve(answer);
+    });
+    entry.worker.on('error', fail);
+    entry.worker.on('exit', (code) => {
+      if (entry.pending.length > 0) fail(new Error(`a worker thread stopped with exit code ${code}`));
+    });
+    workers.push(entry);
+    return entry;
+  };
+
+  return {
+    run(units) {
+      if (failure) return Promise.reject(failure);
+      let target = workers[0];
+      for (const w of workers) if (w.pending.length < target.pending.length) target = w;
+      if (!target || (target.pending.length > 0 && workers.length < jobs)) target = spawn();
+      return new Promise((resolve, reject) => {
+        // the units' buffers move to the worker: the main thread is done with them
+        const buffers = new Set(units.flatMap((unit) => unit.parts.map((part) => part.buffer as ArrayBuffer)));
+        target.worker.postMessage(units, [...buffers]);
+        target.pending.push({ resolve, reject });
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.worker.terminate()));
+    },
+  };
+}
+
+/** The worker thread's side: checks each batch it is sent and posts what it gave back. */
+export function serve(): void {
+  const { type, look } = workerData as Setup;
+  const validate = validators[type];
+  if (!parentPort || !validate) throw new Error(`no validator for --type ${type}`);
+  const port = parentPort;
+  const render = renderer(look);
+  const answer = (message: Answer) => port.postMessage(message);
+  port.on('message', (units: (Unit | undefined)[]) => {
+    try {
+      const checked: Checked[] = [];
+      for (let i = 0; i < units.length; i++) {
+        checked.push(check(units[i] as Unit, validate, look.lang, render));
+        units[i] = undefined; // its bytes can go at the next collection
+      }
+      answer(checked);
+    } catch (error) {
+      answer({ failed: String(error) });
+    }
+  });
+  port.on('messageerror', (error) => answer({ failed: String(error) }));
+}
