@@ -1,0 +1,470 @@
+// The product-order-validate command from the packed package, run as a child process the way a
+// partner runs it: each kind of input, each format, both languages, exit codes, input errors,
+// terminals, and a stream of 200,000 orders for flat memory and more than one core.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { importEsm } from './consumer.js';
+import { canMeasure, measure } from './measure.js';
+import { orderStream } from './stream.js';
+
+const consumer = inject('consumer');
+const bin = join(consumer, 'node_modules', '.bin', 'product-order-validate');
+const examples = join(process.cwd(), 'examples', 'orders');
+const order = (kind: 'valid' | 'invalid', name: string) => readFileSync(join(examples, kind, `${name}.json`), 'utf8');
+const validOrder = order('valid', 'new-hvt-local-loop');
+const invalidOrder = order('invalid', 'category-unknown'); // R-field not_allowed at /category
+const compact = (text: string) => JSON.stringify(JSON.parse(text));
+
+/** A clean environment: no colour or language settings of the machine running the tests. */
+const cleanEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+let work: string;
+
+function cli(args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
+  const run = spawnSync(bin, args, {
+    cwd: work,
+    input: options.input ?? '',
+    env: { ...cleanEnv, ...options.env },
+    encoding: 'utf8',
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A run with --format json, its document parsed. */
+function json(args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  const run = cli(['--format', 'json', ...args], options);
+  return { ...run, doc: JSON.parse(run.stdout) as JsonReport };
+}
+
+interface JsonRecord {
+  source: string;
+  line?: number;
+  index?: number;
+  column?: number;
+  valid?: boolean;
+  violations?: { rule: string; code: string; path: string; params: Record<string, unknown>; message: string }[];
+  error?: string;
+  reason?: string;
+  found?: string;
+  message?: string;
+}
+
+interface JsonReport {
+  results: JsonRecord[];
+  summary: {
+    orders: number;
+    valid: number;
+    invalid: number;
+    inputErrors: number;
+    violationsByRule: Record<string, number>;
+  };
+}
+
+/** The verdict part of a record: where, and which violations (rule, code, path). */
+const brief = (r: JsonRecord) => ({
+  source: r.source,
+  ...(r.line === undefined ? {} : { line: r.line }),
+  ...(r.index === undefined ? {} : { index: r.index }),
+  ...(r.error === undefined
+    ? { violations: r.violations?.map(({ rule, code, path }) => [rule, code, path].join(' ')) }
+    : { error: r.error, reason: r.reason, column: r.column }),
+});
+
+const notAllowed = 'R-field not_allowed /category';
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'pov-cli-'));
+  const put = (path: string, text: string) => {
+    mkdirSync(join(work, path, '..'), { recursive: true });
+    writeFileSync(join(work, path), text);
+  };
+  put('valid.json', validOrder);
+  put('invalid.json', invalidOrder);
+  put('array.json', `[${validOrder},${invalidOrder},${validOrder}]`);
+  put('orders.ndjson', `${compact(validOrder)}\n${compact(invalidOrder)}\n`);
+  put('orders.jsonl', `${compact(invalidOrder)}\n\n${compact(validOrder)}`);
+  put('orders.txt', `${compact(validOrder)}\n${compact(validOrder)}\n`);
+  // malformed JSON in the middle of a stream: a value missing on line 3
+  put('broken.ndjson', `${compact(validOrder)}\n${compact(invalidOrder)}\n{"category": }\n\n${compact(validOrder)}\n`);
+  put('broken.json', '{\n  "category": "new",\n  "relatedParty": [1,\n    2,,\n  ]\n}\n');
+  put('tree/b.json', invalidOrder);
+  put('tree/a.json', validOrder);
+  put('tree/sub/c.ndjson', `${compact(validOrder)}\n${compact(validOrder)}\n`);
+  put('tree/sub/deeper/d.jsonl', `${compact(invalidOrder)}\n`);
+  put('tree/notes.txt', 'not an order');
+  put('tree/.hidden/e.json', invalidOrder);
+  put('empty/readme.txt', 'nothing here');
+  put('links/ok.json', validOrder);
+  symlinkSync(join(work, 'nowhere.json'), join(work, 'links', 'dangling.json'));
+});
+
+afterAll(() => {
+  chmodSync(join(work), 0o755);
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('product-order-validate inputs', () => {
+  it('checks one file: exit 0 for a valid order, 1 for an invalid one, with its violations', () => {
+    expect(cli(['valid.json']).code).toBe(0);
+    const valid = json(['valid.json']);
+    expect(valid.doc.results.map(brief)).toEqual([{ source: 'valid.json', violations: [] }]);
+    expect(valid.doc.summary).toEqual({ orders: 1, valid: 1, invalid: 0, inputErrors: 0, violationsByRule: {} });
+
+    const invalid = json(['invalid.json']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.doc.results.map(brief)).toEqual([{ source: 'invalid.json', violations: [notAllowed] }]);
+    expect(invalid.doc.results[0].violations?.[0].params).toMatchObject({ allowed: expect.arrayContaining(['new']) });
+    expect(invalid.doc.summary.violationsByRule).toEqual({ 'R-field': 1 });
+  });
+
+  it('checks an array of orders in one file, each with its index', () => {
+    const run = json(['array.json']);
+    expect(run.code).toBe(1);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'array.json', index: 0, violations: [] },
+      { source: 'array.json', index: 1, violations: [notAllowed] },
+      { source: 'array.json', index: 2, violations: [] },
+    ]);
+  });
+
+  it('streams .ndjson and .jsonl one order per line, blank lines skipped but counted', () => {
+    const run = json(['orders.ndjson', 'orders.jsonl']);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'orders.ndjson', line: 1, violations: [] },
+      { source: 'orders.ndjson', line: 2, violations: [notAllowed] },
+      { source: 'orders.jsonl', line: 1, violations: [notAllowed] },
+      { source: 'orders.jsonl', line: 3, violations: [] },
+    ]);
+  });
+
+  it('reads any file as NDJSON with --ndjson', () => {
+    expect(json(['orders.txt']).doc.results.map(brief)).toEqual([
+      { source: 'orders.txt', line: 2, error: 'malformed_json', reason: 'unexpected_character', column: 1 },
+    ]);
+    expect(json(['--ndjson', 'orders.txt']).doc.results.map(brief)).toEqual([
+      { source: 'orders.txt', line: 1, violations: [] },
+      { source: 'orders.txt', line: 2, violations: [] },
+    ]);
+  });
+
+  it('walks a folder: every .json, .ndjson and .jsonl file below it in path order, none hidden', () => {
+    const run = json(['tree']);
+    expect(run.code).toBe(1);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'tree/a.json', violations: [] },
+      { source: 'tree/b.json', violations: [notAllowed] },
+      { source: 'tree/sub/c.ndjson', line: 1, violations: [] },
+      { source: 'tree/sub/c.ndjson', line: 2, violations: [] },
+      { source: 'tree/sub/deeper/d.jsonl', line: 1, violations: [notAllowed] },
+    ]);
+  });
+
+  it('expands glob patterns itself: *, **, ?, [..] and {a,b}', () => {
+    const sources = (pattern: string) => [...new Set(json([pattern]).doc.results.map((r) => r.source))];
+    expect(sources('tree/**/*.json')).toEqual(['tree/a.json', 'tree/b.json']);
+    expect(sources('tree/**/*.{ndjson,jsonl}')).toEqual(['tree/sub/c.ndjson', 'tree/sub/deeper/d.jsonl']);
+    expect(sources('tree/?.json')).toEqual(['tree/a.json', 'tree/b.json']);
+    expect(sources('tree/[!a].json')).toEqual(['tree/b.json']);
+    expect(sources('*/sub/*')).toEqual(['tree/sub/c.ndjson']);
+    expect(sources('tree/**/.hidden/*.json')).toEqual(['tree/.hidden/e.json']);
+    const none = json(['tree/**/*.xml']);
+    expect(none.code).toBe(2);
+    expect(none.doc.results.map(brief)).toEqual([{ source: 'tree/**/*.xml', error: 'no_match' }]);
+  });
+
+  it('reads stdin with -: one JSON document, or one order per line with --ndjson', () => {
+    expect(json(['-'], { input: invalidOrder }).doc.results.map(brief)).toEqual([
+      { source: '<stdin>', violations: [notAllowed] },
+    ]);
+    const lines = `${compact(validOrder)}\n${compact(invalidOrder)}\n`;
+    expect(json(['--ndjson', '-'], { input: lines }).doc.results.map(brief)).toEqual([
+      { source: '<stdin>', line: 1, violations: [] },
+      { source: '<stdin>', line: 2, violations: [notAllowed] },
+    ]);
+    expect(json(['valid.json', '-', 'invalid.json'], { input: validOrder }).doc.results.map((r) => r.source)).toEqual([
+      'valid.json',
+      '<stdin>',
+      'invalid.json',
+    ]);
+  });
+});
+
+describe('product-order-validate input errors', () => {
+  it('names malformed JSON in an NDJSON stream by line and column, and checks the other lines', () => {
+    const run = json(['broken.ndjson']);
+    expect(run.code).toBe(2);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'broken.ndjson', line: 1, violations: [] },
+      { source: 'broken.ndjson', line: 2, violations: [notAllowed] },
+      { source: 'broken.ndjson', line: 3, error: 'malformed_json', reason: 'unexpected_character', column: 14 },
+      { source: 'broken.ndjson', line: 5, violations: [] },
+    ]);
+    expect(run.doc.results[2].found).toBe('}');
+    expect(run.doc.summary).toMatchObject({ orders: 3, valid: 2, invalid: 1, inputErrors: 1 });
+    const text = cli(['broken.ndjson']);
+    expect(text.stdout).toContain('broken.ndjson:3:14:');
+  });
+
+  it('names malformed JSON in a document by line and column of the file', () => {
+    const run = json(['broken.json', 'valid.json']);
+    expect(run.code).toBe(2);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'broken.json', line: 4, error: 'malformed_json', reason: 'unexpected_character', column: 7 },
+      { source: 'valid.json', violations: [] },
+    ]);
+  });
+
+  it('reports an input that cannot be read or does not exist, and checks the others', () => {
+    const run = json(['links', 'missing.json', 'empty', 'valid.json']);
+    expect(run.code).toBe(2);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'links/dangling.json', error: 'unreadable', reason: 'ENOENT' },
+      { source: 'links/ok.json', violations: [] },
+      { source: 'missing.json', error: 'not_found' },
+      { source: 'empty', error: 'no_match' },
+      { source: 'valid.json', violations: [] },
+    ]);
+    expect(run.doc.summary).toMatchObject({ orders: 2, valid: 2, inputErrors: 3 });
+  });
+
+  it.runIf(process.platform === 'linux')('reports a file whose read fails, even for root (/proc/self/mem)', () => {
+    const run = json(['/proc/self/mem', 'valid.json']);
+    expect(run.code).toBe(2);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: '/proc/self/mem', error: 'unreadable', reason: 'EIO' },
+      { source: 'valid.json', violations: [] },
+    ]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    'reports a file without read permission (skipped as root, who may read anything)',
+    () => {
+      const locked = join(work, 'locked.json');
+      writeFileSync(locked, validOrder);
+      chmodSync(locked, 0o000);
+      const run = json(['locked.json', 'valid.json']);
+      chmodSync(locked, 0o644);
+      expect(run.code).toBe(2);
+      expect(run.doc.results.map(brief)).toEqual([
+        { source: 'locked.json', error: 'unreadable', reason: 'EACCES' },
+        { source: 'valid.json', violations: [] },
+      ]);
+    },
+  );
+});
+
+describe('product-order-validate output', () => {
+  it('gives the same results as text, one JSON document, and one JSON line per result', () => {
+    const args = ['valid.json', 'array.json', 'broken.ndjson'];
+    const doc = json(args).doc;
+    const lines = cli(['--format', 'ndjson', ...args]);
+    expect(lines.code).toBe(2);
+    const records = lines.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records).toEqual(doc.results);
+
+    const text = cli(args);
+    expect(text.code).toBe(2);
+    // one line per valid single-order file, a block per invalid order with each violation's rule and path,
+    // the input error with file, line and column, a line per file of many orders, the summary
+    expect(text.stdout).toMatch(/^✓ valid\.json$/m);
+    expect(text.stdout).toMatch(/^✗ array\.json, item 1\n {4}R-field {3}\/category\n {14}\S/m);
+    expect(text.stdout).toMatch(/^! broken\.ndjson:3:14: /m);
+    expect(text.stdout).toMatch(/^✗ array\.json: 3 orders, 1 invalid$/m);
+    expect(text.stdout).toMatch(/^✗ broken\.ndjson: 3 orders, 1 invalid$/m);
+    expect(text.stdout.trimEnd().split('\n').at(-1)).toBe('7 orders: 5 valid, 2 invalid (R-field: 2); 1 input error');
+  });
+
+  it("writes the library's messages in German with --lang de, and in English with --lang en", async () => {
+    const { validateProductOrder } = await importEsm();
+    for (const lang of ['de', 'en'] as const) {
+      const run = json(['--lang', lang, 'invalid.json', 'broken.json']);
+      const expected = validateProductOrder(JSON.parse(invalidOrder), { lang }).violations;
+      expect(run.doc.results[0].violations).toEqual(expected);
+      expect(run.doc.results[1].message).not.toBe(
+        json(['--lang', lang === 'de' ? 'en' : 'de', 'broken.json']).doc.results[0].message,
+      );
+    }
+    const german = cli(['--lang', 'de', 'invalid.json', 'array.json']);
+    expect(german.stdout).toContain(
+      validateProductOrder(JSON.parse(invalidOrder), { lang: 'de' }).violations[0].message,
+    );
+    expect(german.stdout).toMatch(/^✗ array\.json, Eintrag 1$/m);
+    expect(german.stdout.trimEnd().split('\n').at(-1)).toBe('4 Aufträge: 2 gültig, 2 ungültig (R-field: 2)');
+  });
+
+  it('takes its language from LC_ALL, LC_MESSAGES or LANG when --lang is not given', async () => {
+    const { validateProductOrder } = await importEsm();
+    const message = (lang: 'de' | 'en') =>
+      validateProductOrder(JSON.parse(invalidOrder), { lang }).violations[0].message;
+    const said = (env: Record<string, string>) =>
+      json(['invalid.json'], { env }).doc.results[0].violations?.[0].message;
+    expect(said({ LANG: 'de_DE.UTF-8' })).toBe(message('de'));
+    expect(said({ LANG: 'en_US.UTF-8', LC_ALL: 'de_AT.UTF-8' })).toBe(message('de'));
+    expect(said({ LANG: 'de_DE.UTF-8', LC_MESSAGES: 'C' })).toBe(message('en'));
+    expect(said({})).toBe(message('en'));
+    expect(
+      json(['--lang', 'en', 'invalid.json'], { env: { LANG: 'de_DE.UTF-8' } }).doc.results[0].violations?.[0].message,
+    ).toBe(message('en'));
+  });
+
+  it('colours the report only for a terminal, never with NO_COLOR; FORCE_COLOR forces it', () => {
+    const ansi = '\x1b[';
+    expect(cli(['invalid.json']).stdout).not.toContain(ansi);
+    expect(cli(['invalid.json'], { env: { FORCE_COLOR: '1' } }).stdout).toContain(ansi);
+    expect(cli(['invalid.json'], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } }).stdout).not.toContain(ansi);
+    expect(cli(['--format', 'json', 'invalid.json'], { env: { FORCE_COLOR: '1' } }).stdout).not.toContain(ansi);
+  });
+
+  it.runIf(hasScript())(
+    'on a terminal: colours, and a progress line on stderr for a run longer than half a second',
+    () => {
+      const lines = join(work, 'slow.ndjson');
+      writeFileSync(lines, `${compact(validOrder)}\n${compact(invalidOrder)}\n`.repeat(500));
+      // `script` gives the command a terminal; the input pauses, so the run lasts over a second
+      const command = `(cat ${lines}; sleep 1.2; cat ${lines}) | ${bin} --ndjson -`;
+      const run = spawnSync('script', ['-qec', command, '/dev/null'], { env: cleanEnv, encoding: 'utf8' });
+      expect(run.status).toBe(1);
+      const out = run.stdout;
+      expect(out).toContain('\x1b[31m✗'); // red
+      expect(out).toMatch(new RegExp(`${clearLine}1,000 orders {2}[\\d,]+ orders/s {2}500 invalid`));
+      expect(out).toContain('2,000 orders: 1,000 valid, 1,000 invalid');
+
+      const piped = cli(['--ndjson', 'slow.ndjson']);
+      expect(piped.stderr).toBe('');
+    },
+  );
+});
+
+describe('product-order-validate exit codes and usage', () => {
+  it('exits 0 when all orders are valid, 1 when one is invalid, 2 on an input error even with invalid orders', () => {
+    expect(cli(['valid.json', 'orders.ndjson']).code).toBe(1);
+    expect(cli(['valid.json', 'tree/a.json']).code).toBe(0);
+    expect(cli(['invalid.json', 'missing.json']).code).toBe(2);
+  });
+
+  it.each([
+    [['--bogus', 'valid.json']],
+    [['--format', 'xml', 'valid.json']],
+    [['--lang', 'fr', 'valid.json']],
+    [['--jobs', '0', 'valid.json']],
+    [['--type', 'order', 'valid.json']],
+    [['--format']],
+    [[]],
+    [['-', '-']],
+  ])('exits 2 with a message on stderr and nothing on stdout for %j', (args) => {
+    const run = cli(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^product-order-validate: .+\n.*--help/);
+  });
+
+  it('refuses --type inflight-change clearly while this build has no such validator', () => {
+    const run = cli(['--type', 'inflight-change', 'valid.json']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('--type inflight-change');
+    expect(cli(['--type', 'product-order', 'valid.json']).code).toBe(0);
+  });
+
+  it('shows help with examples in either language, and the version', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(consumer, 'node_modules/product-order-validator/package.json'), 'utf8'),
+    );
+    for (const env of [{}, { LANG: 'de_DE.UTF-8' }] as Record<string, string>[]) {
+      const help = cli(['--help'], { env });
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('npx product-order-validate');
+      expect(help.stdout).toMatch(/--type .*--format .*--lang .*--ndjson .*--jobs .*--help .*--version/s);
+      expect(help.stdout).toContain(manifest.version);
+    }
+    expect(cli(['--help']).stdout).not.toBe(cli(['--help'], { env: { LANG: 'de_DE.UTF-8' } }).stdout);
+    expect(cli(['--version'])).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: '' });
+  });
+
+  it('is the bin of the package: a node script, with no eval', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(consumer, 'node_modules/product-order-validator/package.json'), 'utf8'),
+    );
+    const script = readFileSync(
+      join(consumer, 'node_modules/product-order-validator', manifest.bin['product-order-validate']),
+      'utf8',
+    );
+    expect(script.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(script).not.toMatch(/new Function|\beval\(/);
+  });
+});
+
+/** The text of an order stream. */
+async function linesOf(count: number): Promise<string> {
+  let text = '';
+  for await (const chunk of orderStream(count).stream) text += chunk;
+  return text;
+}
+
+describe('product-order-validate on a large stream', () => {
+  it('keeps the results in input order whatever the number of jobs', async () => {
+    const lines = (await linesOf(3000)).split('\n');
+    for (const at of [10, 1500, 2999]) lines[at] = '{"category": "new",';
+    const input = lines.join('\n');
+    const outputs = [1, 2, 3].map((jobs) =>
+      cli(['--ndjson', '--format', 'ndjson', '--jobs', String(jobs), '-'], { input }),
+    );
+    for (const run of outputs) {
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe(outputs[0].stdout);
+    }
+    const records: JsonRecord[] = outputs[0].stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records.map((r) => r.line)).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
+    expect(records.filter((r) => r.error).map((r) => r.line)).toEqual([11, 1501, 3000]);
+  });
+
+  it.runIf(canMeasure)(
+    'streams 200,000 orders with flat peak memory, on more than one core',
+    async () => {
+      const run = async (count: number) => {
+        const { stream, invalid } = orderStream(count);
+        const args = ['--ndjson', '--format', 'json', '--jobs', '2', '-'];
+        const result = await measure(bin, args, { input: stream, env: cleanEnv, cwd: work });
+        const doc = JSON.parse(result.stdout) as JsonReport;
+        expect(result.code).toBe(1);
+        expect(doc.summary).toMatchObject({ orders: count, invalid, inputErrors: 0 });
+        expect(doc.results.every((r, i) => r.line === i + 1)).toBe(true);
+        return result;
+      };
+      const small = await run(20_000);
+      const large = await run(200_000);
+      // peak RSS, read by the test from /proc/<pid>/status (VmHWM) while the command ran
+      expect(small.peakRss).toBeGreaterThan(0);
+      expect(large.peakRss).toBeLessThan(small.peakRss * 1.2);
+      // CPU time per thread, read from /proc/<pid>/task: the two worker threads each did a fair share
+      const [, first, second] = large.threads;
+      expect(second).toBeGreaterThan(first * 0.5);
+      // the process's CPU time over wall time, from /proc/<pid>/stat: in its busiest quarter second it
+      // kept more than one core busy, unless other work held the machine's cores meanwhile
+      if (availableParallelism() - large.others >= 1.5) expect(large.cores).toBeGreaterThan(1.2);
+    },
+    180_000,
+  );
+});
+
+/** What the progress line starts with: back to the line's start, and clear it (as a pattern). */
+const clearLine = '\r\u001b\\[K';
+
+function hasScript(): boolean {
+  return spawnSync('script', ['--version']).status === 0;
+}
