@@ -1,9 +1,9 @@
 export { assertProductOrder, ProductOrderValidationError } from './assert.js';
 export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
-export * from './http/index.js';
 export type * from './generated/inflight-types.js';
 export type * from './generated/types.js';
+export * from './http/index.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 export { formatMessage, type Lang } from './messages/index.js';
 export { rules } from './rules/index.js';
