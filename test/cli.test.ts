@@ -2,7 +2,16 @@
 // partner runs it: each kind of input, each format, both languages, exit codes, input errors,
 // terminals, and a stream of 200,000 orders for flat memory and more than one core.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -370,12 +379,29 @@ describe('product-order-validate exit codes and usage', () => {
     expect(run.stderr).toMatch(/^product-order-validate: .+\n.*--help/);
   });
 
-  it('refuses --type inflight-change clearly while this build has no such validator', () => {
-    const run = cli(['--type', 'inflight-change', 'valid.json']);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('--type inflight-change');
-    expect(cli(['--type', 'product-order', 'valid.json']).code).toBe(0);
+  it('checks in-flight changes with --type inflight-change, each example with its expected violations', () => {
+    const dir = join(process.cwd(), 'examples', 'inflight');
+    const files = (kind: string) =>
+      readdirSync(join(dir, kind))
+        .filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))
+        .map((f) => join(dir, kind, f));
+    const valid = json(['--type', 'inflight-change', ...files('valid')]);
+    expect(valid.code).toBe(0);
+    expect(valid.doc.summary).toMatchObject({ orders: files('valid').length, invalid: 0 });
+
+    const invalid = json(['--type', 'inflight-change', ...files('invalid')]);
+    expect(invalid.code).toBe(1);
+    expect(
+      invalid.doc.results.map((r) => r.violations?.map(({ rule, code, path }) => [rule, code, path].join(' '))),
+    ).toEqual(
+      files('invalid').map((file) =>
+        JSON.parse(readFileSync(file.replace(/\.json$/, '.expected.json'), 'utf8')).map(
+          (v: { rule: string; code: string; path: string }) => [v.rule, v.code, v.path].join(' '),
+        ),
+      ),
+    );
+    // the same changes are no product orders
+    expect(cli(['--type', 'product-order', ...files('valid')]).code).toBe(1);
   });
 
   it('shows help with examples in either language, and the version', () => {

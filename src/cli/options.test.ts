@@ -42,11 +42,16 @@ describe('parseCommand', () => {
     [['--jobs', '257', 'a']],
     [['--jobs', '1.5', 'a']],
     [['--type', 'order', 'a']],
-    [['--type', 'inflight-change', 'a']],
     [[]],
     [['-', '-']],
   ])('refuses %j', (args) => {
     expect(parseCommand(args, {}, 2)).toHaveProperty('usage');
+  });
+
+  it('takes each type of order', () => {
+    for (const type of ['product-order', 'inflight-change']) {
+      expect(parseCommand(['-t', type, 'a'], {}, 2)).toMatchObject({ run: { type } });
+    }
   });
 
   it('gives help and version before anything else is checked', () => {

@@ -1,5 +1,6 @@
 // The validators the command line runs, by the name `--type` takes. A type listed without a validator
 // is known but not part of this build: the command refuses it with a usage error.
+import { validateInflightChangeProductOrder } from '../inflight.js';
 import type { Lang } from '../messages/index.js';
 import { validateProductOrder } from '../validate.js';
 import type { Violation } from '../violation.js';
@@ -19,4 +20,5 @@ export type OrderType = (typeof orderTypes)[number];
 /** The validators in this build. */
 export const validators: Readonly<Partial<Record<OrderType, Validate>>> = {
   'product-order': validateProductOrder,
+  'inflight-change': validateInflightChangeProductOrder,
 };
