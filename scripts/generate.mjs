@@ -125,7 +125,28 @@ function esmOnly(code) {
     used.push(name);
   }
   if (/require\(/.test(out)) throw new Error('generated code still calls require()');
-  return `${header}import { ${used.join(', ')} } from '../schema-runtime.js';\n${out}`;
+  return `${header}import { ${used.join(', ')} } from '../schema-runtime.js';\n${verdictOnly(out)}`;
+}
+
+/**
+ * The guards return a verdict, never ajv's error list: drops the code that builds and gathers error
+ * objects (a third of the module, parsed at every start) but keeps the count of errors, on which
+ * `if`, `oneOf` and `contains` decide. Fails when ajv emits another shape than the three rewritten.
+ */
+function verdictOnly(code) {
+  const out = code
+    .replace(/validate\d+\.errors = \[\{.*?\}\];return false;/g, 'return false;')
+    .replace(
+      /vErrors = vErrors === null \? (validate\d+)\.errors : vErrors\.concat\(\1\.errors\);errors = vErrors\.length;/g,
+      'errors++;',
+    )
+    .replace(
+      /const (err\d+) = \{.*?\};if\(vErrors === null\)\{vErrors = \[\1\];\}else \{vErrors\.push\(\1\);\}errors\+\+;/g,
+      'errors++;',
+    );
+  const reads = out.replace(/validate\d+\.errors = vErrors;/g, '').match(/\.errors\b|vErrors\.(push|concat)/g);
+  if (reads) throw new Error(`generated code still builds or reads errors: ${reads[0]}`);
+  return out;
 }
 
 function tableChecks() {
