@@ -283,6 +283,19 @@ describe('the factories', () => {
     expect(messages('de')).toHaveLength(messages('en').length);
     expect(messages('de')[0]).not.toBe(messages('en')[0]);
   });
+
+  it('fall back to English when reading the options throws', () => {
+    const options = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('hostile options');
+        },
+      },
+    );
+    const [issue] = createProductOrderSchema(options)['~standard'].validate({ category: 'new' }).issues ?? [];
+    expect(issue?.message).toBe(productOrderSchema['~standard'].validate({ category: 'new' }).issues?.[0]?.message);
+  });
 });
 
 describe('~standard.jsonSchema', () => {

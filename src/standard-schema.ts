@@ -5,7 +5,7 @@ import shipped from '../schemas/product-order.schema.json' with { type: 'json' }
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
 import type { Lang } from './messages/index.js';
 import { pointerKeys } from './pointer.js';
-import { validateProductOrder } from './validate.js';
+import { settings, validateProductOrder } from './validate.js';
 import type { Finding, Violation } from './violation.js';
 
 /** A Standard Schema issue that also carries the violation's rule, code and params. */
@@ -97,7 +97,7 @@ export const contactMediumSchema: OrderSchema<ContactMedium> = /* @__PURE__ */ c
 export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE__ */ createProductOrderItemSchema();
 
 function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T> {
-  const lang: Lang = options?.lang === 'de' ? 'de' : 'en';
+  const { lang } = settings(options);
   const convert = (target: StandardJSONSchemaV1.Options) => jsonSchemaOf(part, target);
   return Object.freeze({
     '~standard': Object.freeze({

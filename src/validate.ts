@@ -46,7 +46,7 @@ export function validateWith<T>(
 }
 
 /** The options in force; unknown or unreadable values fall back to the defaults. */
-function settings(options: ValidateOptions | undefined): { lang: Lang; max: number | undefined } {
+export function settings(options: ValidateOptions | undefined): { lang: Lang; max: number | undefined } {
   try {
     const max = options?.maxViolations;
     return {

@@ -5,6 +5,18 @@ const violations = (query: Parameters<typeof parseListQuery>[0], params?: ('fiel
   parseListQuery(query, { params }).violations.map(({ rule, code, path, params }) => ({ rule, code, path, params }));
 
 describe('parseListQuery', () => {
+  it('reads all three parameters when reading the options throws', () => {
+    const options = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('hostile options');
+        },
+      },
+    );
+    expect(parseListQuery('offset=1&limit=2', options)).toMatchObject({ value: { offset: 1, limit: 2 } });
+  });
+
   it.each([
     ['fields=id,state&offset=10&limit=5', { fields: ['id', 'state'], offset: 10, limit: 5 }],
     ['?fields=%40type,%20state', { fields: ['@type', 'state'] }],

@@ -83,6 +83,17 @@ function rawQuery(query: QueryInput | undefined, params: readonly QueryParam[]):
   return raw;
 }
 
+/** The parameters to read: all three unless the options (which may be unreadable) name others. */
+function paramsOf(options: ListQueryOptions | undefined): readonly QueryParam[] {
+  try {
+    const params = options?.params;
+    if (Array.isArray(params)) return params;
+  } catch {
+    // unreadable options read as none
+  }
+  return ['fields', 'offset', 'limit'];
+}
+
 /**
  * Parses the `fields`, `offset` and `limit` query parameters of a list (or `fields` of a retrieve):
  * offset and limit non-negative integers, fields a comma-separated list of first-level attribute
@@ -90,7 +101,7 @@ function rawQuery(query: QueryInput | undefined, params: readonly QueryParam[]):
  * @returns `{ valid: true, value }` with the parsed query, or `{ valid: false, violations }` (rule R-query)
  */
 export function parseListQuery(query: QueryInput | undefined, options?: ListQueryOptions): ValidationResult<ListQuery> {
-  const raw = rawQuery(query, options?.params ?? ['fields', 'offset', 'limit']);
+  const raw = rawQuery(query, paramsOf(options));
   const result = validateWith<Raw>([queryRule], raw, options);
   if (!result.valid) return result;
   const value: { fields?: string[]; offset?: number; limit?: number } = {};

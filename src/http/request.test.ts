@@ -23,12 +23,28 @@ const authorize = (token: string, operation: OperationId) =>
   (token === 'reader' && !operation.startsWith('create')) ||
   (token === 'reader' ? false : 'invalid');
 
-const outcome = (request: RequestParts) => {
-  const result = checkRequest(request, { authorize });
-  return result.ok ? result.operation : [result.status, result.body.code, result.headers];
-};
+const outcomeOf = (result: ReturnType<typeof checkRequest>) =>
+  result.ok ? result.operation : [result.status, result.body.code, result.headers];
+const outcome = (request: RequestParts) => outcomeOf(checkRequest(request, { authorize }));
 
 describe('checkRequest', () => {
+  it('checks without options or with null, and answers 500 when reading the options throws', () => {
+    for (const given of [undefined, null])
+      expect(checkRequest(create(), given as never)).toMatchObject({
+        ok: true,
+        operation: 'createInflightChangeProductOrder',
+      });
+    const options = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('hostile options');
+        },
+      },
+    );
+    expect(outcomeOf(checkRequest(create(), options))).toEqual([500, 'internal_error', expect.anything()]);
+  });
+
   it('accepts a valid create and returns the body', () =>
     expect(checkRequest(create(), { authorize })).toEqual({
       ok: true,

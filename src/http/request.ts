@@ -3,6 +3,7 @@
 import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import type { Lang } from '../messages/index.js';
+import { settings } from '../validate.js';
 import { type Authorize, type OperationId, refusal, tokenOf } from './auth.js';
 import { parseJsonBody } from './body.js';
 import { errorResponse, type HttpError, jsonUtf8 } from './error-message.js';
@@ -89,21 +90,21 @@ function route(path: string, method: string, lang?: Lang): { operation: Operatio
  * validateInflightChangeProductOrder (400 with every violation). Never throws.
  * @returns `{ ok: true, operation, token, ... }` or `{ ok: false, status, headers, body }` with an ErrorMessage body
  */
-export function checkRequest(request: RequestParts, options: CheckOptions = {}): CheckedRequest | HttpError {
-  const { lang } = options;
+export function checkRequest(request: RequestParts, options?: CheckOptions): CheckedRequest | HttpError {
+  const { lang } = settings(options);
   try {
     const full = String(request.path);
     const mark = full.indexOf('?');
     const rawPath = mark < 0 ? full : full.slice(0, mark);
     const search = mark < 0 ? undefined : full.slice(mark + 1);
-    const base = options.basePath ?? '';
+    const base = options?.basePath ?? '';
     if (!rawPath.startsWith(base)) return errorResponse(404, undefined, { lang });
     const routed = route(rawPath.slice(base.length), String(request.method), lang);
     if ('ok' in routed) return routed;
     const { operation } = routed;
     const token = tokenOf(request.headers, lang);
     if (!token.ok) return token;
-    const refused = options.authorize && refusal(options.authorize(token.token, operation), lang);
+    const refused = options?.authorize && refusal(options.authorize(token.token, operation), lang);
     if (refused) return refused;
     if (!acceptsJson(headerOf(request.headers, 'accept'))) return errorResponse(406, undefined, { lang });
     const accepted = { ok: true, token: token.token, contentType: jsonUtf8 } as const;
