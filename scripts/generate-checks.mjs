@@ -76,26 +76,33 @@ function compile(prefix, root, defs, constants) {
 
     if (sub.type === 'object' || sub.required || sub.properties) {
       const inner = [];
-      // a property read at its own site stays a fast named load; hasOwn only for what is there
-      const read = (name) => `${v}[${str(name)}]`;
-      const owns = (name) => `hasOwn.call(${v}, ${str(name)})`;
+      // one walk over the keys the object has: a key read in a for-in loop is a fast load whatever
+      // the object's shape, and properties that are absent cost nothing
       const required = sub.required ?? [];
       const properties = sub.properties ?? {};
-      // each property is read once: a required one is reported missing or checked in one block
-      for (const name of required) {
+      if (required.length > 30) throw new Error('cannot compile more than 30 required properties');
+      const key = fresh();
+      const seen = fresh();
+      const cases = [];
+      for (const name of new Set([...required, ...Object.keys(properties)])) {
         const x = fresh();
         const code = properties[name] === undefined ? '' : body(properties[name], x, at(name));
-        const missing = `f.missing(${p}, ${str(name)});`;
-        inner.push(
-          `{ const ${x} = ${read(name)}; if (${x} === undefined || !${owns(name)}) ${missing}${code ? ` else { ${code} }` : ''} }`,
+        const bit = required.indexOf(name);
+        if (!code && bit < 0) continue;
+        const mark = bit < 0 ? '' : `${seen} |= ${1 << bit}; `;
+        cases.push(
+          `case ${str(name)}: { const ${x} = ${v}[${key}]; if (${x} !== undefined && hasOwn.call(${v}, ${key})) { ${mark}${code} } break; }`,
         );
       }
-      for (const [name, child] of Object.entries(properties)) {
-        if (required.includes(name)) continue;
-        const x = fresh();
-        const code = body(child, x, at(name));
-        if (code) inner.push(`{ const ${x} = ${read(name)}; if (${x} !== undefined && ${owns(name)}) { ${code} } }`);
+      if (cases.length) {
+        if (required.length) inner.push(`let ${seen} = 0;`);
+        inner.push(`for (const ${key} in ${v}) switch (${key}) {
+${cases.join('\n')}
+}`);
+        inner.push(...required.map((name, bit) => `if (!(${seen} & ${1 << bit})) f.missing(${p}, ${str(name)});`));
       }
+      const read = (name) => `${v}[${str(name)}]`;
+      const owns = (name) => `hasOwn.call(${v}, ${str(name)})`;
       if (union) {
         const tag = fresh();
         const branches = union.map(

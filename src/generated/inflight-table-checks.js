@@ -8,61 +8,77 @@ const hasOwn = Object.prototype.hasOwnProperty;
 function checkInflightFieldsInflightChangeProductOrderFVO(v, p, f) {
 if (!isRecord(v)) f.wrongType(p, 'object', v);
 else {
-{ const v1 = v["@type"]; if (v1 === undefined || !hasOwn.call(v, "@type")) f.missing(p, "@type"); else { if (typeof v1 !== 'string') f.wrongType(p + "/@type", 'string', v1); } }
-{ const v2 = v["requestPostedDate"]; if (v2 === undefined || !hasOwn.call(v, "requestPostedDate")) f.missing(p, "requestPostedDate"); else { if (typeof v2 !== 'string') f.wrongType(p + "/requestPostedDate", 'string', v2);
+let v2 = 0;
+for (const v1 in v) switch (v1) {
+case "@type": { const v3 = v[v1]; if (v3 !== undefined && hasOwn.call(v, v1)) { v2 |= 1; if (typeof v3 !== 'string') f.wrongType(p + "/@type", 'string', v3); } break; }
+case "requestPostedDate": { const v4 = v[v1]; if (v4 !== undefined && hasOwn.call(v, v1)) { v2 |= 2; if (typeof v4 !== 'string') f.wrongType(p + "/requestPostedDate", 'string', v4);
 else {
-if (!isDateTime(v2)) f.dateTime(p + "/requestPostedDate", v2);
-} } }
-{ const v3 = v["entity"]; if (v3 === undefined || !hasOwn.call(v, "entity")) f.missing(p, "entity"); else { if (!isRecord(v3)) f.wrongType(p + "/entity", 'object', v3);
+if (!isDateTime(v4)) f.dateTime(p + "/requestPostedDate", v4);
+} } break; }
+case "entity": { const v5 = v[v1]; if (v5 !== undefined && hasOwn.call(v, v1)) { v2 |= 4; if (!isRecord(v5)) f.wrongType(p + "/entity", 'object', v5);
 else {
-{ const v4 = v3["@type"]; if (v4 === undefined || !hasOwn.call(v3, "@type")) f.missing(p + "/entity", "@type"); else { if (typeof v4 !== 'string') f.wrongType(p + "/entity" + "/@type", 'string', v4); } }
-{ const v5 = v3["id"]; if (v5 === undefined || !hasOwn.call(v3, "id")) f.missing(p + "/entity", "id"); else { if (typeof v5 !== 'string') f.wrongType(p + "/entity" + "/id", 'string', v5); } }
-{ const v6 = v3["href"]; if (v6 !== undefined && hasOwn.call(v3, "href")) { if (typeof v6 !== 'string') f.wrongType(p + "/entity" + "/href", 'string', v6); } }
-{ const v7 = v3["name"]; if (v7 !== undefined && hasOwn.call(v3, "name")) { if (typeof v7 !== 'string') f.wrongType(p + "/entity" + "/name", 'string', v7); } }
-{ const v8 = v3["@referredType"]; if (v8 !== undefined && hasOwn.call(v3, "@referredType")) { if (typeof v8 !== 'string') f.wrongType(p + "/entity" + "/@referredType", 'string', v8); } }
-} } }
-{ const v9 = v["category"]; if (v9 === undefined || !hasOwn.call(v, "category")) f.missing(p, "category"); else { if (!Array.isArray(v9)) f.wrongType(p + "/category", 'array', v9);
+let v7 = 0;
+for (const v6 in v5) switch (v6) {
+case "@type": { const v8 = v5[v6]; if (v8 !== undefined && hasOwn.call(v5, v6)) { v7 |= 1; if (typeof v8 !== 'string') f.wrongType(p + "/entity" + "/@type", 'string', v8); } break; }
+case "id": { const v9 = v5[v6]; if (v9 !== undefined && hasOwn.call(v5, v6)) { v7 |= 2; if (typeof v9 !== 'string') f.wrongType(p + "/entity" + "/id", 'string', v9); } break; }
+case "href": { const v10 = v5[v6]; if (v10 !== undefined && hasOwn.call(v5, v6)) { if (typeof v10 !== 'string') f.wrongType(p + "/entity" + "/href", 'string', v10); } break; }
+case "name": { const v11 = v5[v6]; if (v11 !== undefined && hasOwn.call(v5, v6)) { if (typeof v11 !== 'string') f.wrongType(p + "/entity" + "/name", 'string', v11); } break; }
+case "@referredType": { const v12 = v5[v6]; if (v12 !== undefined && hasOwn.call(v5, v6)) { if (typeof v12 !== 'string') f.wrongType(p + "/entity" + "/@referredType", 'string', v12); } break; }
+}
+if (!(v7 & 1)) f.missing(p + "/entity", "@type");
+if (!(v7 & 2)) f.missing(p + "/entity", "id");
+} } break; }
+case "category": { const v13 = v[v1]; if (v13 !== undefined && hasOwn.call(v, v1)) { v2 |= 8; if (!Array.isArray(v13)) f.wrongType(p + "/category", 'array', v13);
 else {
-f.count(p + "/category", v9.length, 1, Infinity);
-for (let v11 = 0; v11 < v9.length; v11++) { const v10 = v9[v11]; if (typeof v10 !== 'string') f.wrongType(p + "/category" + '/' + v11, 'string', v10); }
-} } }
-{ const v12 = v["@baseType"]; if (v12 !== undefined && hasOwn.call(v, "@baseType")) { if (typeof v12 !== 'string') f.wrongType(p + "/@baseType", 'string', v12); } }
-{ const v13 = v["@schemaLocation"]; if (v13 !== undefined && hasOwn.call(v, "@schemaLocation")) { if (typeof v13 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v13); } }
-{ const v14 = v["id"]; if (v14 !== undefined && hasOwn.call(v, "id")) { if (typeof v14 !== 'string') f.wrongType(p + "/id", 'string', v14); } }
-{ const v15 = v["requestedCompletionDate"]; if (v15 !== undefined && hasOwn.call(v, "requestedCompletionDate")) { if (typeof v15 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v15);
+f.count(p + "/category", v13.length, 1, Infinity);
+for (let v15 = 0; v15 < v13.length; v15++) { const v14 = v13[v15]; if (typeof v14 !== 'string') f.wrongType(p + "/category" + '/' + v15, 'string', v14); }
+} } break; }
+case "@baseType": { const v16 = v[v1]; if (v16 !== undefined && hasOwn.call(v, v1)) { if (typeof v16 !== 'string') f.wrongType(p + "/@baseType", 'string', v16); } break; }
+case "@schemaLocation": { const v17 = v[v1]; if (v17 !== undefined && hasOwn.call(v, v1)) { if (typeof v17 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v17); } break; }
+case "id": { const v18 = v[v1]; if (v18 !== undefined && hasOwn.call(v, v1)) { if (typeof v18 !== 'string') f.wrongType(p + "/id", 'string', v18); } break; }
+case "requestedCompletionDate": { const v19 = v[v1]; if (v19 !== undefined && hasOwn.call(v, v1)) { if (typeof v19 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v19);
 else {
-if (!isDateTime(v15)) f.dateTime(p + "/requestedCompletionDate", v15);
-} } }
-{ const v16 = v["closeMessage"]; if (v16 !== undefined && hasOwn.call(v, "closeMessage")) { if (!isRecord(v16)) f.wrongType(p + "/closeMessage", 'object', v16); } }
-{ const v17 = v["providerChangeInfo"]; if (v17 !== undefined && hasOwn.call(v, "providerChangeInfo")) { if (!isRecord(v17)) f.wrongType(p + "/providerChangeInfo", 'object', v17); } }
-{ const v18 = v["externalId"]; if (v18 !== undefined && hasOwn.call(v, "externalId")) { if (!Array.isArray(v18)) f.wrongType(p + "/externalId", 'array', v18);
+if (!isDateTime(v19)) f.dateTime(p + "/requestedCompletionDate", v19);
+} } break; }
+case "closeMessage": { const v20 = v[v1]; if (v20 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v20)) f.wrongType(p + "/closeMessage", 'object', v20); } break; }
+case "providerChangeInfo": { const v23 = v[v1]; if (v23 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v23)) f.wrongType(p + "/providerChangeInfo", 'object', v23); } break; }
+case "externalId": { const v26 = v[v1]; if (v26 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v26)) f.wrongType(p + "/externalId", 'array', v26);
 else {
-for (let v20 = 0; v20 < v18.length; v20++) { const v19 = v18[v20]; if (!isRecord(v19)) f.wrongType(p + "/externalId" + '/' + v20, 'object', v19); }
-} } }
-{ const v21 = v["agreement"]; if (v21 !== undefined && hasOwn.call(v, "agreement")) { if (!Array.isArray(v21)) f.wrongType(p + "/agreement", 'array', v21);
+for (let v28 = 0; v28 < v26.length; v28++) { const v27 = v26[v28]; if (!isRecord(v27)) f.wrongType(p + "/externalId" + '/' + v28, 'object', v27); }
+} } break; }
+case "agreement": { const v31 = v[v1]; if (v31 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v31)) f.wrongType(p + "/agreement", 'array', v31);
 else {
-for (let v23 = 0; v23 < v21.length; v23++) { const v22 = v21[v23]; if (!isRecord(v22)) f.wrongType(p + "/agreement" + '/' + v23, 'object', v22); }
-} } }
-{ const v25 = v["note"]; if (v25 !== undefined && hasOwn.call(v, "note")) { if (!Array.isArray(v25)) f.wrongType(p + "/note", 'array', v25);
+for (let v33 = 0; v33 < v31.length; v33++) { const v32 = v31[v33]; if (!isRecord(v32)) f.wrongType(p + "/agreement" + '/' + v33, 'object', v32); }
+} } break; }
+case "note": { const v37 = v[v1]; if (v37 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v37)) f.wrongType(p + "/note", 'array', v37);
 else {
-for (let v27 = 0; v27 < v25.length; v27++) { const v26 = v25[v27]; if (!isRecord(v26)) f.wrongType(p + "/note" + '/' + v27, 'object', v26); }
-} } }
-{ const v28 = v["relatedParty"]; if (v28 !== undefined && hasOwn.call(v, "relatedParty")) { if (!Array.isArray(v28)) f.wrongType(p + "/relatedParty", 'array', v28);
+for (let v39 = 0; v39 < v37.length; v39++) { const v38 = v37[v39]; if (!isRecord(v38)) f.wrongType(p + "/note" + '/' + v39, 'object', v38); }
+} } break; }
+case "relatedParty": { const v42 = v[v1]; if (v42 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v42)) f.wrongType(p + "/relatedParty", 'array', v42);
 else {
-for (let v30 = 0; v30 < v28.length; v30++) { const v29 = v28[v30]; if (!isRecord(v29)) f.wrongType(p + "/relatedParty" + '/' + v30, 'object', v29); }
-} } }
-{ const v31 = v["additionalOrderInformation"]; if (v31 !== undefined && hasOwn.call(v, "additionalOrderInformation")) { if (!isRecord(v31)) f.wrongType(p + "/additionalOrderInformation", 'object', v31); } }
-{ const v32 = v["productOrderItem"]; if (v32 !== undefined && hasOwn.call(v, "productOrderItem")) { if (!Array.isArray(v32)) f.wrongType(p + "/productOrderItem", 'array', v32);
+for (let v44 = 0; v44 < v42.length; v44++) { const v43 = v42[v44]; if (!isRecord(v43)) f.wrongType(p + "/relatedParty" + '/' + v44, 'object', v43); }
+} } break; }
+case "additionalOrderInformation": { const v47 = v[v1]; if (v47 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v47)) f.wrongType(p + "/additionalOrderInformation", 'object', v47); } break; }
+case "productOrderItem": { const v50 = v[v1]; if (v50 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v50)) f.wrongType(p + "/productOrderItem", 'array', v50);
 else {
-for (let v34 = 0; v34 < v32.length; v34++) { const v33 = v32[v34]; if (!isRecord(v33)) f.wrongType(p + "/productOrderItem" + '/' + v34, 'object', v33);
+for (let v52 = 0; v52 < v50.length; v52++) { const v51 = v50[v52]; if (!isRecord(v51)) f.wrongType(p + "/productOrderItem" + '/' + v52, 'object', v51);
 else {
-{ const v35 = v33["action"]; if (v35 !== undefined && hasOwn.call(v33, "action")) { if (typeof v35 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v34 + "/action", 'string', v35); } }
-{ const v36 = v33["product"]; if (v36 !== undefined && hasOwn.call(v33, "product")) { if (!isRecord(v36)) f.wrongType(p + "/productOrderItem" + '/' + v34 + "/product", 'object', v36);
+for (const v53 in v51) switch (v53) {
+case "action": { const v55 = v51[v53]; if (v55 !== undefined && hasOwn.call(v51, v53)) { if (typeof v55 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v52 + "/action", 'string', v55); } break; }
+case "product": { const v56 = v51[v53]; if (v56 !== undefined && hasOwn.call(v51, v53)) { if (!isRecord(v56)) f.wrongType(p + "/productOrderItem" + '/' + v52 + "/product", 'object', v56);
 else {
-{ const v37 = v36["@type"]; if (v37 !== undefined && hasOwn.call(v36, "@type")) { if (typeof v37 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v34 + "/product" + "/@type", 'string', v37); } }
-} } }
+for (const v57 in v56) switch (v57) {
+case "@type": { const v59 = v56[v57]; if (v59 !== undefined && hasOwn.call(v56, v57)) { if (typeof v59 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v52 + "/product" + "/@type", 'string', v59); } break; }
+}
+} } break; }
+}
 } }
-} } }
+} } break; }
+}
+if (!(v2 & 1)) f.missing(p, "@type");
+if (!(v2 & 2)) f.missing(p, "requestPostedDate");
+if (!(v2 & 4)) f.missing(p, "entity");
+if (!(v2 & 8)) f.missing(p, "category");
 }
 }
 

@@ -18,111 +18,142 @@ const allowed10 = Object.freeze(["postal"]);
 function checkOrderFieldsProductOrderFVO(v, p, f) {
 if (!isRecord(v)) f.wrongType(p, 'object', v);
 else {
-{ const v1 = v["productOrderItem"]; if (v1 === undefined || !hasOwn.call(v, "productOrderItem")) f.missing(p, "productOrderItem"); else { if (!Array.isArray(v1)) f.wrongType(p + "/productOrderItem", 'array', v1);
+let v2 = 0;
+for (const v1 in v) switch (v1) {
+case "productOrderItem": { const v3 = v[v1]; if (v3 !== undefined && hasOwn.call(v, v1)) { v2 |= 1; if (!Array.isArray(v3)) f.wrongType(p + "/productOrderItem", 'array', v3);
 else {
-f.count(p + "/productOrderItem", v1.length, 1, Infinity);
-for (let v3 = 0; v3 < v1.length; v3++) { const v2 = v1[v3]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem" + '/' + v3, 'object', v2);
+f.count(p + "/productOrderItem", v3.length, 1, Infinity);
+for (let v5 = 0; v5 < v3.length; v5++) { const v4 = v3[v5]; if (!isRecord(v4)) f.wrongType(p + "/productOrderItem" + '/' + v5, 'object', v4);
 else {
-{ const v4 = v2["action"]; if (v4 !== undefined && hasOwn.call(v2, "action")) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v3 + "/action", 'string', v4); } }
-{ const v5 = v2["product"]; if (v5 !== undefined && hasOwn.call(v2, "product")) { if (!isRecord(v5)) f.wrongType(p + "/productOrderItem" + '/' + v3 + "/product", 'object', v5);
+for (const v6 in v4) switch (v6) {
+case "action": { const v8 = v4[v6]; if (v8 !== undefined && hasOwn.call(v4, v6)) { if (typeof v8 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v5 + "/action", 'string', v8); } break; }
+case "product": { const v9 = v4[v6]; if (v9 !== undefined && hasOwn.call(v4, v6)) { if (!isRecord(v9)) f.wrongType(p + "/productOrderItem" + '/' + v5 + "/product", 'object', v9);
 else {
-{ const v6 = v5["@type"]; if (v6 !== undefined && hasOwn.call(v5, "@type")) { if (typeof v6 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v3 + "/product" + "/@type", 'string', v6); } }
-} } }
+for (const v10 in v9) switch (v10) {
+case "@type": { const v12 = v9[v10]; if (v12 !== undefined && hasOwn.call(v9, v10)) { if (typeof v12 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v5 + "/product" + "/@type", 'string', v12); } break; }
+}
+} } break; }
+}
 } }
-} } }
-{ const v8 = v["category"]; if (v8 === undefined || !hasOwn.call(v, "category")) f.missing(p, "category"); else { if (!(v8 === "new" || v8 === "productChange" || v8 === "technologyChange" || v8 === "productModification" || v8 === "terminationByBuyer" || v8 === "terminationBySeller" || v8 === "providerChange" || v8 === "providerTechnologyChange" || v8 === "terminationProviderChange" || v8 === "portChange")) f.add('not_allowed', p + "/category", { allowed: allowed0 }); } }
-{ const v9 = v["orderPostedDate"]; if (v9 === undefined || !hasOwn.call(v, "orderPostedDate")) f.missing(p, "orderPostedDate"); else { if (typeof v9 !== 'string') f.wrongType(p + "/orderPostedDate", 'string', v9);
+} } break; }
+case "category": { const v14 = v[v1]; if (v14 !== undefined && hasOwn.call(v, v1)) { v2 |= 2; if (!(v14 === "new" || v14 === "productChange" || v14 === "technologyChange" || v14 === "productModification" || v14 === "terminationByBuyer" || v14 === "terminationBySeller" || v14 === "providerChange" || v14 === "providerTechnologyChange" || v14 === "terminationProviderChange" || v14 === "portChange")) f.add('not_allowed', p + "/category", { allowed: allowed0 }); } break; }
+case "orderPostedDate": { const v15 = v[v1]; if (v15 !== undefined && hasOwn.call(v, v1)) { v2 |= 4; if (typeof v15 !== 'string') f.wrongType(p + "/orderPostedDate", 'string', v15);
 else {
-if (!isDateTime(v9)) f.dateTime(p + "/orderPostedDate", v9);
-} } }
-{ const v10 = v["requestedCompletionDate"]; if (v10 === undefined || !hasOwn.call(v, "requestedCompletionDate")) f.missing(p, "requestedCompletionDate"); else { if (typeof v10 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v10);
+if (!isDateTime(v15)) f.dateTime(p + "/orderPostedDate", v15);
+} } break; }
+case "requestedCompletionDate": { const v16 = v[v1]; if (v16 !== undefined && hasOwn.call(v, v1)) { v2 |= 8; if (typeof v16 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v16);
 else {
-if (!isDateTime(v10)) f.dateTime(p + "/requestedCompletionDate", v10);
-} } }
-{ const v11 = v["relatedParty"]; if (v11 === undefined || !hasOwn.call(v, "relatedParty")) f.missing(p, "relatedParty"); else { if (!Array.isArray(v11)) f.wrongType(p + "/relatedParty", 'array', v11);
+if (!isDateTime(v16)) f.dateTime(p + "/requestedCompletionDate", v16);
+} } break; }
+case "relatedParty": { const v17 = v[v1]; if (v17 !== undefined && hasOwn.call(v, v1)) { v2 |= 16; if (!Array.isArray(v17)) f.wrongType(p + "/relatedParty", 'array', v17);
 else {
-for (let v13 = 0; v13 < v11.length; v13++) { const v12 = v11[v13]; if (!isRecord(v12)) f.wrongType(p + "/relatedParty" + '/' + v13, 'object', v12); }
-} } }
-{ const v14 = v["@type"]; if (v14 !== undefined && hasOwn.call(v, "@type")) { if (typeof v14 !== 'string') f.wrongType(p + "/@type", 'string', v14); } }
-{ const v15 = v["@baseType"]; if (v15 !== undefined && hasOwn.call(v, "@baseType")) { if (typeof v15 !== 'string') f.wrongType(p + "/@baseType", 'string', v15); } }
-{ const v16 = v["@schemaLocation"]; if (v16 !== undefined && hasOwn.call(v, "@schemaLocation")) { if (typeof v16 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v16); } }
-{ const v17 = v["description"]; if (v17 !== undefined && hasOwn.call(v, "description")) { if (typeof v17 !== 'string') f.wrongType(p + "/description", 'string', v17);
+for (let v19 = 0; v19 < v17.length; v19++) { const v18 = v17[v19]; if (!isRecord(v18)) f.wrongType(p + "/relatedParty" + '/' + v19, 'object', v18); }
+} } break; }
+case "@type": { const v22 = v[v1]; if (v22 !== undefined && hasOwn.call(v, v1)) { if (typeof v22 !== 'string') f.wrongType(p + "/@type", 'string', v22); } break; }
+case "@baseType": { const v23 = v[v1]; if (v23 !== undefined && hasOwn.call(v, v1)) { if (typeof v23 !== 'string') f.wrongType(p + "/@baseType", 'string', v23); } break; }
+case "@schemaLocation": { const v24 = v[v1]; if (v24 !== undefined && hasOwn.call(v, v1)) { if (typeof v24 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v24); } break; }
+case "description": { const v25 = v[v1]; if (v25 !== undefined && hasOwn.call(v, v1)) { if (typeof v25 !== 'string') f.wrongType(p + "/description", 'string', v25);
 else {
-if (v17.length < 2 && codePointLength(v17) < 1) f.add('too_short', p + "/description", { limit: 1 });
-if (v17.length > 255 && codePointLength(v17) > 255) f.add('too_long', p + "/description", { limit: 255 });
-} } }
-{ const v18 = v["priority"]; if (v18 !== undefined && hasOwn.call(v, "priority")) { if (typeof v18 !== 'string') f.wrongType(p + "/priority", 'string', v18);
+if (v25.length < 2 && codePointLength(v25) < 1) f.add('too_short', p + "/description", { limit: 1 });
+if (v25.length > 255 && codePointLength(v25) > 255) f.add('too_long', p + "/description", { limit: 255 });
+} } break; }
+case "priority": { const v26 = v[v1]; if (v26 !== undefined && hasOwn.call(v, v1)) { if (typeof v26 !== 'string') f.wrongType(p + "/priority", 'string', v26);
 else {
-if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + "/priority", { limit: 1 });
-if (v18.length > 10 && codePointLength(v18) > 10) f.add('too_long', p + "/priority", { limit: 10 });
-} } }
-{ const v19 = v["externalId"]; if (v19 !== undefined && hasOwn.call(v, "externalId")) { if (!Array.isArray(v19)) f.wrongType(p + "/externalId", 'array', v19);
+if (v26.length < 2 && codePointLength(v26) < 1) f.add('too_short', p + "/priority", { limit: 1 });
+if (v26.length > 10 && codePointLength(v26) > 10) f.add('too_long', p + "/priority", { limit: 10 });
+} } break; }
+case "externalId": { const v27 = v[v1]; if (v27 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v27)) f.wrongType(p + "/externalId", 'array', v27);
 else {
-f.count(p + "/externalId", v19.length, 1, 1);
-for (let v21 = 0; v21 < v19.length; v21++) { const v20 = v19[v21]; if (!isRecord(v20)) f.wrongType(p + "/externalId" + '/' + v21, 'object', v20); }
-} } }
-{ const v22 = v["billingAccount"]; if (v22 !== undefined && hasOwn.call(v, "billingAccount")) { if (!isRecord(v22)) f.wrongType(p + "/billingAccount", 'object', v22); } }
-{ const v23 = v["note"]; if (v23 !== undefined && hasOwn.call(v, "note")) { if (!Array.isArray(v23)) f.wrongType(p + "/note", 'array', v23);
+f.count(p + "/externalId", v27.length, 1, 1);
+for (let v29 = 0; v29 < v27.length; v29++) { const v28 = v27[v29]; if (!isRecord(v28)) f.wrongType(p + "/externalId" + '/' + v29, 'object', v28); }
+} } break; }
+case "billingAccount": { const v32 = v[v1]; if (v32 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v32)) f.wrongType(p + "/billingAccount", 'object', v32); } break; }
+case "note": { const v35 = v[v1]; if (v35 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v35)) f.wrongType(p + "/note", 'array', v35);
 else {
-for (let v25 = 0; v25 < v23.length; v25++) { const v24 = v23[v25]; if (!isRecord(v24)) f.wrongType(p + "/note" + '/' + v25, 'object', v24); }
-} } }
-{ const v26 = v["productOfferingQualification"]; if (v26 !== undefined && hasOwn.call(v, "productOfferingQualification")) { if (!Array.isArray(v26)) f.wrongType(p + "/productOfferingQualification", 'array', v26);
+for (let v37 = 0; v37 < v35.length; v37++) { const v36 = v35[v37]; if (!isRecord(v36)) f.wrongType(p + "/note" + '/' + v37, 'object', v36); }
+} } break; }
+case "productOfferingQualification": { const v40 = v[v1]; if (v40 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v40)) f.wrongType(p + "/productOfferingQualification", 'array', v40);
 else {
-for (let v28 = 0; v28 < v26.length; v28++) { const v27 = v26[v28]; if (!isRecord(v27)) f.wrongType(p + "/productOfferingQualification" + '/' + v28, 'object', v27); }
-} } }
-{ const v29 = v["attachment"]; if (v29 !== undefined && hasOwn.call(v, "attachment")) { if (!Array.isArray(v29)) f.wrongType(p + "/attachment", 'array', v29);
+for (let v42 = 0; v42 < v40.length; v42++) { const v41 = v40[v42]; if (!isRecord(v41)) f.wrongType(p + "/productOfferingQualification" + '/' + v42, 'object', v41); }
+} } break; }
+case "attachment": { const v45 = v[v1]; if (v45 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v45)) f.wrongType(p + "/attachment", 'array', v45);
 else {
-for (let v31 = 0; v31 < v29.length; v31++) { const v30 = v29[v31]; if (!isRecord(v30)) f.wrongType(p + "/attachment" + '/' + v31, 'object', v30); }
-} } }
-{ const v32 = v["productOrderRelationship"]; if (v32 !== undefined && hasOwn.call(v, "productOrderRelationship")) { if (!Array.isArray(v32)) f.wrongType(p + "/productOrderRelationship", 'array', v32);
+for (let v47 = 0; v47 < v45.length; v47++) { const v46 = v45[v47]; if (!isRecord(v46)) f.wrongType(p + "/attachment" + '/' + v47, 'object', v46); }
+} } break; }
+case "productOrderRelationship": { const v50 = v[v1]; if (v50 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v50)) f.wrongType(p + "/productOrderRelationship", 'array', v50);
 else {
-for (let v34 = 0; v34 < v32.length; v34++) { const v33 = v32[v34]; if (!isRecord(v33)) f.wrongType(p + "/productOrderRelationship" + '/' + v34, 'object', v33); }
-} } }
-{ const v35 = v["additionalOrderInformation"]; if (v35 !== undefined && hasOwn.call(v, "additionalOrderInformation")) { if (!isRecord(v35)) f.wrongType(p + "/additionalOrderInformation", 'object', v35); } }
-{ const v36 = v["agreement"]; if (v36 !== undefined && hasOwn.call(v, "agreement")) { if (!Array.isArray(v36)) f.wrongType(p + "/agreement", 'array', v36);
+for (let v52 = 0; v52 < v50.length; v52++) { const v51 = v50[v52]; if (!isRecord(v51)) f.wrongType(p + "/productOrderRelationship" + '/' + v52, 'object', v51); }
+} } break; }
+case "additionalOrderInformation": { const v55 = v[v1]; if (v55 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v55)) f.wrongType(p + "/additionalOrderInformation", 'object', v55); } break; }
+case "agreement": { const v58 = v[v1]; if (v58 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v58)) f.wrongType(p + "/agreement", 'array', v58);
 else {
-for (let v38 = 0; v38 < v36.length; v38++) { const v37 = v36[v38]; if (!isRecord(v37)) f.wrongType(p + "/agreement" + '/' + v38, 'object', v37); }
-} } }
+for (let v60 = 0; v60 < v58.length; v60++) { const v59 = v58[v60]; if (!isRecord(v59)) f.wrongType(p + "/agreement" + '/' + v60, 'object', v59); }
+} } break; }
+}
+if (!(v2 & 1)) f.missing(p, "productOrderItem");
+if (!(v2 & 2)) f.missing(p, "category");
+if (!(v2 & 4)) f.missing(p, "orderPostedDate");
+if (!(v2 & 8)) f.missing(p, "requestedCompletionDate");
+if (!(v2 & 16)) f.missing(p, "relatedParty");
 }
 }
 
 function checkPartyRparty(v, p, f) {
 if (isRecord(v)) {
-{ const v1 = v["partyOrPartyRole"]; if (v1 === undefined || !hasOwn.call(v, "partyOrPartyRole")) f.missing(p, "partyOrPartyRole"); else { if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
+let v2 = 0;
+for (const v1 in v) switch (v1) {
+case "partyOrPartyRole": { const v3 = v[v1]; if (v3 !== undefined && hasOwn.call(v, v1)) { v2 |= 1; if (!isRecord(v3)) f.wrongType(p + "/partyOrPartyRole", 'object', v3);
 else {
-{ const v2 = v1["@type"]; if (v2 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type"); else { if (!(v2 === "Individual" || v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed1 }); } }
-const v3 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (v3 === "Individual") {
-if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
-else {
-{ const v4 = v1["@type"]; if (v4 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type"); else { if (!(v4 === "Individual")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed2 }); } }
-{ const v5 = v1["familyName"]; if (v5 === undefined || !hasOwn.call(v1, "familyName")) f.missing(p + "/partyOrPartyRole", "familyName"); else { if (typeof v5 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v5);
-else {
-if (v5.length < 2 && codePointLength(v5) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/familyName", { limit: 1 });
-if (v5.length > 30 && codePointLength(v5) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/familyName", { limit: 30 });
-} } }
-{ const v6 = v1["salutation"]; if (v6 === undefined || !hasOwn.call(v1, "salutation")) f.missing(p + "/partyOrPartyRole", "salutation"); else { if (typeof v6 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/salutation", 'string', v6);
-else {
-if (v6.length < 2 && codePointLength(v6) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/salutation", { limit: 1 });
-if (v6.length > 30 && codePointLength(v6) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/salutation", { limit: 30 });
-} } }
-{ const v7 = v1["givenName"]; if (v7 !== undefined && hasOwn.call(v1, "givenName")) { if (typeof v7 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/givenName", 'string', v7);
-else {
-if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/givenName", { limit: 1 });
-if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/givenName", { limit: 30 });
-} } }
+let v5 = 0;
+for (const v4 in v3) switch (v4) {
+case "@type": { const v6 = v3[v4]; if (v6 !== undefined && hasOwn.call(v3, v4)) { v5 |= 1; if (!(v6 === "Individual" || v6 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed1 }); } break; }
 }
-} else if (v3 === "Organization") {
-if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
+if (!(v5 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
+const v7 = v3["@type"]; if (hasOwn.call(v3, "@type")) if (v7 === "Individual") {
+if (!isRecord(v3)) f.wrongType(p + "/partyOrPartyRole", 'object', v3);
 else {
-{ const v9 = v1["@type"]; if (v9 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + "/partyOrPartyRole", "@type"); else { if (!(v9 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed3 }); } }
-{ const v10 = v1["name"]; if (v10 === undefined || !hasOwn.call(v1, "name")) f.missing(p + "/partyOrPartyRole", "name"); else { if (typeof v10 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v10);
+let v9 = 0;
+for (const v8 in v3) switch (v8) {
+case "@type": { const v10 = v3[v8]; if (v10 !== undefined && hasOwn.call(v3, v8)) { v9 |= 1; if (!(v10 === "Individual")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed2 }); } break; }
+case "familyName": { const v11 = v3[v8]; if (v11 !== undefined && hasOwn.call(v3, v8)) { v9 |= 2; if (typeof v11 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v11);
 else {
-if (v10.length < 2 && codePointLength(v10) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/name", { limit: 1 });
-if (v10.length > 60 && codePointLength(v10) > 60) f.add('too_long', p + "/partyOrPartyRole" + "/name", { limit: 60 });
-} } }
+if (v11.length < 2 && codePointLength(v11) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/familyName", { limit: 1 });
+if (v11.length > 30 && codePointLength(v11) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/familyName", { limit: 30 });
+} } break; }
+case "salutation": { const v12 = v3[v8]; if (v12 !== undefined && hasOwn.call(v3, v8)) { v9 |= 4; if (typeof v12 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/salutation", 'string', v12);
+else {
+if (v12.length < 2 && codePointLength(v12) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/salutation", { limit: 1 });
+if (v12.length > 30 && codePointLength(v12) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/salutation", { limit: 30 });
+} } break; }
+case "givenName": { const v13 = v3[v8]; if (v13 !== undefined && hasOwn.call(v3, v8)) { if (typeof v13 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/givenName", 'string', v13);
+else {
+if (v13.length < 2 && codePointLength(v13) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/givenName", { limit: 1 });
+if (v13.length > 30 && codePointLength(v13) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/givenName", { limit: 30 });
+} } break; }
+}
+if (!(v9 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
+if (!(v9 & 2)) f.missing(p + "/partyOrPartyRole", "familyName");
+if (!(v9 & 4)) f.missing(p + "/partyOrPartyRole", "salutation");
+}
+} else if (v7 === "Organization") {
+if (!isRecord(v3)) f.wrongType(p + "/partyOrPartyRole", 'object', v3);
+else {
+let v16 = 0;
+for (const v15 in v3) switch (v15) {
+case "@type": { const v17 = v3[v15]; if (v17 !== undefined && hasOwn.call(v3, v15)) { v16 |= 1; if (!(v17 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed3 }); } break; }
+case "name": { const v18 = v3[v15]; if (v18 !== undefined && hasOwn.call(v3, v15)) { v16 |= 2; if (typeof v18 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v18);
+else {
+if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/name", { limit: 1 });
+if (v18.length > 60 && codePointLength(v18) > 60) f.add('too_long', p + "/partyOrPartyRole" + "/name", { limit: 60 });
+} } break; }
+}
+if (!(v16 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
+if (!(v16 & 2)) f.missing(p + "/partyOrPartyRole", "name");
 }
 }
-} } }
+} } break; }
+}
+if (!(v2 & 1)) f.missing(p, "partyOrPartyRole");
 }
 }
 
@@ -131,69 +162,94 @@ if (!Array.isArray(v)) f.wrongType(p, 'array', v);
 else {
 for (let v2 = 0; v2 < v.length; v2++) { const v1 = v[v2]; if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-{ const v3 = v1["@type"]; if (v3 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type"); else { if (!(v3 === "PhoneContactMedium" || v3 === "EmailContactMedium" || v3 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed4 }); } }
-const v4 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (v4 === "PhoneContactMedium") {
-if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
-else {
-{ const v5 = v1["@type"]; if (v5 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type"); else { if (!(v5 === "PhoneContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed5 }); } }
-{ const v6 = v1["contactType"]; if (v6 === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType"); else { if (!(v6 === "fixed" || v6 === "mobile")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed6 }); } }
-{ const v7 = v1["phoneNumber"]; if (v7 === undefined || !hasOwn.call(v1, "phoneNumber")) f.missing(p + '/' + v2, "phoneNumber"); else { if (typeof v7 !== 'string') f.wrongType(p + '/' + v2 + "/phoneNumber", 'string', v7);
-else {
-if (v7.length < 2 && codePointLength(v7) < 1) f.add('too_short', p + '/' + v2 + "/phoneNumber", { limit: 1 });
-if (v7.length > 30 && codePointLength(v7) > 30) f.add('too_long', p + '/' + v2 + "/phoneNumber", { limit: 30 });
-} } }
+let v4 = 0;
+for (const v3 in v1) switch (v3) {
+case "@type": { const v5 = v1[v3]; if (v5 !== undefined && hasOwn.call(v1, v3)) { v4 |= 1; if (!(v5 === "PhoneContactMedium" || v5 === "EmailContactMedium" || v5 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed4 }); } break; }
 }
-} else if (v4 === "EmailContactMedium") {
+if (!(v4 & 1)) f.missing(p + '/' + v2, "@type");
+const v6 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (v6 === "PhoneContactMedium") {
 if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-{ const v8 = v1["@type"]; if (v8 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type"); else { if (!(v8 === "EmailContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed7 }); } }
-{ const v9 = v1["contactType"]; if (v9 === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType"); else { if (!(v9 === "email")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed8 }); } }
-{ const v10 = v1["emailAddress"]; if (v10 === undefined || !hasOwn.call(v1, "emailAddress")) f.missing(p + '/' + v2, "emailAddress"); else { if (typeof v10 !== 'string') f.wrongType(p + '/' + v2 + "/emailAddress", 'string', v10);
+let v8 = 0;
+for (const v7 in v1) switch (v7) {
+case "@type": { const v9 = v1[v7]; if (v9 !== undefined && hasOwn.call(v1, v7)) { v8 |= 1; if (!(v9 === "PhoneContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed5 }); } break; }
+case "contactType": { const v10 = v1[v7]; if (v10 !== undefined && hasOwn.call(v1, v7)) { v8 |= 2; if (!(v10 === "fixed" || v10 === "mobile")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed6 }); } break; }
+case "phoneNumber": { const v11 = v1[v7]; if (v11 !== undefined && hasOwn.call(v1, v7)) { v8 |= 4; if (typeof v11 !== 'string') f.wrongType(p + '/' + v2 + "/phoneNumber", 'string', v11);
 else {
-if (v10.length < 2 && codePointLength(v10) < 1) f.add('too_short', p + '/' + v2 + "/emailAddress", { limit: 1 });
-if (v10.length > 255 && codePointLength(v10) > 255) f.add('too_long', p + '/' + v2 + "/emailAddress", { limit: 255 });
-} } }
+if (v11.length < 2 && codePointLength(v11) < 1) f.add('too_short', p + '/' + v2 + "/phoneNumber", { limit: 1 });
+if (v11.length > 30 && codePointLength(v11) > 30) f.add('too_long', p + '/' + v2 + "/phoneNumber", { limit: 30 });
+} } break; }
 }
-} else if (v4 === "PostalAddressContactMedium") {
+if (!(v8 & 1)) f.missing(p + '/' + v2, "@type");
+if (!(v8 & 2)) f.missing(p + '/' + v2, "contactType");
+if (!(v8 & 4)) f.missing(p + '/' + v2, "phoneNumber");
+}
+} else if (v6 === "EmailContactMedium") {
 if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-{ const v11 = v1["@type"]; if (v11 === undefined || !hasOwn.call(v1, "@type")) f.missing(p + '/' + v2, "@type"); else { if (!(v11 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed9 }); } }
-{ const v12 = v1["contactType"]; if (v12 === undefined || !hasOwn.call(v1, "contactType")) f.missing(p + '/' + v2, "contactType"); else { if (!(v12 === "postal")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed10 }); } }
-{ const v13 = v1["city"]; if (v13 === undefined || !hasOwn.call(v1, "city")) f.missing(p + '/' + v2, "city"); else { if (typeof v13 !== 'string') f.wrongType(p + '/' + v2 + "/city", 'string', v13);
+let v13 = 0;
+for (const v12 in v1) switch (v12) {
+case "@type": { const v14 = v1[v12]; if (v14 !== undefined && hasOwn.call(v1, v12)) { v13 |= 1; if (!(v14 === "EmailContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed7 }); } break; }
+case "contactType": { const v15 = v1[v12]; if (v15 !== undefined && hasOwn.call(v1, v12)) { v13 |= 2; if (!(v15 === "email")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed8 }); } break; }
+case "emailAddress": { const v16 = v1[v12]; if (v16 !== undefined && hasOwn.call(v1, v12)) { v13 |= 4; if (typeof v16 !== 'string') f.wrongType(p + '/' + v2 + "/emailAddress", 'string', v16);
 else {
-if (v13.length < 2 && codePointLength(v13) < 1) f.add('too_short', p + '/' + v2 + "/city", { limit: 1 });
-if (v13.length > 40 && codePointLength(v13) > 40) f.add('too_long', p + '/' + v2 + "/city", { limit: 40 });
-} } }
-{ const v14 = v1["postcode"]; if (v14 === undefined || !hasOwn.call(v1, "postcode")) f.missing(p + '/' + v2, "postcode"); else { if (typeof v14 !== 'string') f.wrongType(p + '/' + v2 + "/postcode", 'string', v14);
+if (v16.length < 2 && codePointLength(v16) < 1) f.add('too_short', p + '/' + v2 + "/emailAddress", { limit: 1 });
+if (v16.length > 255 && codePointLength(v16) > 255) f.add('too_long', p + '/' + v2 + "/emailAddress", { limit: 255 });
+} } break; }
+}
+if (!(v13 & 1)) f.missing(p + '/' + v2, "@type");
+if (!(v13 & 2)) f.missing(p + '/' + v2, "contactType");
+if (!(v13 & 4)) f.missing(p + '/' + v2, "emailAddress");
+}
+} else if (v6 === "PostalAddressContactMedium") {
+if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
 else {
-if (v14.length < 2 && codePointLength(v14) < 1) f.add('too_short', p + '/' + v2 + "/postcode", { limit: 1 });
-if (v14.length > 6 && codePointLength(v14) > 6) f.add('too_long', p + '/' + v2 + "/postcode", { limit: 6 });
-} } }
-{ const v15 = v1["streetName"]; if (v15 === undefined || !hasOwn.call(v1, "streetName")) f.missing(p + '/' + v2, "streetName"); else { if (typeof v15 !== 'string') f.wrongType(p + '/' + v2 + "/streetName", 'string', v15);
+let v18 = 0;
+for (const v17 in v1) switch (v17) {
+case "@type": { const v19 = v1[v17]; if (v19 !== undefined && hasOwn.call(v1, v17)) { v18 |= 1; if (!(v19 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed9 }); } break; }
+case "contactType": { const v20 = v1[v17]; if (v20 !== undefined && hasOwn.call(v1, v17)) { v18 |= 2; if (!(v20 === "postal")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed10 }); } break; }
+case "city": { const v21 = v1[v17]; if (v21 !== undefined && hasOwn.call(v1, v17)) { v18 |= 4; if (typeof v21 !== 'string') f.wrongType(p + '/' + v2 + "/city", 'string', v21);
 else {
-if (v15.length < 2 && codePointLength(v15) < 1) f.add('too_short', p + '/' + v2 + "/streetName", { limit: 1 });
-if (v15.length > 40 && codePointLength(v15) > 40) f.add('too_long', p + '/' + v2 + "/streetName", { limit: 40 });
-} } }
-{ const v16 = v1["streetNr"]; if (v16 === undefined || !hasOwn.call(v1, "streetNr")) f.missing(p + '/' + v2, "streetNr"); else { if (typeof v16 !== 'string') f.wrongType(p + '/' + v2 + "/streetNr", 'string', v16);
+if (v21.length < 2 && codePointLength(v21) < 1) f.add('too_short', p + '/' + v2 + "/city", { limit: 1 });
+if (v21.length > 40 && codePointLength(v21) > 40) f.add('too_long', p + '/' + v2 + "/city", { limit: 40 });
+} } break; }
+case "postcode": { const v22 = v1[v17]; if (v22 !== undefined && hasOwn.call(v1, v17)) { v18 |= 8; if (typeof v22 !== 'string') f.wrongType(p + '/' + v2 + "/postcode", 'string', v22);
 else {
-if (v16.length < 2 && codePointLength(v16) < 1) f.add('too_short', p + '/' + v2 + "/streetNr", { limit: 1 });
-if (v16.length > 4 && codePointLength(v16) > 4) f.add('too_long', p + '/' + v2 + "/streetNr", { limit: 4 });
-} } }
-{ const v17 = v1["country"]; if (v17 !== undefined && hasOwn.call(v1, "country")) { if (typeof v17 !== 'string') f.wrongType(p + '/' + v2 + "/country", 'string', v17);
+if (v22.length < 2 && codePointLength(v22) < 1) f.add('too_short', p + '/' + v2 + "/postcode", { limit: 1 });
+if (v22.length > 6 && codePointLength(v22) > 6) f.add('too_long', p + '/' + v2 + "/postcode", { limit: 6 });
+} } break; }
+case "streetName": { const v23 = v1[v17]; if (v23 !== undefined && hasOwn.call(v1, v17)) { v18 |= 16; if (typeof v23 !== 'string') f.wrongType(p + '/' + v2 + "/streetName", 'string', v23);
 else {
-if (v17.length < 2 && codePointLength(v17) < 1) f.add('too_short', p + '/' + v2 + "/country", { limit: 1 });
-if (v17.length > 2 && codePointLength(v17) > 2) f.add('too_long', p + '/' + v2 + "/country", { limit: 2 });
-} } }
-{ const v18 = v1["locality"]; if (v18 !== undefined && hasOwn.call(v1, "locality")) { if (typeof v18 !== 'string') f.wrongType(p + '/' + v2 + "/locality", 'string', v18);
+if (v23.length < 2 && codePointLength(v23) < 1) f.add('too_short', p + '/' + v2 + "/streetName", { limit: 1 });
+if (v23.length > 40 && codePointLength(v23) > 40) f.add('too_long', p + '/' + v2 + "/streetName", { limit: 40 });
+} } break; }
+case "streetNr": { const v24 = v1[v17]; if (v24 !== undefined && hasOwn.call(v1, v17)) { v18 |= 32; if (typeof v24 !== 'string') f.wrongType(p + '/' + v2 + "/streetNr", 'string', v24);
 else {
-if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + '/' + v2 + "/locality", { limit: 1 });
-if (v18.length > 40 && codePointLength(v18) > 40) f.add('too_long', p + '/' + v2 + "/locality", { limit: 40 });
-} } }
-{ const v19 = v1["streetNrSuffix"]; if (v19 !== undefined && hasOwn.call(v1, "streetNrSuffix")) { if (typeof v19 !== 'string') f.wrongType(p + '/' + v2 + "/streetNrSuffix", 'string', v19);
+if (v24.length < 2 && codePointLength(v24) < 1) f.add('too_short', p + '/' + v2 + "/streetNr", { limit: 1 });
+if (v24.length > 4 && codePointLength(v24) > 4) f.add('too_long', p + '/' + v2 + "/streetNr", { limit: 4 });
+} } break; }
+case "country": { const v25 = v1[v17]; if (v25 !== undefined && hasOwn.call(v1, v17)) { if (typeof v25 !== 'string') f.wrongType(p + '/' + v2 + "/country", 'string', v25);
 else {
-if (v19.length < 2 && codePointLength(v19) < 1) f.add('too_short', p + '/' + v2 + "/streetNrSuffix", { limit: 1 });
-if (v19.length > 6 && codePointLength(v19) > 6) f.add('too_long', p + '/' + v2 + "/streetNrSuffix", { limit: 6 });
-} } }
+if (v25.length < 2 && codePointLength(v25) < 1) f.add('too_short', p + '/' + v2 + "/country", { limit: 1 });
+if (v25.length > 2 && codePointLength(v25) > 2) f.add('too_long', p + '/' + v2 + "/country", { limit: 2 });
+} } break; }
+case "locality": { const v26 = v1[v17]; if (v26 !== undefined && hasOwn.call(v1, v17)) { if (typeof v26 !== 'string') f.wrongType(p + '/' + v2 + "/locality", 'string', v26);
+else {
+if (v26.length < 2 && codePointLength(v26) < 1) f.add('too_short', p + '/' + v2 + "/locality", { limit: 1 });
+if (v26.length > 40 && codePointLength(v26) > 40) f.add('too_long', p + '/' + v2 + "/locality", { limit: 40 });
+} } break; }
+case "streetNrSuffix": { const v27 = v1[v17]; if (v27 !== undefined && hasOwn.call(v1, v17)) { if (typeof v27 !== 'string') f.wrongType(p + '/' + v2 + "/streetNrSuffix", 'string', v27);
+else {
+if (v27.length < 2 && codePointLength(v27) < 1) f.add('too_short', p + '/' + v2 + "/streetNrSuffix", { limit: 1 });
+if (v27.length > 6 && codePointLength(v27) > 6) f.add('too_long', p + '/' + v2 + "/streetNrSuffix", { limit: 6 });
+} } break; }
+}
+if (!(v18 & 1)) f.missing(p + '/' + v2, "@type");
+if (!(v18 & 2)) f.missing(p + '/' + v2, "contactType");
+if (!(v18 & 4)) f.missing(p + '/' + v2, "city");
+if (!(v18 & 8)) f.missing(p + '/' + v2, "postcode");
+if (!(v18 & 16)) f.missing(p + '/' + v2, "streetName");
+if (!(v18 & 32)) f.missing(p + '/' + v2, "streetNr");
 }
 }
 } }
