@@ -1,7 +1,7 @@
 // Standard Schema v1 adapters: the order and the parts a form edits, each with its JSON Schema
 // (Standard JSON Schema v1), so form libraries take them as they take a zod or valibot schema.
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import shipped from '../schemas/product-order.schema.json' with { type: 'json' };
+import { schemaText } from './generated/schema-text.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
 import type { Lang } from './messages/index.js';
 import { pointerKeys } from './pointer.js';
@@ -128,13 +128,17 @@ function issuesOf(violations: readonly Violation[], at: string): OrderIssue[] {
 
 type JsonSchema = Record<string, unknown>;
 
+let parsed: { $schema: string; $defs: Record<string, JsonSchema> } | undefined;
+/** The shipped schema, parsed on first use. */
+const shipped = () => (parsed ??= JSON.parse(schemaText));
+
 /** The shipped schema of a part for `target`: the whole file, or its `$defs` entry with every entry it refers to. */
 function jsonSchemaOf(part: Part, options: StandardJSONSchemaV1.Options): JsonSchema {
   const target = options?.target;
   if (target !== 'draft-2020-12')
     throw new Error(`product-order-validator: unsupported JSON Schema target '${String(target)}'; use 'draft-2020-12'`);
-  if (part === order) return structuredClone(shipped);
-  const defs: Readonly<Record<string, JsonSchema>> = shipped.$defs;
+  if (part === order) return structuredClone(shipped());
+  const { $schema, $defs: defs } = shipped();
   const used: Record<string, JsonSchema> = {};
   const pending = [part.def];
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
@@ -142,7 +146,7 @@ function jsonSchemaOf(part: Part, options: StandardJSONSchemaV1.Options): JsonSc
     used[name] = defs[name];
     pending.push(...refsOf(defs[name]));
   }
-  return structuredClone({ $schema: shipped.$schema, $ref: `#/$defs/${part.def}`, $defs: used });
+  return structuredClone({ $schema, $ref: `#/$defs/${part.def}`, $defs: used });
 }
 
 /** The `$defs` entries a schema refers to. */
