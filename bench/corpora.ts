@@ -24,8 +24,10 @@ function draw<T>(arbitrary: fc.Arbitrary<T>, count: number, seed: number, min = 
   return found;
 }
 
-function corpus(name: string, orders: unknown[]): Corpus {
-  return { name, orders, texts: orders.map((o) => JSON.stringify(o)) };
+/** The orders as a service holds them: parsed from their JSON text, as every tool then gets them. */
+function corpus(name: string, drawn: unknown[]): Corpus {
+  const texts = drawn.map((o) => JSON.stringify(o));
+  return { name, orders: texts.map((text) => JSON.parse(text)), texts };
 }
 
 /** Ten faults of six rules in each order: three in the order's fields, four in a related party, two in an agreement, one more field. */
