@@ -1,5 +1,6 @@
 // Compiles the field, contact-medium and party tables of the schema into checks that report findings
-// directly: one straight-line function per $def, one finding per faulty node, no error mapping.
+// directly: one function per table, each object walked once over its own keys, one finding per faulty
+// node, no error mapping.
 // It compiles the subset of draft 2020-12 those tables use and refuses any other keyword.
 
 const refName = (ref) => ref.replace('#/$defs/', '');
