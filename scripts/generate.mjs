@@ -189,20 +189,11 @@ function guards() {
     .map(([, sub]) => sub.title);
   const lines = names.map(
     (name) =>
-      `/** Whether \`value\` is a valid {@link ${name}} under the complete schema. Never throws. */\nexport const is${name} = /* @__PURE__ */ guard<types.${name}>(validate${name});`,
+      `/** Whether \`value\` is a valid {@link ${name}} under the complete schema. Never throws. */\nexport const is${name} = (value: unknown): value is types.${name} => passes(full.validate${name}, value);`,
   );
-  return `${header}import * as types from './types.js';
-import { ${names.map((n) => `validate${n}`).join(', ')} } from './full-schema.js';
-
-function guard<T>(validate: (data: unknown) => boolean): (value: unknown) => value is T {
-  return (value: unknown): value is T => {
-    try {
-      return validate(value);
-    } catch {
-      return false;
-    }
-  };
-}
+  return `${header}import { passes } from '../guard.js';
+import * as full from './full-schema.js';
+import type * as types from './types.js';
 
 ${lines.join('\n\n')}
 `;
