@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderWith, validOrder } from './rules/test-kit.js';
-import { comparePaths, validateProductOrder } from './validate.js';
+import { byPath, comparePaths, validateProductOrder } from './validate.js';
 
 /** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
 const fiveFaults = () =>
@@ -68,6 +68,27 @@ describe('comparePaths', () => {
         expect(Math.sign(comparePaths(a, b))).toBe(Math.sign(reference(a, b)));
       }),
       { numRuns: 20_000 },
+    );
+  });
+
+  it('sorts findings stably as comparePaths orders their paths, in few or many', () => {
+    const plainToken = fc.oneof(fc.nat(9).map(String), fc.constantFrom('a', 'ab', 'b', '@type', 'role', '01', ''));
+    const finding = fc.record({
+      path: fc.oneof(
+        path,
+        fc.array(plainToken, { maxLength: 5 }).map((t) => t.map((x) => `/${x}`).join('')),
+      ),
+      n: fc.nat(),
+    });
+    fc.assert(
+      fc.property(fc.array(finding, { maxLength: 40 }), (found) => {
+        const findings = found.map(({ path, n }) => ({ rule: 'R1', code: 'required', path, params: { n } }) as const);
+        const expected = findings
+          .map((f, i) => [f, i] as const)
+          .sort(([a, i], [b, j]) => reference(a.path, b.path) || i - j);
+        expect(byPath(findings)).toEqual(expected.map(([f]) => f));
+      }),
+      { numRuns: 5_000 },
     );
   });
 
