@@ -17,8 +17,10 @@ export function formatMessage(finding: Finding, lang: Lang = 'en'): string {
 function subject(path: string, wording: Wording): string {
   if (path === '') return wording.whole;
   const cut = path.lastIndexOf('/');
-  const last = decode(path.slice(cut + 1));
-  if (!isIndex(last)) return `'${last}'`;
+  const last = path.slice(cut + 1);
+  const first = last.charCodeAt(0);
+  // only a token that starts with a digit can be an index; the test of the others is skipped
+  if (!(first >= 48 && first <= 57 && isIndex(last))) return `'${decode(last)}'`;
   const parent = path.slice(0, cut);
   return wording.item(last, parent === '' ? wording.whole : `'${decode(parent.slice(parent.lastIndexOf('/') + 1))}'`);
 }

@@ -89,6 +89,17 @@ describe('messages', () => {
   });
   it('writes English by default', () =>
     expect(formatMessage(samples.required)).toBe(formatMessage(samples.required, 'en')));
+  it.each([
+    ['', 'The order'],
+    ['/description', "'description'"],
+    ['/relatedParty/12', "Item 12 of 'relatedParty'"],
+    ['/relatedParty/012', "'012'"],
+    ['/a~1b~0c', "'a/b~c'"],
+    ['/a~1b/0', "Item 0 of 'a/b'"],
+  ])('names the node at %j as %s', (path, name) => {
+    const message = formatMessage({ rule: 'R-field', code: 'too_short', path, params: { limit: 1 } });
+    expect(message).toBe(`${name} must be at least 1 character long.`);
+  });
   it('says the seconds are missing from a date-time without seconds, in both languages', () => {
     const order = {
       category: 'new',
