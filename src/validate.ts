@@ -84,7 +84,8 @@ export function byPath(found: readonly Finding[]): Finding[] {
   const sorted = found.slice();
   if (sorted.length < 2) return sorted;
   let compare = comparePlain;
-  for (let i = 0; i < sorted.length; i++) if (unlikePlain.test(sorted[i].path)) compare = comparePaths;
+  for (let i = 0; i < sorted.length && compare === comparePlain; i++)
+    if (unlikePlain.test(sorted[i].path)) compare = comparePaths;
   if (sorted.length > 16) return sorted.sort((a, b) => compare(a.path, b.path));
   // insertion sort: for the few findings of an order, far cheaper than the engine's sort
   for (let i = 1; i < sorted.length; i++) {
@@ -99,7 +100,7 @@ export function byPath(found: readonly Finding[]): Finding[] {
   return sorted;
 }
 
-/** A token of two or more digits, or a character that sorts before '/'. */
+/** An index of two or more digits, or a character that sorts before '/'. */
 const unlikePlain = /\/[1-9][0-9]|[\0-.]/;
 
 const comparePlain = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
