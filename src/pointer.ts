@@ -1,7 +1,11 @@
 // Reading the reference tokens of RFC 6901 JSON Pointers, for messages and Standard Schema paths.
 
 /** Whether a reference token is an array index: digits, no leading zero but for 0 itself. */
-export const isIndexToken = (token: string): boolean => token.length < 16 && /^(?:0|[1-9]\d*)$/.test(token);
+export function isIndexToken(token: string): boolean {
+  const first = token.charCodeAt(0);
+  // most tokens are names: the first character rules them out before the pattern runs
+  return first >= 48 && first <= 57 && token.length < 16 && /^(?:0|[1-9]\d*)$/.test(token);
+}
 
 /** A reference token unescaped: `~1` is `/`, then `~0` is `~`. */
 export const decodeToken = (token: string): string =>

@@ -18,9 +18,7 @@ function subject(path: string, wording: Wording): string {
   if (path === '') return wording.whole;
   const cut = path.lastIndexOf('/');
   const last = path.slice(cut + 1);
-  const first = last.charCodeAt(0);
-  // only a token that starts with a digit can be an index; the test of the others is skipped
-  if (!(first >= 48 && first <= 57 && isIndex(last))) return `'${decode(last)}'`;
+  if (!isIndex(last)) return `'${decode(last)}'`;
   const parent = path.slice(0, cut);
   return wording.item(last, parent === '' ? wording.whole : `'${decode(parent.slice(parent.lastIndexOf('/') + 1))}'`);
 }
