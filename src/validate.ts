@@ -83,15 +83,15 @@ function findings(checks: readonly Rule[], input: unknown): readonly Finding[] {
 export function byPath(found: readonly Finding[]): Finding[] {
   const sorted = found.slice();
   if (sorted.length < 2) return sorted;
-  let compare = comparePlain;
-  for (let i = 0; i < sorted.length && compare === comparePlain; i++)
-    if (unlikePlain.test(sorted[i].path)) compare = comparePaths;
-  if (sorted.length > 16) return sorted.sort((a, b) => compare(a.path, b.path));
+  let plain = true;
+  for (let i = 0; i < sorted.length && plain; i++) plain = !unlikePlain.test(sorted[i].path);
+  if (sorted.length > 16) return sorted.sort((a, b) => (plain ? comparePlain : comparePaths)(a.path, b.path));
   // insertion sort: for the few findings of an order, far cheaper than the engine's sort
+  const after = plain ? isAfter : (a: string, b: string) => comparePaths(a, b) > 0;
   for (let i = 1; i < sorted.length; i++) {
     const next = sorted[i];
     let j = i;
-    while (j > 0 && compare(sorted[j - 1].path, next.path) > 0) {
+    while (j > 0 && after(sorted[j - 1].path, next.path)) {
       sorted[j] = sorted[j - 1];
       j--;
     }
@@ -104,6 +104,8 @@ export function byPath(found: readonly Finding[]): Finding[] {
 const unlikePlain = /\/[1-9][0-9]|[\0-.]/;
 
 const comparePlain = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const isAfter = (a: string, b: string): boolean => a > b;
 
 const slash = 47;
 
