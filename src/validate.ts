@@ -85,7 +85,10 @@ export function byPath(found: readonly Finding[]): Finding[] {
   if (sorted.length < 2) return sorted;
   let plain = true;
   for (let i = 0; i < sorted.length && plain; i++) plain = !unlikePlain.test(sorted[i].path);
-  if (sorted.length > 16) return sorted.sort((a, b) => (plain ? comparePlain : comparePaths)(a.path, b.path));
+  if (sorted.length > 16) {
+    const compare = plain ? comparePlain : comparePaths;
+    return sorted.sort((a, b) => compare(a.path, b.path));
+  }
   // insertion sort: for the few findings of an order, far cheaper than the engine's sort
   const after = plain ? isAfter : (a: string, b: string) => comparePaths(a, b) > 0;
   for (let i = 1; i < sorted.length; i++) {

@@ -24,7 +24,7 @@ export interface Streams {
 }
 
 /** Whether the readable report is coloured: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it. */
-export function colourful(stdout: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+function colourful(stdout: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
   if (env.NO_COLOR) return false;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   return stdout.isTTY === true;

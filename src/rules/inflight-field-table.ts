@@ -2,16 +2,9 @@
 // requestPostedDate, entity (an EntityRef with @type and id) and category required; types and
 // date-times of the other fields.
 import { checkInflightFields } from '../generated/inflight-table-checks.js';
-import { Findings } from '../read.js';
-import type { Rule } from '../violation.js';
+import { tableRule } from './field-table.js';
 
-export const inflightFieldTable: Rule = /* @__PURE__ */ Object.freeze({
-  id: 'R-field',
-  title:
-    'The in-flight change has the required fields of InflightChangeProductOrder_FVO, each with the type, count and date-time form the schema gives.',
-  check(order: unknown) {
-    const found = new Findings('R-field');
-    checkInflightFields(order, '', found);
-    return found.done();
-  },
-});
+export const inflightFieldTable = /* @__PURE__ */ tableRule(
+  'The in-flight change has the required fields of InflightChangeProductOrder_FVO, each with the type, count and date-time form the schema gives.',
+  checkInflightFields,
+);
