@@ -21,5 +21,12 @@ export {
   productOrderSchema,
   relatedPartySchema,
 } from './standard-schema.js';
-export { type ValidateOptions, type ValidationResult, validateProductOrder, validateWith } from './validate.js';
+export {
+  defaultMaxViolations,
+  type Truncation,
+  type ValidateOptions,
+  type ValidationResult,
+  validateProductOrder,
+  validateWith,
+} from './validate.js';
 export type { Finding, Rule, RuleId, Violation, ViolationCode } from './violation.js';

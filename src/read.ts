@@ -31,6 +31,16 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
+/**
+ * How many more findings the validation under way may collect before it stops, and what the rule
+ * that reached the limit had found by then. Set by the validator around each rule; rules are
+ * synchronous, so a validation run inside a rule saves and restores it.
+ */
+export const budget: { left: number; cut: readonly Finding[] } = { left: Number.POSITIVE_INFINITY, cut: [] };
+
+/** Thrown through a rule when the budget is spent: the validation stops there, whatever the input's size. */
+export const spent: unique symbol = /* @__PURE__ */ Symbol('spent');
+
 /** Collects the findings of one rule; allocates only once something is found. */
 export class Findings {
   private list: Finding[] | undefined;
@@ -39,6 +49,10 @@ export class Findings {
   add(code: ViolationCode, path: string, params: Finding['params'] = {}): void {
     this.list ??= [];
     this.list.push({ rule: this.rule, code, path, params });
+    if (--budget.left <= 0) {
+      budget.cut = this.list;
+      throw spent;
+    }
   }
 
   /** A required property: reported at the parent, naming the missing child. */

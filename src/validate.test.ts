@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rules } from './rules/index.js';
 import { orderWith, validOrder } from './rules/test-kit.js';
-import { byPath, comparePaths, validateProductOrder } from './validate.js';
+import { byPath, comparePaths, validateProductOrder, validateWith } from './validate.js';
+import type { Finding, Rule } from './violation.js';
 
 /** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
 const fiveFaults = () =>
@@ -43,6 +45,108 @@ describe('validateProductOrder', () => {
       },
     });
     expect(validateProductOrder(fiveFaults(), options).violations).toHaveLength(5);
+  });
+});
+
+/** An array of `length` holes that counts how often validation reads an element. */
+function countedHoles(length: number): { array: unknown[]; reads: () => number } {
+  let reads = 0;
+  const array = new Proxy(new Array(length), {
+    get: (target, key, receiver) => {
+      if (typeof key === 'string' && /^[0-9]+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  return { array, reads: () => reads };
+}
+
+describe('the cost of many faults', () => {
+  it('maxViolations stops the work, not only the list: 1e7 holes in relatedParty read about 1,000 items', () => {
+    const holes = countedHoles(1e7);
+    const result = validateProductOrder({ ...validOrder(), relatedParty: holes.array }, { maxViolations: 10 });
+    expect(result.violations.map((v) => v.path)).toEqual(Array.from({ length: 10 }, (_, i) => `/relatedParty/${i}`));
+    expect(!result.valid && result.truncated).toEqual({ more: 990, stopped: true });
+    expect(holes.reads()).toBeLessThanOrEqual(1000);
+  });
+
+  it('stops by default too: 1e7 holes list 1,000 violations and read about 10,000 items', () => {
+    const holes = countedHoles(1e7);
+    const result = validateProductOrder({ ...validOrder(), relatedParty: holes.array });
+    expect(result.violations).toHaveLength(1000);
+    expect(!result.valid && result.truncated).toEqual({ more: 9000, stopped: true });
+    expect(holes.reads()).toBeLessThanOrEqual(10_000);
+  });
+
+  it('says how many were not listed when it did not stop', () => {
+    const result = validateProductOrder(fiveFaults(), { maxViolations: 2 });
+    expect(!result.valid && result.truncated).toEqual({ more: 3, stopped: false });
+    expect(validateProductOrder(fiveFaults())).not.toHaveProperty('truncated');
+  });
+
+  it('lists every violation for maxViolations Infinity', () => {
+    const order = { ...validOrder(), note: Array(20_000).fill(0) };
+    const result = validateProductOrder(order, { maxViolations: Number.POSITIVE_INFINITY });
+    expect(result.violations).toHaveLength(20_000);
+    expect(result).not.toHaveProperty('truncated');
+  });
+});
+
+describe('validateWith and rules of its caller', () => {
+  const finding = (code: string): Finding => ({ rule: 'X-own', code, path: '/note', params: {} }) as unknown as Finding;
+  const own = (check: () => unknown): Rule => ({ id: 'X-own', title: 'own', check }) as unknown as Rule;
+
+  it('a rule returning a code the package does not know gives a neutral message, not a TypeError', () => {
+    const result = validateWith([...rules, own(() => [finding('completion_before_posting')])], validOrder(), {
+      lang: 'de',
+    });
+    expect(result.violations).toEqual([
+      {
+        rule: 'X-own',
+        code: 'completion_before_posting',
+        path: '/note',
+        params: {},
+        message: "'note': Die Regel X-own meldet completion_before_posting.",
+      },
+    ]);
+    const [en] = validateWith([own(() => [finding('constructor')])], validOrder()).violations;
+    expect(en.message).toBe("'note': the rule X-own reports constructor.");
+  });
+
+  it('a rule that throws gives rule_failed naming that rule, not unreadable, and the other rules still run', () => {
+    const broken = own(() => {
+      throw new TypeError('boom');
+    });
+    const result = validateWith([...rules, broken], { ...validOrder(), description: '' });
+    expect(result.violations.map((v) => [v.rule, v.code, v.path, v.params])).toEqual([
+      ['X-own', 'rule_failed', '', { error: 'TypeError: boom' }],
+      ['R-field', 'too_short', '/description', { limit: 1 }],
+    ]);
+    expect(result.violations[0].message).toMatch(/X-own failed/);
+  });
+
+  it.each([
+    ['no array', () => 'none'],
+    ['a finding without a path', () => [{ rule: 'X-own', code: 'x', params: {} }]],
+    ['null as a finding', () => [null]],
+    [
+      'a throw of no Error',
+      () => {
+        throw Symbol('x');
+      },
+    ],
+  ])('a rule that returns %s gives rule_failed', (_, check) => {
+    const [violation] = validateWith([own(check)], validOrder()).violations;
+    expect([violation.rule, violation.code]).toEqual(['X-own', 'rule_failed']);
+  });
+
+  it('a throwing getter in the input read by a rule of the package is still unreadable', () => {
+    const input = Object.defineProperty(validOrder(), 'category', {
+      enumerable: true,
+      get() {
+        throw new Error('hostile');
+      },
+    });
+    expect(validateProductOrder(input).violations.map((v) => [v.rule, v.code])).toEqual([['R-field', 'unreadable']]);
   });
 });
 

@@ -1,21 +1,41 @@
 import type { ProductOrderFVO } from './generated/types.js';
 import { formatMessage, type Lang } from './messages/index.js';
-import { isRecord, none } from './read.js';
+import { budget, isRecord, spent } from './read.js';
 import { rules } from './rules/index.js';
-import type { Finding, Rule, Violation } from './violation.js';
+import { type Finding, type Rule, ruleIds, type Violation } from './violation.js';
 
 /** Options of {@link validateProductOrder}. */
 export interface ValidateOptions {
   /** Language of the messages: English (default) or German. */
   readonly lang?: Lang;
-  /** Report at most this many violations, the first by path. */
+  /**
+   * List at most this many violations, the first by path (default {@link defaultMaxViolations};
+   * `Infinity` lists every one). Validation stops once it has found ten times as many (at least
+   * 1,000), so an input with a million faults costs no more than one with a thousand.
+   */
   readonly maxViolations?: number;
 }
 
-/** The verdict on an input: the input itself, narrowed, or every violation ordered by path. */
+/** How many violations a validation lists unless told otherwise. */
+export const defaultMaxViolations = 1000;
+
+/** Violations found but not listed, when a validation found more than `maxViolations`. */
+export interface Truncation {
+  /** How many violations were found beyond those listed. */
+  readonly more: number;
+  /** Whether validation stopped at its work limit, so that there may be still more than `more`. */
+  readonly stopped: boolean;
+}
+
+/** The verdict on an input: the input itself, narrowed, or the violations ordered by path. */
 export type ValidationResult<T = ProductOrderFVO> =
   | { readonly valid: true; readonly value: T; readonly violations: [] }
-  | { readonly valid: false; readonly violations: Violation[] };
+  | {
+      readonly valid: false;
+      readonly violations: Violation[];
+      /** Present when there were more violations than `maxViolations`: how many were not listed. */
+      readonly truncated?: Truncation;
+    };
 
 /**
  * Checks a ProductOrder_FVO create request against the field table, the contact-medium and party
@@ -29,50 +49,118 @@ export function validateProductOrder(input: unknown, options?: ValidateOptions):
 
 /**
  * Runs `checks` on `input` as {@link validateProductOrder} runs the order rules: the first check also
- * judges an input that is no object; a throw while reading gives one `unreadable` violation.
+ * judges an input that is no object; a throw while one of this package's rules reads the input gives
+ * one `unreadable` violation; any other rule that throws, or returns no list of findings, gives a
+ * `rule_failed` violation naming it, and the other rules still run.
  */
 export function validateWith<T>(
   checks: readonly Rule[],
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T> {
-  const found = findings(checks, input);
-  if (found.length === 0) return { valid: true, value: input as T, violations: [] };
   const { lang, max } = settings(options);
-  const violations = byPath(found)
-    .slice(0, max)
-    .map((f) => ({ rule: f.rule, code: f.code, path: f.path, params: f.params, message: formatMessage(f, lang) }));
-  return { valid: false, violations };
+  const { found, stopped } = findings(checks, input, stopAfter(max));
+  if (found.length === 0) return { valid: true, value: input as T, violations: [] };
+  const listed = byPath(found).slice(0, max);
+  const violations = listed.map((f) => ({
+    rule: f.rule,
+    code: f.code,
+    path: f.path,
+    params: f.params,
+    message: formatMessage(f, lang),
+  }));
+  const more = found.length - listed.length;
+  if (more === 0 && !stopped) return { valid: false, violations };
+  return { valid: false, violations, truncated: { more, stopped } };
 }
 
 /** The options in force; unknown or unreadable values fall back to the defaults. */
-export function settings(options: ValidateOptions | undefined): { lang: Lang; max: number | undefined } {
+export function settings(
+  options: ValidateOptions | undefined,
+  fallbackMax = defaultMaxViolations,
+): { lang: Lang; max: number } {
   try {
     const max = options?.maxViolations;
     return {
       lang: options?.lang === 'de' ? 'de' : 'en',
-      max: typeof max === 'number' && max >= 1 ? Math.floor(max) : undefined,
+      max: typeof max === 'number' && max >= 1 ? Math.floor(max) : fallbackMax,
     };
   } catch {
-    return { lang: 'en', max: undefined };
+    return { lang: 'en', max: fallbackMax };
   }
 }
 
-function findings(checks: readonly Rule[], input: unknown): readonly Finding[] {
+/**
+ * How many findings a validation listing `max` collects before it stops: enough to list the first
+ * `max` by path for any input with up to ten times as many faults.
+ */
+const stopAfter = (max: number): number => Math.max(10 * max, 1000);
+
+const builtIn: ReadonlySet<string> = /* @__PURE__ */ new Set<string>(ruleIds);
+
+const unreadable: readonly Finding[] = [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
+
+/** The findings of every check, until `stop` of them are found. */
+function findings(checks: readonly Rule[], input: unknown, stop: number): { found: Finding[]; stopped: boolean } {
+  const found: Finding[] = [];
+  const saved = budget.left;
   try {
-    if (!isRecord(input)) return checks[0].check(input);
-    let all: Finding[] | undefined;
-    for (let r = 0; r < checks.length; r++) {
-      const found = checks[r].check(input);
-      if (found.length === 0) continue;
-      all ??= [];
-      for (let i = 0; i < found.length; i++) all.push(found[i]);
+    // the first check also judges an input that is no object; the others need an object
+    const last = isRecord(input) ? checks.length : Math.min(1, checks.length);
+    for (let r = 0; r < last; r++) {
+      budget.left = stop - found.length;
+      let some: readonly Finding[];
+      try {
+        some = checks[r].check(input);
+        if (!Array.isArray(some)) throw new TypeError('check() returned no array of findings');
+      } catch (error) {
+        if (error === spent) {
+          for (let i = 0; i < budget.cut.length && found.length < stop; i++) found.push(budget.cut[i]);
+          return { found, stopped: true };
+        }
+        // this package's rules throw only on input they cannot read: a throwing getter or Proxy trap,
+        // or a structure too deep to walk; another rule that throws has a fault of its own
+        if (builtIn.has(checks[r].id)) return { found: unreadable.slice(), stopped: false };
+        some = [failed(checks[r], error)];
+      }
+      if (some.length === 0) continue;
+      for (let i = 0; i < some.length; i++) found.push(wellFormed(checks[r], some[i]));
+      if (found.length >= stop) {
+        found.length = stop;
+        return { found, stopped: true };
+      }
     }
-    return all ?? none;
+    return { found, stopped: false };
   } catch {
-    // a throwing getter or Proxy trap, or a structure too deep to read
-    return [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
+    // a rule whose id or findings cannot even be read
+    return { found: unreadable.slice(), stopped: false };
+  } finally {
+    budget.left = saved;
   }
+}
+
+/** The `rule_failed` finding of a rule that threw `error`. */
+function failed(rule: Rule, error: unknown): Finding {
+  let text: string;
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    text = 'unknown error';
+  }
+  return { rule: rule.id, code: 'rule_failed', path: '', params: { error: text.slice(0, 200) } };
+}
+
+/** A finding as a rule returned it, when it has the shape of one; else the rule's `rule_failed`. */
+function wellFormed(rule: Rule, finding: Finding): Finding {
+  if (
+    isRecord(finding) &&
+    typeof finding.rule === 'string' &&
+    typeof finding.code === 'string' &&
+    typeof finding.path === 'string' &&
+    isRecord(finding.params)
+  )
+    return finding;
+  return failed(rule, new TypeError('check() returned a finding without rule, code, path and params'));
 }
 
 /**

@@ -1,24 +1,28 @@
+/** The ids of the rules this package defines. */
+export const ruleIds = /* @__PURE__ */ Object.freeze([
+  'R-field',
+  'R-contact',
+  'R-party',
+  'R1',
+  'R3',
+  'R4',
+  'R5',
+  'R6',
+  'R7',
+  'R8',
+  'R9',
+  'R10',
+  'R11',
+  'R12',
+  'R13',
+  'R14',
+  'R-query',
+  'R-body',
+  'R-event',
+] as const);
+
 /** Which rule of the specification a violation breaks. */
-export type RuleId =
-  | 'R-field'
-  | 'R-contact'
-  | 'R-party'
-  | 'R1'
-  | 'R3'
-  | 'R4'
-  | 'R5'
-  | 'R6'
-  | 'R7'
-  | 'R8'
-  | 'R9'
-  | 'R10'
-  | 'R11'
-  | 'R12'
-  | 'R13'
-  | 'R14'
-  | 'R-query'
-  | 'R-body'
-  | 'R-event';
+export type RuleId = (typeof ruleIds)[number];
 
 /** Stable snake_case codes; each names one kind of fault, whatever rule reports it. */
 export type ViolationCode =
@@ -40,7 +44,8 @@ export type ViolationCode =
   | 'unreadable'
   | 'too_small'
   | 'too_large'
-  | 'invalid_json';
+  | 'invalid_json'
+  | 'rule_failed';
 
 /** A broken rule, as a rule reports it: data only, no wording. */
 export interface Finding {

@@ -208,13 +208,16 @@ describe('inputs of hostile size', () => {
     ]);
   });
 
-  it('an order with 100,000 items returns every violation, or the first maxViolations', () => {
+  it('an order with 100,000 faulty items lists the first 1,000, every one for Infinity, or the first maxViolations', () => {
     const input = validOrder();
     const [item] = input.productOrderItem;
     input.productOrderItem = Array.from({ length: 100_000 }, () => item);
     expect(validateProductOrder(input).valid).toBe(true);
     input.productOrderItem = Array.from({ length: 100_000 }, () => ({ ...item, action: 'modify' }));
-    expect(validateProductOrder(input).violations).toHaveLength(100_000);
+    const first = validateProductOrder(input);
+    expect(first.violations).toHaveLength(1000);
+    expect(!first.valid && first.truncated).toEqual({ more: 9000, stopped: true });
+    expect(validateProductOrder(input, { maxViolations: Number.POSITIVE_INFINITY }).violations).toHaveLength(100_000);
     expect(validateProductOrder(input, { maxViolations: 10 }).violations.map((v) => v.path)).toEqual(
       Array.from({ length: 10 }, (_, i) => `/productOrderItem/${i}/action`),
     );

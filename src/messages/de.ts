@@ -3,6 +3,7 @@ import { listOf, type MessageTable, type Wording } from './wording.js';
 const wording: Wording = {
   whole: 'Der Auftrag',
   item: (index, list) => `Eintrag ${index} von ${list}`,
+  other: ({ rule, code }, s) => `${s}: Die Regel ${rule} meldet ${code}.`,
 };
 
 const types: Readonly<Record<string, string>> = {
@@ -62,6 +63,8 @@ const table: MessageTable = {
   too_large: ({ params }, s) => `${s} darf höchstens ${params.limit} sein.`,
   invalid_json: ({ params }) =>
     `Der Inhalt ist kein gültiges JSON: ${jsonFaults[String(params.reason)] ?? jsonFaults.syntax}${params.position === undefined ? '' : ` an Position ${params.position}`}.`,
+  rule_failed: ({ rule, params }) =>
+    `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen: ${params.error}.`,
 };
 
 export const de = { table, wording };

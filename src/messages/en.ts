@@ -3,6 +3,7 @@ import { listOf, type MessageTable, type Wording } from './wording.js';
 const wording: Wording = {
   whole: 'The order',
   item: (index, list) => `Item ${index} of ${list}`,
+  other: ({ rule, code }, s) => `${s}: the rule ${rule} reports ${code}.`,
 };
 
 const types: Readonly<Record<string, string>> = {
@@ -60,6 +61,7 @@ const table: MessageTable = {
   too_large: ({ params }, s) => `${s} must be at most ${params.limit}.`,
   invalid_json: ({ params }) =>
     `The body is not valid JSON: ${jsonFaults[String(params.reason)] ?? jsonFaults.syntax}${params.position === undefined ? '' : ` at position ${params.position}`}.`,
+  rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,
 };
 
 export const en = { table, wording };

@@ -10,7 +10,8 @@ export type Lang = 'en' | 'de';
 /** The message of a finding in `lang` (English by default). */
 export function formatMessage(finding: Finding, lang: Lang = 'en'): string {
   const { table, wording } = lang === 'de' ? de : en;
-  return table[finding.code](finding, subject(finding.path, wording));
+  const render = Object.hasOwn(table, finding.code) ? table[finding.code] : wording.other;
+  return render(finding, subject(finding.path, wording));
 }
 
 /** How the message names the node at `path`: its last reference token, or the item of a list. */

@@ -75,6 +75,7 @@ const samples: Readonly<Record<ViolationCode, Finding>> = {
   too_small: { rule: 'R-query', code: 'too_small', path: '/offset', params: { limit: 0 } },
   too_large: { rule: 'R-query', code: 'too_large', path: '/limit', params: { limit: Number.MAX_SAFE_INTEGER } },
   invalid_json: { rule: 'R-body', code: 'invalid_json', path: '', params: { reason: 'syntax', position: 12 } },
+  rule_failed: { rule: 'R-field', code: 'rule_failed', path: '', params: { error: 'TypeError: boom' } },
 };
 
 describe('messages', () => {
