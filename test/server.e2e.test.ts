@@ -112,7 +112,7 @@ describe('the in-flight change API', () => {
 
   it('answers 405 with Allow to a method the path lacks', async () => {
     const response = await fetch(`${base}/inflightChangeProductOrder`, { method: 'DELETE', headers: admin });
-    expect(response.headers.get('allow')).toBe('GET, POST');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
     await expectError(response, 405, 'method_not_allowed');
   });
 

@@ -1,5 +1,5 @@
-// Reading a request body with a size limit, from a WHATWG Request or a Node IncomingMessage, and
-// parsing it as JSON.
+// Reading a request body with a size and a time limit, from a WHATWG Request or a Node
+// IncomingMessage, parsing it as JSON, and writing a reply only once it is serialised.
 import { formatMessage, type Lang } from '../messages/index.js';
 import type { Finding } from '../violation.js';
 import { errorResponse, type HttpError } from './error-message.js';
@@ -8,10 +8,15 @@ import { type HeadersInput, headerOf } from './headers.js';
 /** The default body limit: 1 MiB, a hundred times a large order. */
 export const defaultMaxBodyBytes = 1024 * 1024;
 
+/** The default time a body may take to arrive: 10 s, enough for 1 MiB at 1 Mbit/s. */
+export const defaultBodyTimeoutMs = 10_000;
+
 /** Options of the body readers. */
 export interface BodyOptions {
   /** Largest body accepted, in bytes (default {@link defaultMaxBodyBytes}); a larger one gives 413. */
   readonly maxBodyBytes?: number;
+  /** Longest time the whole body may take to arrive, in milliseconds (default {@link defaultBodyTimeoutMs}); a slower one gives 408. */
+  readonly bodyTimeoutMs?: number;
   /** Language of the error messages. */
   readonly lang?: Lang;
 }
@@ -27,10 +32,23 @@ export interface NodeRequest {
   readonly method?: string;
   readonly url?: string;
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** True once the body was read to its end, by this reader or another. */
+  readonly readableEnded?: boolean;
+  /** True once the stream was destroyed. */
+  readonly destroyed?: boolean;
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: unknown) => void): unknown;
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
+}
+
+/** Options of {@link readNodeBody}. */
+export interface NodeBodyOptions extends BodyOptions {
+  /**
+   * Called once, when the body passed the declared-size check and is about to be read: a server that
+   * handles `checkContinue` sends `100 Continue` here, so a client never sends a body that gets 413.
+   */
+  readonly beforeRead?: () => void;
 }
 
 /** The parts of Node's `http.ServerResponse` the writers use. */
@@ -46,19 +64,37 @@ export interface Reply {
   readonly body?: unknown;
 }
 
+/** A reply whose body is serialised already, with its `content-length`: ready to be written. */
+export interface SerializedReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The JSON text of the body; undefined for none. */
+  readonly text: string | undefined;
+}
+
 const limitOf = (options?: BodyOptions) => {
   const max = options?.maxBodyBytes;
   return typeof max === 'number' && max >= 0 ? max : defaultMaxBodyBytes;
 };
 
+const timeoutOf = (options?: BodyOptions) => {
+  const ms = options?.bodyTimeoutMs;
+  return typeof ms === 'number' && ms > 0 ? Math.min(ms, 2 ** 31 - 1) : defaultBodyTimeoutMs;
+};
+
+/** 413, closing the connection: what is left of the body is not read. */
 const tooLarge = (limit: number, lang?: Lang): HttpError =>
   errorResponse(413, undefined, {
     lang,
+    headers: { connection: 'close' },
     message:
       lang === 'de'
         ? `Der Inhalt ist größer als ${limit} Bytes, die Grenze dieses Servers.`
         : `The body is larger than ${limit} bytes, the limit of this server.`,
   });
+
+/** 408, closing the connection: what is left of the body is not waited for. */
+const tooSlow = (lang?: Lang): HttpError => errorResponse(408, undefined, { lang, headers: { connection: 'close' } });
 
 /** Whether the declared Content-Length exceeds the limit, so the body need not be read. */
 function declaredTooLarge(headers: HeadersInput, limit: number): boolean {
@@ -89,37 +125,68 @@ function decode(chunks: readonly Uint8Array[], size: number, lang?: Lang): BodyT
 }
 
 /**
- * Reads the body of a WHATWG `Request` as text, stopping at the limit: 413 when it is larger (the
- * rest is not read), 400 when it is not UTF-8.
+ * Reads the body of a WHATWG `Request` as text, stopping at the limits: 413 when it is larger (the
+ * rest is not read), 408 when it does not arrive in time, 400 when it is not UTF-8.
  */
 export async function readFetchBody(request: Request, options?: BodyOptions): Promise<BodyText | HttpError> {
   const limit = limitOf(options);
-  if (declaredTooLarge(request.headers, limit)) return tooLarge(limit, options?.lang);
+  const lang = options?.lang;
+  if (declaredTooLarge(request.headers, limit)) return tooLarge(limit, lang);
+  const reader = request.body?.getReader();
+  if (!reader) return decode([], 0, lang);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), timeoutOf(options));
+  });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return tooLarge(limit, options?.lang);
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === 'late') {
+        reader.cancel().catch(() => undefined);
+        return tooSlow(lang);
+      }
+      if (next.done) break;
+      size += next.value.length;
+      if (size > limit) {
+        reader.cancel().catch(() => undefined);
+        return tooLarge(limit, lang);
+      }
+      chunks.push(next.value);
     }
-    chunks.push(value);
+  } catch {
+    return aborted(lang);
+  } finally {
+    clearTimeout(timer);
   }
-  return decode(chunks, size, options?.lang);
+  return decode(chunks, size, lang);
 }
+
+const aborted = (lang?: Lang): HttpError =>
+  errorResponse(400, undefined, { lang, message: 'The request was aborted.' });
 
 /**
  * Reads the body of a Node `IncomingMessage` as text, keeping at most the limit in memory: 413 when
- * it is larger (the rest is discarded as it arrives, so the connection stays usable), 400 when it is
- * not UTF-8 or the client aborts.
+ * it is larger, 408 when it does not arrive in time (both close the connection rather than wait for
+ * the rest), 400 when it is not UTF-8 or the client aborts, 500 when something else
+ * read the body already.
  */
-export function readNodeBody(request: NodeRequest, options?: BodyOptions): Promise<BodyText | HttpError> {
+export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): Promise<BodyText | HttpError> {
   const limit = limitOf(options);
   const lang = options?.lang;
   if (declaredTooLarge(request.headers, limit)) return Promise.resolve(tooLarge(limit, lang));
+  if (request.readableEnded === true || request.destroyed === true)
+    return Promise.resolve(
+      errorResponse(500, undefined, {
+        lang,
+        message:
+          lang === 'de'
+            ? 'Der Inhalt der Anfrage wurde schon von einem anderen Teil des Servers gelesen.'
+            : 'The request body was read already, by another part of the server.',
+      }),
+    );
+  options?.beforeRead?.();
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -127,6 +194,7 @@ export function readNodeBody(request: NodeRequest, options?: BodyOptions): Promi
     const settle = (result: BodyText | HttpError) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       chunks.length = 0;
       request.removeListener('end', onEnd);
       request.removeListener('error', onError);
@@ -134,13 +202,17 @@ export function readNodeBody(request: NodeRequest, options?: BodyOptions): Promi
       resolve(result);
     };
     const onData = (chunk: Uint8Array) => {
-      if (settled) return; // discarding what is left of a body over the limit
+      if (settled) return; // discarding what arrives before the connection closes
       size += chunk.length;
       if (size > limit) settle(tooLarge(limit, lang));
       else chunks.push(chunk);
     };
     const onEnd = () => settle(decode(chunks, size, lang));
-    const onError = () => settle(errorResponse(400, undefined, { lang, message: 'The request was aborted.' }));
+    const onError = () => settle(aborted(lang));
+    const timer = setTimeout(() => {
+      request.removeListener('data', onData);
+      settle(tooSlow(lang));
+    }, timeoutOf(options));
     request.on('data', onData);
     request.on('end', onEnd);
     request.on('error', onError);
@@ -162,14 +234,50 @@ export function parseJsonBody(text: string, lang?: Lang): { ok: true; value: unk
   }
 }
 
-/** Writes a reply to a Node `ServerResponse`: JSON body, or none for 204. */
-export function sendNode(response: NodeResponse, reply: Reply): void {
-  response.writeHead(reply.status, reply.headers);
-  response.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
+/** The length of `text` in UTF-8 bytes, without encoding it; JSON.stringify leaves no lone surrogate. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    // two bytes below U+0800, three up to U+FFFF; a surrogate pair is two units for four bytes
+    bytes += unit < 0x800 ? 1 : unit >= 0xd800 && unit <= 0xdfff ? 1 : 2;
+  }
+  return bytes;
 }
 
-/** A reply as a WHATWG `Response`: JSON body, or none for 204. */
-export function toFetchResponse(reply: Reply): Response {
-  const body = reply.body === undefined ? null : JSON.stringify(reply.body);
-  return new Response(body, { status: reply.status, headers: reply.headers });
+/**
+ * A reply serialised in full, with its `content-length`: a body that cannot be serialised (nested
+ * too deep, a BigInt, a cycle, larger than a string can be) gives a 500 ErrorMessage instead.
+ */
+export function serializeReply(reply: Reply | SerializedReply): SerializedReply {
+  if ('text' in reply) return reply;
+  let text: string | undefined;
+  try {
+    text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+  } catch {
+    return serializeReply(errorResponse(500));
+  }
+  const length = text === undefined ? 0 : utf8Length(text);
+  const headers =
+    reply.status === 204 || reply.status === 304
+      ? reply.headers
+      : { ...reply.headers, 'content-length': String(length) };
+  return { status: reply.status, headers, text };
+}
+
+/**
+ * Writes a reply to a Node `ServerResponse`: JSON body, or none for 204. The body is serialised
+ * before anything is written, so a reply that cannot be serialised is answered 500, never left open.
+ */
+export function sendNode(response: NodeResponse, reply: Reply | SerializedReply): void {
+  const ready = serializeReply(reply);
+  response.writeHead(ready.status, ready.headers);
+  response.end(ready.text);
+}
+
+/** A reply as a WHATWG `Response`: JSON body, or none for 204; 500 when the body cannot be serialised. */
+export function toFetchResponse(reply: Reply | SerializedReply): Response {
+  const ready = serializeReply(reply);
+  return new Response(ready.text ?? null, { status: ready.status, headers: ready.headers });
 }

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { type ErrorStatus, errorResponse, errorStatuses, toErrorMessage, toProblemDetails } from './error-message.js';
 
 const invalid = validateInflightChangeProductOrder({ '@type': 'C', entity: {}, category: [] });
+const change = () => JSON.parse(readFileSync('examples/inflight/valid/change-contacts.json', 'utf8'));
 
 describe('toErrorMessage', () => {
   it('lists every violation, in the body and in the message', () => {
@@ -11,6 +13,22 @@ describe('toErrorMessage', () => {
     expect(body.violations).toEqual(invalid.violations);
     expect(invalid.violations.length).toBe(4);
     for (const v of invalid.violations) expect(body.message).toContain(`${v.path || '/'}: ${v.message}`);
+  });
+
+  it('lists at most 20 violations by default and says how many more, as the 125 MB error body did not', () => {
+    const many = validateInflightChangeProductOrder({ ...change(), note: Array(5000).fill(0) });
+    const body = toErrorMessage(many);
+    expect(body.violations).toHaveLength(20);
+    expect(body.truncated).toEqual({ more: 4980, stopped: false });
+    expect(body.message).toMatch(/\(4980 more violations not listed\)$/);
+    expect(JSON.stringify(body).length).toBeLessThan(10_000);
+    const stopped = validateInflightChangeProductOrder({ ...change(), note: Array(50_000).fill(0) });
+    expect(toErrorMessage(stopped, { maxViolations: 3, lang: 'de' })).toMatchObject({
+      truncated: { more: 9997, stopped: true },
+      message: expect.stringMatching(/\(mindestens 9997 weitere Verstöße nicht aufgeführt\)$/),
+    });
+    expect(toProblemDetails(stopped)).toMatchObject({ truncated: { more: 9980, stopped: true } });
+    expect(toProblemDetails(stopped).errors).toHaveLength(20);
   });
 
   it.each(Object.keys(errorStatuses).map(Number) as ErrorStatus[])('builds the body of status %i', (status) => {

@@ -1,10 +1,17 @@
 // The ErrorMessage body of every error response, its RFC 9457 alternative, and the table that maps
 // each condition to its status.
 import type { Lang } from '../messages/index.js';
+import type { Truncation } from '../validate.js';
 import type { Violation } from '../violation.js';
 
 /** The statuses of the error responses, each produced by one condition of {@link errorStatuses}. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 409 | 413 | 415 | 429 | 500 | 501 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 408 | 409 | 413 | 415 | 429 | 500 | 501 | 503;
+
+/**
+ * How many violations an error response lists unless told otherwise: a partner sees enough to fix
+ * a round of faults, and no request can make an error body larger than about 10 KB.
+ */
+export const defaultHttpMaxViolations = 20;
 
 /** What an error status means: its stable code, its reason phrase and a description per language. */
 export interface StatusEntry {
@@ -61,6 +68,14 @@ export const errorStatuses: Readonly<Record<ErrorStatus, StatusEntry>> = Object.
     text: {
       en: 'The Accept header admits no media type this API answers with (application/json).',
       de: 'Der Accept-Header lässt keinen Medientyp zu, mit dem diese API antwortet (application/json).',
+    },
+  },
+  408: {
+    code: 'request_timeout',
+    reason: 'Request Timeout',
+    text: {
+      en: 'The body did not arrive in time.',
+      de: 'Der Inhalt ist nicht rechtzeitig angekommen.',
     },
   },
   409: {
@@ -132,8 +147,10 @@ export interface ErrorMessage {
   readonly status: string;
   /** A URI documenting the error, when one was given. */
   readonly referenceError?: string;
-  /** Every violation, so a partner sees each field that failed. */
+  /** The violations, the first by path, at most `maxViolations` of them. */
   readonly violations?: readonly Violation[];
+  /** Present when there were more violations than are listed: how many more. */
+  readonly truncated?: Truncation;
 }
 
 /** An RFC 9457 problem details body, with each violation in `errors`. */
@@ -146,8 +163,10 @@ export interface ProblemDetails {
   readonly status: number;
   /** What went wrong. */
   readonly detail: string;
-  /** Each violation: its message and a JSON Pointer (as a URI fragment) into the request body. */
+  /** Each violation listed: its message and a JSON Pointer (as a URI fragment) into the request body. */
   readonly errors?: ReadonlyArray<{ readonly detail: string; readonly pointer: string }>;
+  /** Present when there were more violations than are listed: how many more. */
+  readonly truncated?: Truncation;
 }
 
 /** Options of {@link toErrorMessage} and {@link toProblemDetails}. */
@@ -160,49 +179,67 @@ export interface ErrorOptions {
   readonly lang?: Lang;
   /** A URI documenting the error: ErrorMessage `referenceError`, problem `type`. */
   readonly referenceError?: string;
+  /** List at most this many violations (default {@link defaultHttpMaxViolations}), and say how many more there were. */
+  readonly maxViolations?: number;
 }
 
 /** What an error body is built from: a validation result, or nothing. */
-export type ErrorSource = { readonly violations?: readonly Violation[] } | undefined;
+export type ErrorSource = { readonly violations?: readonly Violation[]; readonly truncated?: Truncation } | undefined;
+
+/** How the description says that violations were left out. */
+const notListed: Readonly<Record<Lang, (more: number, stopped: boolean) => string>> = {
+  en: (more, stopped) => `(${stopped ? 'at least ' : ''}${more} more violation${more === 1 ? '' : 's'} not listed)`,
+  de: (more, stopped) =>
+    `(${stopped ? 'mindestens ' : ''}${more} ${more === 1 ? 'weiterer Verstoß' : 'weitere Verstöße'} nicht aufgeführt)`,
+};
 
 function described(source: ErrorSource, options: ErrorOptions = {}) {
-  const violations = source?.violations ?? [];
-  const status = options.status ?? (violations.length ? 400 : 500);
+  const all = source?.violations ?? [];
+  const status = options.status ?? (all.length ? 400 : 500);
   const entry = errorStatuses[status] ?? errorStatuses[500];
-  const detail = options.message ?? entry.text[options.lang === 'de' ? 'de' : 'en'];
-  return { violations, status, entry, detail };
+  const lang = options.lang === 'de' ? 'de' : 'en';
+  const max = options.maxViolations;
+  const violations = all.slice(0, typeof max === 'number' && max >= 0 ? max : defaultHttpMaxViolations);
+  const more = all.length - violations.length + (source?.truncated?.more ?? 0);
+  const stopped = source?.truncated?.stopped === true;
+  const truncated = more > 0 || stopped ? { more, stopped } : undefined;
+  const detail = options.message ?? entry.text[lang];
+  return { violations, status, entry, detail, truncated, tail: truncated ? notListed[lang](more, stopped) : undefined };
 }
 
 /**
- * The TMF ErrorMessage body of a failed request: code, reason, message, status, and every violation.
+ * The TMF ErrorMessage body of a failed request: code, reason, message, status, and the violations,
+ * at most `maxViolations` of them, with how many more there were.
  * @param source - a validation result (or anything with `violations`), or undefined
  */
 export function toErrorMessage(source: ErrorSource, options?: ErrorOptions): ErrorMessage {
-  const { violations, status, entry, detail } = described(source, options);
+  const { violations, status, entry, detail, truncated, tail } = described(source, options);
   const listed = violations.map((v) => `${v.path || '/'}: ${v.message}`);
   return {
     '@type': 'Error',
     code: entry.code,
     reason: entry.reason,
-    message: [detail, ...listed].join(' '),
+    message: [detail, ...listed, ...(tail ? [tail] : [])].join(' '),
     status: String(status),
     ...(options?.referenceError ? { referenceError: options.referenceError } : {}),
     ...(violations.length ? { violations } : {}),
+    ...(truncated ? { truncated } : {}),
   };
 }
 
 /**
  * The RFC 9457 `application/problem+json` body of a failed request, with an `errors` array of
- * `{ detail, pointer }`.
+ * `{ detail, pointer }`, at most `maxViolations` of them, with how many more there were.
  */
 export function toProblemDetails(source: ErrorSource, options?: ErrorOptions): ProblemDetails {
-  const { violations, status, entry, detail } = described(source, options);
+  const { violations, status, entry, detail, truncated, tail } = described(source, options);
   return {
     type: options?.referenceError ?? 'about:blank',
     title: entry.reason,
     status,
-    detail,
+    detail: tail ? `${detail} ${tail}` : detail,
     ...(violations.length ? { errors: violations.map((v) => ({ detail: v.message, pointer: fragment(v.path) })) } : {}),
+    ...(truncated ? { truncated } : {}),
   };
 }
 

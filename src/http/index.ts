@@ -3,17 +3,22 @@ export { type Authorize, type AuthVerdict, type OperationId, refusal, tokenOf } 
 export {
   type BodyOptions,
   type BodyText,
+  defaultBodyTimeoutMs,
   defaultMaxBodyBytes,
+  type NodeBodyOptions,
   type NodeRequest,
   type NodeResponse,
   parseJsonBody,
   type Reply,
   readFetchBody,
   readNodeBody,
+  type SerializedReply,
   sendNode,
+  serializeReply,
   toFetchResponse,
 } from './body.js';
 export {
+  defaultHttpMaxViolations,
   type ErrorMessage,
   type ErrorOptions,
   type ErrorSource,
@@ -39,11 +44,14 @@ export {
   validateSearchTimeSlotAttributeValueChangeEvent,
   validateSearchTimeSlotStateChangeEvent,
 } from './events.js';
-export { acceptsJson, bearerToken, type HeadersInput, headerOf, isJsonContentType } from './headers.js';
+export { acceptsJson, bearerToken, type HeadersInput, hasBody, headerOf, isJsonContentType } from './headers.js';
 export {
   countHeaders,
+  defaultPageSize,
   type ListQuery,
   type ListQueryOptions,
+  maxPageSize,
+  type PageOptions,
   paginate,
   parseListQuery,
   type QueryInput,
@@ -51,4 +59,13 @@ export {
   selectFields,
 } from './list-query.js';
 export { createListenerHandler, type ListenerContext, type ListenerHandler, type ListenerOptions } from './listener.js';
-export { type CheckedRequest, type CheckOptions, checkRequest, type RequestParts } from './request.js';
+export {
+  type CheckedHead,
+  type CheckedRequest,
+  type CheckOptions,
+  checkRequest,
+  checkRequestHead,
+  type RequestHead,
+  type RequestParts,
+  targetParts,
+} from './request.js';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countHeaders, paginate, parseListQuery, selectFields } from './list-query.js';
 
@@ -96,6 +97,38 @@ describe('selectFields', () => {
       { id: '1', href: '/x/1', '@type': 'T', note: [] },
       { id: '1', href: '/x/1', '@type': 'T', note: [] },
     ]));
+
+  it('never throws on hostile objects: throwing getters, Proxies, revoked Proxies, deep lists', () => {
+    const getter = Object.defineProperty({ id: '1' }, 'state', {
+      enumerable: true,
+      get() {
+        throw new Error('hostile');
+      },
+    });
+    expect(selectFields(getter, ['state'])).toEqual({ id: '1' });
+    const trap = new Proxy(
+      { id: '1' },
+      {
+        ownKeys() {
+          throw new Error('hostile');
+        },
+      },
+    );
+    expect(selectFields(trap, ['state'])).toEqual({});
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(selectFields(proxy, ['state'])).toEqual({});
+    expect(selectFields([proxy, resource], ['state'])).toEqual([]);
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(selectFields(deep, ['state'])).toHaveLength(1);
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withBoxedValues: true, withMap: true }), (value) => {
+        expect(() => selectFields(value, ['id'])).not.toThrow();
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('countHeaders and paginate', () => {
@@ -103,6 +136,14 @@ describe('countHeaders and paginate', () => {
     expect(countHeaders(12, 5)).toEqual({ 'X-Total-Count': '12', 'X-Result-Count': '5' }));
 
   const items = Array.from({ length: 7 }, (_, i) => ({ id: String(i), state: 'acknowledged' }));
+  it('gives a page of 100 without limit, and at most 1,000 whatever limit asks, as the example list did not', () => {
+    const many = Array.from({ length: 2500 }, (_, i) => ({ id: String(i) }));
+    expect(paginate(many, {}).headers).toEqual(countHeaders(2500, 100));
+    expect(paginate(many, { limit: 5000 }).headers).toEqual(countHeaders(2500, 1000));
+    expect(paginate(many, {}, { defaultLimit: 7, maxLimit: 10 }).items).toHaveLength(7);
+    expect(paginate(many, { limit: 50 }, { maxLimit: 10 }).items).toHaveLength(10);
+  });
+
   it.each([
     [{}, ['0', '1', '2', '3', '4', '5', '6']],
     [{ offset: 5 }, ['5', '6']],

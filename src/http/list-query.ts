@@ -116,14 +116,45 @@ const kept: readonly string[] = ['id', 'href', '@type'];
 
 /**
  * The resource with only the first-level attributes in `fields` (and `id`, `href`, `@type`); the
- * resource itself when `fields` is undefined. A list gives the list of selections. Never mutates.
+ * resource itself when `fields` is undefined. A list gives the list of selections. Never mutates and
+ * never throws: an attribute that cannot be read is left out, and so is every attribute of a
+ * resource whose attributes cannot be listed.
  */
 export function selectFields<T>(resource: T, fields: readonly string[] | undefined): T {
   if (!fields) return resource;
-  if (Array.isArray(resource)) return resource.map((item) => selectFields(item, fields)) as T;
-  if (!isRecord(resource)) return resource;
-  const wanted = new Set([...kept, ...fields]);
-  return Object.fromEntries(Object.entries(resource).filter(([name]) => wanted.has(name))) as T;
+  let list = false;
+  try {
+    const wanted = new Set([...kept, ...fields]);
+    list = Array.isArray(resource);
+    if (!list) return selectOne(resource, wanted) as T;
+    const items = resource as readonly unknown[];
+    const selected: unknown[] = [];
+    for (let i = 0; i < items.length; i++) selected.push(selectOne(items[i], wanted));
+    return selected as T;
+  } catch {
+    return (list ? [] : {}) as T;
+  }
+}
+
+/** One resource with only the `wanted` attributes; the value itself when it is no object. */
+function selectOne(resource: unknown, wanted: ReadonlySet<string>): unknown {
+  if (!isRecord(resource)) return resource; // throws for a revoked Proxy, which the caller catches
+  const selected: Record<string, unknown> = {};
+  let names: string[];
+  try {
+    names = Object.keys(resource);
+  } catch {
+    return selected;
+  }
+  for (const name of names) {
+    if (!wanted.has(name)) continue;
+    try {
+      selected[name] = resource[name];
+    } catch {
+      // a getter that throws: the attribute is left out
+    }
+  }
+  return selected;
 }
 
 /** The pagination headers of a list response: all matches and the items in this page. */
@@ -131,16 +162,37 @@ export function countHeaders(total: number, count: number): { 'X-Total-Count': s
   return { 'X-Total-Count': String(total), 'X-Result-Count': String(count) };
 }
 
+/** Options of {@link paginate}: the page sizes the specification leaves open. */
+export interface PageOptions {
+  /** Items in a page when the query gives no `limit` (default {@link defaultPageSize}). */
+  readonly defaultLimit?: number;
+  /** Most items in a page, whatever `limit` asks (default {@link maxPageSize}). */
+  readonly maxLimit?: number;
+}
+
+/** Items in a page when the query gives no `limit`. */
+export const defaultPageSize = 100;
+
+/** Most items in a page, whatever `limit` asks; X-Total-Count tells a client there are more. */
+export const maxPageSize = 1000;
+
+const sizeOf = (value: number | undefined, fallback: number) =>
+  typeof value === 'number' && value >= 0 ? Math.floor(value) : fallback;
+
 /**
  * One page of `items` as a list query asks for it: from `offset` (default 0), at most `limit` (default
- * all), each with attribute selection applied, and the count headers of that page.
+ * {@link defaultPageSize}, at most {@link maxPageSize}), each with attribute selection applied, and
+ * the count headers of that page.
  */
 export function paginate<T>(
   items: readonly T[],
   query: ListQuery,
+  options?: PageOptions,
 ): { items: T[]; headers: ReturnType<typeof countHeaders> } {
+  const most = sizeOf(options?.maxLimit, maxPageSize);
+  const limit = Math.min(query.limit ?? sizeOf(options?.defaultLimit, defaultPageSize), most);
   const start = Math.min(query.offset ?? 0, items.length);
-  const end = query.limit === undefined ? items.length : Math.min(items.length, start + query.limit);
+  const end = Math.min(items.length, start + limit);
   const page = items.slice(start, end).map((item) => selectFields(item, query.fields));
   return { items: page, headers: countHeaders(items.length, page.length) };
 }

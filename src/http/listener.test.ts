@@ -78,4 +78,23 @@ describe('createListenerHandler with a WHATWG Request', () => {
   it('answers 500 when onEvent throws', async () => {
     await expectError(await post(JSON.stringify({ ...event, eventId: 'boom' })), 500, 'internal_error');
   });
+
+  it('lists at most 20 violations of an event with 499,990 bad related entities, as it listed all of them before', async () => {
+    const big = createListenerHandler({ onEvent: () => undefined, maxBodyBytes: 2_000_000 });
+    const body = JSON.stringify({
+      ...event,
+      event: { searchTimeSlot: { id: 'S-1', relatedEntity: Array(499_990).fill(0) } },
+    });
+    const response = await big(
+      new Request(url, {
+        method: 'POST',
+        body,
+        headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+      }),
+    );
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(text.length).toBeLessThan(10_000);
+    expect(JSON.parse(text)).toMatchObject({ truncated: { more: 980, stopped: true } });
+  });
 });

@@ -1,6 +1,7 @@
 // createListenerHandler: the six client-side listener endpoints, for fetch-style runtimes (WHATWG
 // Request and Response) and for Node's http server.
 import type { Lang } from '../messages/index.js';
+import { settings } from '../validate.js';
 import { type AuthVerdict, type OperationId, refusal, tokenOf } from './auth.js';
 import {
   type BodyOptions,
@@ -14,9 +15,10 @@ import {
   sendNode,
   toFetchResponse,
 } from './body.js';
-import { errorResponse, type HttpError } from './error-message.js';
+import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
 import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from './events.js';
-import { type HeadersInput, headerOf, isJsonContentType } from './headers.js';
+import { type HeadersInput, hasBody, headerOf, isJsonContentType } from './headers.js';
+import { targetParts } from './request.js';
 
 /** What a listener knows about a notification it accepted. */
 export interface ListenerContext {
@@ -36,14 +38,18 @@ export interface ListenerOptions extends BodyOptions {
   readonly authorize?: (token: string, operation: OperationId) => AuthVerdict | Promise<AuthVerdict>;
   /** The path prefix of the listeners, stripped before routing (default none). */
   readonly basePath?: string;
-  /** Report at most this many violations of a body. */
+  /** List at most this many violations of a body (default {@link defaultHttpMaxViolations}); validation stops soon after. */
   readonly maxViolations?: number;
 }
 
-/** Handles a listener request: a WHATWG Request gives a Response; Node's request and response give a written response. */
+/**
+ * Handles a listener request: a WHATWG Request gives a Response; Node's request and response give a
+ * written response. A Node server that handles `checkContinue` passes `beforeRead` to send
+ * `100 Continue` once the request passed every check before its body.
+ */
 export interface ListenerHandler {
   (request: Request): Promise<Response>;
-  (request: NodeRequest, response: NodeResponse): Promise<void>;
+  (request: NodeRequest, response: NodeResponse, beforeRead?: () => void): Promise<void>;
 }
 
 /** A listener error: the spec's default response, an ErrorMessage as application/json. */
@@ -69,6 +75,7 @@ interface Incoming {
  */
 export function createListenerHandler(options: ListenerOptions): ListenerHandler {
   const lang: Lang | undefined = options.lang;
+  const { max } = settings(options, defaultHttpMaxViolations);
 
   async function handle({ method, path, headers, read }: Incoming): Promise<Reply | HttpError> {
     const base = options.basePath ?? '';
@@ -84,8 +91,8 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
     if (!text.ok) return text;
     const parsed = parseJsonBody(text.text, lang);
     if (!parsed.ok) return parsed;
-    const result = validateListenerEvent(listener.type, parsed.value, options);
-    if (!result.valid) return errorResponse(400, result, { lang });
+    const result = validateListenerEvent(listener.type, parsed.value, { lang, maxViolations: max });
+    if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max });
     await options.onEvent(result.value, { type: listener.type, operation: listener.operation, token: token.token });
     return { status: 204, headers: {} };
   }
@@ -99,7 +106,11 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
     }
   }
 
-  async function listen(request: Request | NodeRequest, response?: NodeResponse): Promise<Response | undefined> {
+  async function listen(
+    request: Request | NodeRequest,
+    response?: NodeResponse,
+    beforeRead?: () => void,
+  ): Promise<Response | undefined> {
     if (response === undefined) {
       const fetchRequest = request as Request;
       const answer = await reply({
@@ -112,13 +123,19 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
     }
     const nodeRequest = request as NodeRequest;
     const url = nodeRequest.url ?? '/';
+    let read = false;
     const answer = await reply({
       method: nodeRequest.method ?? 'GET',
-      path: url.split('?')[0],
+      path: targetParts(url).path,
       headers: nodeRequest.headers,
-      read: () => readNodeBody(nodeRequest, options),
+      read: () => {
+        read = true;
+        return readNodeBody(nodeRequest, beforeRead ? { ...options, beforeRead } : options);
+      },
     });
-    sendNode(response, answer);
+    // refused before its body was read: close the connection rather than wait for the body
+    const close = !read && hasBody(nodeRequest.headers);
+    sendNode(response, close ? { ...answer, headers: { ...answer.headers, connection: 'close' } } : answer);
     return undefined;
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationId } from './auth.js';
-import { checkRequest, type RequestParts } from './request.js';
+import { checkRequest, checkRequestHead, type RequestParts, targetParts } from './request.js';
 
 const change = {
   '@type': 'InflightChangeProductOrder',
@@ -91,9 +91,9 @@ describe('checkRequest', () => {
   );
 
   it.each([
-    ['DELETE', '/inflightChangeProductOrder', 'GET, POST'],
-    ['PATCH', '/inflightChangeProductOrder/1', 'GET'],
-    ['POST', '/inflightChangeProductOrder/1', 'GET'],
+    ['DELETE', '/inflightChangeProductOrder', 'GET, HEAD, POST'],
+    ['PATCH', '/inflightChangeProductOrder/1', 'GET, HEAD'],
+    ['POST', '/inflightChangeProductOrder/1', 'GET, HEAD'],
   ])('answers 405 with Allow for %s %s', (method, path, allow) =>
     expect(outcome(create({ method, path }))).toEqual([405, 'method_not_allowed', expect.objectContaining({ allow })]),
   );
@@ -169,5 +169,67 @@ describe('checkRequest', () => {
     });
     expect(result.ok || result.status).toBe(500);
     expect(checkRequest(null as never).ok).toBe(false);
+  });
+
+  it('lists at most 20 violations of a 1 MB body of faults, in a body under 10 KB, as it listed 500,000 before', () => {
+    const bodyText = JSON.stringify({ ...change, note: Array(499_990).fill(0) });
+    expect(bodyText.length).toBeGreaterThan(1_000_000);
+    const started = performance.now();
+    const result = checkRequest(create({ body: undefined, bodyText }));
+    const elapsed = performance.now() - started;
+    expect(result.ok || result.body.violations).toHaveLength(20);
+    expect(result.ok || result.body.truncated).toEqual({ more: 980, stopped: true });
+    expect(JSON.stringify(result.ok || result.body).length).toBeLessThan(10_000);
+    expect(elapsed).toBeLessThan(2_000); // JSON.parse of 1 MB dominates; it took 1.5 s with 500,000 violations
+  });
+
+  it('lists at most 20 violations of a fields parameter with 15,000 commas', () => {
+    const path = `/inflightChangeProductOrder?fields=${','.repeat(15_000)}`;
+    const result = checkRequest({ method: 'GET', path, headers: auth });
+    expect(result.ok || [result.status, result.body.violations?.length, result.body.truncated?.stopped]).toEqual([
+      400,
+      20,
+      true,
+    ]);
+    expect(JSON.stringify(result.ok || result.body).length).toBeLessThan(path.length / 2);
+  });
+
+  it('answers HEAD wherever GET is, instead of 405', () => {
+    expect(outcome({ method: 'HEAD', path: '/inflightChangeProductOrder', headers: auth })).toBe(
+      'listInflightChangeProductOrder',
+    );
+    expect(outcome({ method: 'HEAD', path: '/inflightChangeProductOrder/7', headers: auth })).toBe(
+      'retrieveInflightChangeProductOrder',
+    );
+  });
+
+  it('routes an absolute-form request target by its path, instead of 404', () => {
+    const path = 'http://orders.example:8080/inflightChangeProductOrder/7?fields=state';
+    expect(checkRequest({ method: 'GET', path, headers: auth })).toMatchObject({
+      ok: true,
+      operation: 'retrieveInflightChangeProductOrder',
+      id: '7',
+      query: { fields: ['state'] },
+    });
+    expect(targetParts('HTTPS://h')).toEqual({ path: '/', search: undefined });
+    expect(targetParts('/a?b=1')).toEqual({ path: '/a', search: 'b=1' });
+  });
+});
+
+describe('checkRequestHead', () => {
+  it('judges a create before its body exists: a missing token is 401 with no body read', () => {
+    const head = { method: 'POST', path: '/inflightChangeProductOrder', headers: json };
+    expect(checkRequestHead(head, { authorize })).toEqual({
+      ok: true,
+      operation: 'createInflightChangeProductOrder',
+      token: 'good',
+      contentType: 'application/json;charset=utf-8',
+    });
+    expect(outcomeOf(checkRequestHead({ ...head, headers: { 'content-type': 'application/json' } }))[0]).toBe(401);
+  });
+
+  it('answers a list as checkRequest does', () => {
+    const list = { method: 'GET', path: '/inflightChangeProductOrder?limit=2', headers: auth };
+    expect(checkRequestHead(list)).toEqual(checkRequest(list));
   });
 });

@@ -6,7 +6,7 @@ import type { Lang } from '../messages/index.js';
 import { settings } from '../validate.js';
 import { type Authorize, type OperationId, refusal, tokenOf } from './auth.js';
 import { parseJsonBody } from './body.js';
-import { errorResponse, type HttpError, jsonUtf8 } from './error-message.js';
+import { defaultHttpMaxViolations, errorResponse, type HttpError, jsonUtf8 } from './error-message.js';
 import { acceptsJson, type HeadersInput, headerOf, isJsonContentType } from './headers.js';
 import { type ListQuery, parseListQuery, type QueryInput } from './list-query.js';
 
@@ -34,7 +34,7 @@ export interface CheckOptions {
   readonly basePath?: string;
   /** Language of the messages. */
   readonly lang?: Lang;
-  /** Report at most this many body violations. */
+  /** List at most this many violations of the body or query (default {@link defaultHttpMaxViolations}); validation stops soon after. */
   readonly maxViolations?: number;
 }
 
@@ -46,12 +46,7 @@ interface Accepted {
   readonly contentType: typeof jsonUtf8;
 }
 
-/** A request that passed every check, with what the service needs to answer it. */
-export type CheckedRequest =
-  | (Accepted & {
-      readonly operation: 'createInflightChangeProductOrder';
-      readonly body: InflightChangeProductOrderFVO;
-    })
+type ListOrRetrieve =
   | (Accepted & { readonly operation: 'listInflightChangeProductOrder'; readonly query: ListQuery })
   | (Accepted & {
       readonly operation: 'retrieveInflightChangeProductOrder';
@@ -59,9 +54,40 @@ export type CheckedRequest =
       readonly query: ListQuery;
     });
 
+/** A request that passed every check, with what the service needs to answer it. */
+export type CheckedRequest =
+  | (Accepted & {
+      readonly operation: 'createInflightChangeProductOrder';
+      readonly body: InflightChangeProductOrderFVO;
+    })
+  | ListOrRetrieve;
+
+/**
+ * A request whose head passed every check: a list or retrieve ready to answer, or a create whose
+ * body is still to be read and checked.
+ */
+export type CheckedHead = (Accepted & { readonly operation: 'createInflightChangeProductOrder' }) | ListOrRetrieve;
+
+/** The parts of a request {@link checkRequestHead} judges: all but the body. */
+export type RequestHead = Omit<RequestParts, 'body' | 'bodyText'>;
+
 const collection = '/inflightChangeProductOrder';
 
-/** The operation for a path and method: 404 for an unknown path, 405 with Allow for a method the path lacks. */
+/**
+ * The path and query of a request target in origin form (`/a?b`) or absolute form
+ * (`http://host/a?b`, RFC 9112 section 3.2.2), as a proxy sends it.
+ */
+export function targetParts(target: string): { path: string; search: string | undefined } {
+  const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(target);
+  const rest = absolute ? target.slice(absolute[0].length) || '/' : target;
+  const mark = rest.indexOf('?');
+  return mark < 0 ? { path: rest, search: undefined } : { path: rest.slice(0, mark), search: rest.slice(mark + 1) };
+}
+
+/**
+ * The operation for a path and method: 404 for an unknown path, 405 with Allow for a method the path
+ * lacks. HEAD is allowed wherever GET is (RFC 9110 section 9.3.2).
+ */
 function route(path: string, method: string, lang?: Lang): { operation: OperationId; id?: string } | HttpError {
   let id: string | undefined;
   if (path !== collection) {
@@ -74,29 +100,28 @@ function route(path: string, method: string, lang?: Lang): { operation: Operatio
     if (id === undefined) return errorResponse(404, undefined, { lang });
   }
   const verb = method.toUpperCase();
+  const get = verb === 'GET' || verb === 'HEAD';
   if (id !== undefined)
-    return verb === 'GET'
+    return get
       ? { operation: 'retrieveInflightChangeProductOrder', id }
-      : errorResponse(405, undefined, { lang, headers: { allow: 'GET' } });
-  if (verb === 'GET') return { operation: 'listInflightChangeProductOrder' };
+      : errorResponse(405, undefined, { lang, headers: { allow: 'GET, HEAD' } });
+  if (get) return { operation: 'listInflightChangeProductOrder' };
   if (verb === 'POST') return { operation: 'createInflightChangeProductOrder' };
-  return errorResponse(405, undefined, { lang, headers: { allow: 'GET, POST' } });
+  return errorResponse(405, undefined, { lang, headers: { allow: 'GET, HEAD, POST' } });
 }
 
 /**
- * Checks a request to the in-flight change API (create, list, retrieve), in this order: the path (404),
- * the method (405 with Allow), the bearer token (401) and `authorize` (401, 403), `Accept` (406), the
- * create request's `Content-Type` (415), the query (400), the body: JSON (400), then
- * validateInflightChangeProductOrder (400 with every violation). Never throws.
+ * Checks all of a request to the in-flight change API that comes before its body, in this order: the
+ * path (404), the method (405 with Allow), the bearer token (401) and `authorize` (401, 403),
+ * `Accept` (406), the create request's `Content-Type` (415), the query (400). A server reads a
+ * create request's body only once this passed, so an unauthenticated client cannot make it read one.
+ * Never throws.
  * @returns `{ ok: true, operation, token, ... }` or `{ ok: false, status, headers, body }` with an ErrorMessage body
  */
-export function checkRequest(request: RequestParts, options?: CheckOptions): CheckedRequest | HttpError {
-  const { lang } = settings(options);
+export function checkRequestHead(request: RequestHead, options?: CheckOptions): CheckedHead | HttpError {
+  const { lang, max } = settings(options, defaultHttpMaxViolations);
   try {
-    const full = String(request.path);
-    const mark = full.indexOf('?');
-    const rawPath = mark < 0 ? full : full.slice(0, mark);
-    const search = mark < 0 ? undefined : full.slice(mark + 1);
+    const { path: rawPath, search } = targetParts(String(request.path));
     const base = options?.basePath ?? '';
     if (!rawPath.startsWith(base)) return errorResponse(404, undefined, { lang });
     const routed = route(rawPath.slice(base.length), String(request.method), lang);
@@ -110,25 +135,43 @@ export function checkRequest(request: RequestParts, options?: CheckOptions): Che
     const accepted = { ok: true, token: token.token, contentType: jsonUtf8 } as const;
     if (operation === 'createInflightChangeProductOrder') {
       if (!isJsonContentType(headerOf(request.headers, 'content-type'))) return errorResponse(415, undefined, { lang });
-      let body = request.body;
-      if (body === undefined) {
-        const parsed = parseJsonBody(request.bodyText ?? '', lang);
-        if (!parsed.ok) return parsed;
-        body = parsed.value;
-      }
-      const result = validateInflightChangeProductOrder(body, options);
-      if (!result.valid) return errorResponse(400, result, { lang });
-      return { ...accepted, operation, body: result.value };
+      return { ...accepted, operation };
     }
     const query = parseListQuery(request.query ?? search ?? '', {
       lang,
+      maxViolations: max,
       params: operation === 'listInflightChangeProductOrder' ? undefined : ['fields'],
     });
-    if (!query.valid) return errorResponse(400, query, { lang });
+    if (!query.valid) return errorResponse(400, query, { lang, maxViolations: max });
     if (operation === 'listInflightChangeProductOrder') return { ...accepted, operation, query: query.value };
     return { ...accepted, operation: 'retrieveInflightChangeProductOrder', id: routed.id ?? '', query: query.value };
   } catch {
     // a throwing authorize, or a hostile request object
+    return errorResponse(500, undefined, { lang });
+  }
+}
+
+/**
+ * Checks a request to the in-flight change API (create, list, retrieve): first its head as
+ * {@link checkRequestHead} does, then the create request's body: JSON (400), then
+ * validateInflightChangeProductOrder (400 with the violations, at most `maxViolations`). Never throws.
+ * @returns `{ ok: true, operation, token, ... }` or `{ ok: false, status, headers, body }` with an ErrorMessage body
+ */
+export function checkRequest(request: RequestParts, options?: CheckOptions): CheckedRequest | HttpError {
+  const head = checkRequestHead(request, options);
+  if (!head.ok || head.operation !== 'createInflightChangeProductOrder') return head;
+  const { lang, max } = settings(options, defaultHttpMaxViolations);
+  try {
+    let body = request.body;
+    if (body === undefined) {
+      const parsed = parseJsonBody(request.bodyText ?? '', lang);
+      if (!parsed.ok) return parsed;
+      body = parsed.value;
+    }
+    const result = validateInflightChangeProductOrder(body, { lang, maxViolations: max });
+    if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max });
+    return { ...head, body: result.value };
+  } catch {
     return errorResponse(500, undefined, { lang });
   }
 }
