@@ -1,10 +1,10 @@
 // End to end over real HTTP: examples/server/server.mjs run by node from a project that installed the
 // packed tarball, on an ephemeral loopback port, called with fetch and node:http.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startExampleServer } from './example-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read as the JSON they are
 type Json = any;
@@ -12,21 +12,12 @@ const bodyOf = (response: Response): Promise<Json> => response.json();
 
 let server: ChildProcess;
 let base = '';
-const output: string[] = [];
+let output: string[] = [];
 
 beforeAll(async () => {
-  const consumer = inject('consumer');
-  copyFileSync('examples/server/server.mjs', join(consumer, 'server.mjs'));
-  server = spawn(process.execPath, ['server.mjs'], { cwd: consumer, env: { ...process.env, PORT: '0' } });
-  base = await new Promise<string>((resolve, reject) => {
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    server.stderr?.on('data', (chunk) => output.push(String(chunk)));
-    server.stdout?.on('data', (chunk) => {
-      output.push(...String(chunk).split('\n'));
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join('\n'))?.[1];
-      if (url) resolve(url);
-    });
-  });
+  const started = await startExampleServer(inject('consumer'));
+  ({ base, output } = started);
+  server = started.process;
 });
 
 afterAll(() => {

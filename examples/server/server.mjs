@@ -5,12 +5,15 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import {
   checkRequest,
+  checkRequestHead,
   createListenerHandler,
   errorResponse,
   paginate,
   readNodeBody,
   selectFields,
   sendNode,
+  serializeReply,
+  targetParts,
 } from 'product-order-validator/http';
 
 /** Demo bearer tokens: what each may do. A real service validates tokens with its OAuth 2.0 server. */
@@ -35,52 +38,64 @@ function created(request, base) {
 
 /**
  * Starts the server; resolves to it once it listens.
- * @param {{ port?: number, host?: string, maxBodyBytes?: number, onEvent?: (event: object, type: string) => void }} options
+ * @param {{ port?: number, host?: string, maxBodyBytes?: number, bodyTimeoutMs?: number, onEvent?: (event: object, type: string) => void }} options
  */
-export function startServer({ port = 0, host = '127.0.0.1', maxBodyBytes, onEvent = () => {} } = {}) {
+export function startServer({ port = 0, host = '127.0.0.1', maxBodyBytes, bodyTimeoutMs, onEvent = () => {} } = {}) {
   const store = new Map();
-  const listen = createListenerHandler({ authorize, maxBodyBytes, onEvent: (event, { type }) => onEvent(event, type) });
+  const limits = { maxBodyBytes, bodyTimeoutMs };
+  const listen = createListenerHandler({ authorize, ...limits, onEvent: (event, { type }) => onEvent(event, type) });
 
-  async function api(req, res) {
-    let bodyText;
-    if (req.method === 'POST') {
-      const read = await readNodeBody(req, { maxBodyBytes });
-      if (!read.ok) return sendNode(res, read);
-      bodyText = read.text;
-    }
-    const checked = checkRequest({ method: req.method, path: req.url, headers: req.headers, bodyText }, { authorize });
-    if (!checked.ok) return sendNode(res, checked);
-    const headers = { 'content-type': checked.contentType };
-    switch (checked.operation) {
+  /** The in-flight change API: path, method, token and headers first; a create's body only then. */
+  async function api(req, res, beforeRead) {
+    const request = { method: req.method, path: req.url, headers: req.headers };
+    const head = checkRequestHead(request, { authorize });
+    // given the request, a reply sent before the body ended closes the connection soon after
+    if (!head.ok) return sendNode(res, head, req);
+    const headers = { 'content-type': head.contentType };
+    switch (head.operation) {
       case 'createInflightChangeProductOrder': {
+        const read = await readNodeBody(req, { ...limits, beforeRead });
+        if (!read.ok) return sendNode(res, read, req);
+        const checked = checkRequest({ ...request, bodyText: read.text }, { authorize });
+        if (!checked.ok) return sendNode(res, checked);
         const resource = created(checked.body, '');
-        store.set(resource.id, resource);
-        return sendNode(res, { status: 201, headers: { ...headers, location: resource.href }, body: resource });
+        // serialised before it is stored: what cannot be given back is not kept
+        const reply = serializeReply({ status: 201, headers: { ...headers, location: resource.href }, body: resource });
+        if (reply.status === 201) store.set(resource.id, resource);
+        return sendNode(res, reply);
       }
       case 'listInflightChangeProductOrder': {
-        const page = paginate([...store.values()], checked.query);
+        const page = paginate([...store.values()], head.query);
         return sendNode(res, { status: 200, headers: { ...headers, ...page.headers }, body: page.items });
       }
       case 'retrieveInflightChangeProductOrder': {
-        const resource = store.get(checked.id);
+        const resource = store.get(head.id);
         if (!resource) return sendNode(res, errorResponse(404));
-        return sendNode(res, { status: 200, headers, body: selectFields(resource, checked.query.fields) });
+        return sendNode(res, { status: 200, headers, body: selectFields(resource, head.query.fields) });
       }
     }
   }
 
-  const server = createServer((req, res) => {
-    const handled = req.url?.startsWith('/listener/') ? listen(req, res) : api(req, res);
+  /** Every request; `beforeRead` sends 100 Continue to a client that waits for it, once its head passed. */
+  function handle(req, res, beforeRead) {
+    const listener = targetParts(req.url ?? '/').path.startsWith('/listener/');
+    const handled = listener ? listen(req, res, beforeRead) : api(req, res, beforeRead);
     handled.catch(() => {
-      if (!res.headersSent) sendNode(res, errorResponse(500));
+      if (!res.headersSent) sendNode(res, errorResponse(500), req);
     });
-  });
+  }
+
+  const server = createServer((req, res) => handle(req, res, undefined));
+  // Expect: 100-continue is answered only once the head passed, so a refused body is never sent
+  server.on('checkContinue', (req, res) => handle(req, res, () => res.writeContinue()));
+  server.requestTimeout = 30_000;
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await startServer({
     port: Number(process.env.PORT) || 0,
+    bodyTimeoutMs: Number(process.env.BODY_TIMEOUT_MS) || undefined,
     onEvent: (event, type) => console.log(`event ${type} ${event.eventId ?? ''}`),
   });
   const { address, port } = server.address();

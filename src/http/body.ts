@@ -36,6 +36,8 @@ export interface NodeRequest {
   readonly readableEnded?: boolean;
   /** True once the stream was destroyed. */
   readonly destroyed?: boolean;
+  /** Closes the connection. */
+  destroy?(): unknown;
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: unknown) => void): unknown;
@@ -82,11 +84,9 @@ const timeoutOf = (options?: BodyOptions) => {
   return typeof ms === 'number' && ms > 0 ? Math.min(ms, 2 ** 31 - 1) : defaultBodyTimeoutMs;
 };
 
-/** 413, closing the connection: what is left of the body is not read. */
 const tooLarge = (limit: number, lang?: Lang): HttpError =>
   errorResponse(413, undefined, {
     lang,
-    headers: { connection: 'close' },
     message:
       lang === 'de'
         ? `Der Inhalt ist größer als ${limit} Bytes, die Grenze dieses Servers.`
@@ -168,8 +168,7 @@ const aborted = (lang?: Lang): HttpError =>
 
 /**
  * Reads the body of a Node `IncomingMessage` as text, keeping at most the limit in memory: 413 when
- * it is larger, 408 when it does not arrive in time (both close the connection rather than wait for
- * the rest), 400 when it is not UTF-8 or the client aborts, 500 when something else
+ * it is larger, 408 when it does not arrive in time (closing the connection), 400 when it is not UTF-8 or the client aborts, 500 when something else
  * read the body already.
  */
 export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): Promise<BodyText | HttpError> {
@@ -266,14 +265,30 @@ export function serializeReply(reply: Reply | SerializedReply): SerializedReply 
   return { status: reply.status, headers, text };
 }
 
+/** How long a client may go on sending a body after the reply was sent without reading it. */
+export const lingerMs = 2000;
+
 /**
  * Writes a reply to a Node `ServerResponse`: JSON body, or none for 204. The body is serialised
  * before anything is written, so a reply that cannot be serialised is answered 500, never left open.
+ * Given the `request`, a reply sent before its body ended (a refusal, 413) lets the server discard
+ * the rest for {@link lingerMs}, so that a client sending it reads the reply, then closes the
+ * connection: a client that stalls holds nothing for long.
  */
-export function sendNode(response: NodeResponse, reply: Reply | SerializedReply): void {
+export function sendNode(response: NodeResponse, reply: Reply | SerializedReply, request?: NodeRequest): void {
   const ready = serializeReply(reply);
   response.writeHead(ready.status, ready.headers);
   response.end(ready.text);
+  if (request && request.readableEnded !== true && request.destroyed !== true) {
+    const timer = setTimeout(() => request.destroy?.(), lingerMs);
+    const done = () => {
+      clearTimeout(timer);
+      request.removeListener('end', done);
+      request.removeListener('close', done);
+    };
+    request.on('end', done);
+    request.on('close', done);
+  }
 }
 
 /** A reply as a WHATWG `Response`: JSON body, or none for 204; 500 when the body cannot be serialised. */

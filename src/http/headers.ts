@@ -87,9 +87,3 @@ export function bearerToken(authorization: string | undefined): { token: string 
     return { fault: 'malformed' };
   return { token };
 }
-
-/** Whether a request comes with a body: a Content-Length above 0, or a Transfer-Encoding. */
-export function hasBody(headers: HeadersInput | undefined): boolean {
-  const length = headerOf(headers, 'content-length');
-  return headerOf(headers, 'transfer-encoding') !== undefined || (length !== undefined && Number(length) !== 0);
-}

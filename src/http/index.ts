@@ -5,6 +5,7 @@ export {
   type BodyText,
   defaultBodyTimeoutMs,
   defaultMaxBodyBytes,
+  lingerMs,
   type NodeBodyOptions,
   type NodeRequest,
   type NodeResponse,
@@ -44,7 +45,7 @@ export {
   validateSearchTimeSlotAttributeValueChangeEvent,
   validateSearchTimeSlotStateChangeEvent,
 } from './events.js';
-export { acceptsJson, bearerToken, type HeadersInput, hasBody, headerOf, isJsonContentType } from './headers.js';
+export { acceptsJson, bearerToken, type HeadersInput, headerOf, isJsonContentType } from './headers.js';
 export {
   countHeaders,
   defaultPageSize,

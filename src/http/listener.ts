@@ -17,7 +17,7 @@ import {
 } from './body.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
 import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from './events.js';
-import { type HeadersInput, hasBody, headerOf, isJsonContentType } from './headers.js';
+import { type HeadersInput, headerOf, isJsonContentType } from './headers.js';
 import { targetParts } from './request.js';
 
 /** What a listener knows about a notification it accepted. */
@@ -123,19 +123,13 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
     }
     const nodeRequest = request as NodeRequest;
     const url = nodeRequest.url ?? '/';
-    let read = false;
     const answer = await reply({
       method: nodeRequest.method ?? 'GET',
       path: targetParts(url).path,
       headers: nodeRequest.headers,
-      read: () => {
-        read = true;
-        return readNodeBody(nodeRequest, beforeRead ? { ...options, beforeRead } : options);
-      },
+      read: () => readNodeBody(nodeRequest, beforeRead ? { ...options, beforeRead } : options),
     });
-    // refused before its body was read: close the connection rather than wait for the body
-    const close = !read && hasBody(nodeRequest.headers);
-    sendNode(response, close ? { ...answer, headers: { ...answer.headers, connection: 'close' } } : answer);
+    sendNode(response, answer, nodeRequest);
     return undefined;
   }
 

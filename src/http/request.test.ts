@@ -23,7 +23,7 @@ const authorize = (token: string, operation: OperationId) =>
   (token === 'reader' && !operation.startsWith('create')) ||
   (token === 'reader' ? false : 'invalid');
 
-const outcomeOf = (result: ReturnType<typeof checkRequest>) =>
+const outcomeOf = (result: ReturnType<typeof checkRequest> | ReturnType<typeof checkRequestHead>) =>
   result.ok ? result.operation : [result.status, result.body.code, result.headers];
 const outcome = (request: RequestParts) => outcomeOf(checkRequest(request, { authorize }));
 

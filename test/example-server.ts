@@ -1,0 +1,29 @@
+// Starts examples/server/server.mjs with node from a folder that installed the packed tarball, on an
+// ephemeral loopback port, as a user of the package would run it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A running example server: its base address, what it printed, and how to read its memory and stop it. */
+export interface ExampleServer {
+  readonly base: string;
+  readonly port: number;
+  readonly output: string[];
+  readonly process: ChildProcess;
+}
+
+export async function startExampleServer(consumer: string, env: Record<string, string> = {}): Promise<ExampleServer> {
+  copyFileSync('examples/server/server.mjs', join(consumer, 'server.mjs'));
+  const child = spawn(process.execPath, ['server.mjs'], { cwd: consumer, env: { ...process.env, PORT: '0', ...env } });
+  const output: string[] = [];
+  const base = await new Promise<string>((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('')}`)));
+    child.stderr?.on('data', (chunk) => output.push(String(chunk)));
+    child.stdout?.on('data', (chunk) => {
+      output.push(...String(chunk).split('\n'));
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join('\n'))?.[1];
+      if (url) resolve(url);
+    });
+  });
+  return { base, port: Number(new URL(base).port), output, process: child };
+}

@@ -1,0 +1,197 @@
+// The example server, built from the packed package, against hostile clients over real loopback
+// sockets: bodies that cannot be given back, bodies of faults, unauthenticated and slow bodies,
+// Expect: 100-continue, HEAD, absolute-form targets, long lists. Every loop is bounded in count and time.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startExampleServer } from './example-server.js';
+
+let server: ChildProcess;
+let base = '';
+let port = 0;
+
+beforeAll(async () => {
+  const started = await startExampleServer(inject('consumer'), { BODY_TIMEOUT_MS: '500' });
+  ({ base, port } = started);
+  server = started.process;
+});
+
+afterAll(() => {
+  server?.kill();
+});
+
+const admin = { authorization: 'Bearer demo-admin' };
+const json = { ...admin, 'content-type': 'application/json' };
+const change = readFileSync('examples/inflight/valid/change-contacts.json', 'utf8');
+const create = (body: string) => fetch(`${base}/inflightChangeProductOrder`, { method: 'POST', headers: json, body });
+const list = () => fetch(`${base}/inflightChangeProductOrder?limit=1000`, { headers: admin });
+
+/** What a raw socket gets for `text`: everything until the server closes or `waitMs` pass. */
+function raw(text: string | Buffer, waitMs = 3000, then?: (data: string, write: (more: string) => void) => void) {
+  return new Promise<{ data: string; closed: boolean; ms: number }>((resolve) => {
+    const started = performance.now();
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    const done = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ data, closed, ms: performance.now() - started });
+    };
+    const timer = setTimeout(() => done(false), waitMs);
+    socket.on('data', (chunk) => {
+      data += chunk;
+      then?.(data, (more) => socket.write(more));
+    });
+    socket.on('close', () => done(true));
+    socket.on('error', () => done(true));
+    socket.write(text);
+  });
+}
+
+/** RSS of the server process in KiB, from /proc. */
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+
+describe('a body the server cannot give back', () => {
+  it('a change with a 5,000-deep array is answered 500 and not stored, so list and retrieve still answer', async () => {
+    const before = Number((await list()).headers.get('x-total-count'));
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const response = await create(change.replace(/^\{/, `{"deep": ${deep},`));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ '@type': 'Error', code: 'internal_error' });
+    const after = await list();
+    expect(after.status).toBe(200);
+    expect(Number(after.headers.get('x-total-count'))).toBe(before);
+    expect((await create(change)).status).toBe(201);
+  });
+});
+
+describe('bodies of faults', () => {
+  it('a 1 MB create of 499,990 faults gets at most 20 violations, in under 10 KB', async () => {
+    const body = JSON.stringify({ ...JSON.parse(change), note: Array(499_990).fill(0) });
+    const response = await create(body);
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(text.length).toBeLessThan(10_000);
+    expect(JSON.parse(text)).toMatchObject({ truncated: { more: 980, stopped: true } });
+    expect(JSON.parse(text).violations).toHaveLength(20);
+  });
+
+  it('a 1 MB listener event of 499,990 faults gets at most 20 violations, in under 10 KB', async () => {
+    const event = { eventId: 'E', event: { appointment: { id: 'A', relatedEntity: Array(499_990).fill(0) } } };
+    const response = await fetch(`${base}/listener/appointmentCreateEvent`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(event),
+    });
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(text.length).toBeLessThan(10_000);
+  });
+
+  it('fields with 15,000 commas gets an answer smaller than its request', async () => {
+    const target = `/inflightChangeProductOrder?fields=${','.repeat(15_000)}`;
+    const response = await fetch(`${base}${target}`, { headers: admin });
+    expect(response.status).toBe(400);
+    expect((await response.text()).length).toBeLessThan(target.length / 2);
+  });
+});
+
+describe('unauthenticated and slow bodies', () => {
+  it('50 clients without a token, each declaring 1 MB and stalling: 401 at once, closed after the linger, no memory kept', async () => {
+    const pid = server.pid ?? 0;
+    const before = rssOf(pid);
+    const head = (path: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n`;
+    const answered: number[] = [];
+    const stalled = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        raw(
+          Buffer.concat([
+            Buffer.from(head(i % 2 ? '/inflightChangeProductOrder' : '/listener/appointmentCreateEvent')),
+            Buffer.alloc(64 * 1024, 0x20),
+          ]),
+          6000,
+          () => answered.push(performance.now()),
+        ),
+      ),
+    );
+    for (const { data, closed, ms } of stalled) {
+      expect(data).toMatch(/^HTTP\/1\.1 401 /);
+      expect(closed).toBe(true);
+      expect(ms).toBeLessThan(5000); // lingerMs (2 s) after the answer
+    }
+    expect(Math.max(...answered) - Math.min(...answered)).toBeLessThan(1000);
+    expect(rssOf(pid) - before).toBeLessThan(50 * 1024); // KiB: far less than 50 bodies of 1 MB
+  });
+
+  it('a slow body with a token is answered 408 after the body time limit, and the connection closed', async () => {
+    const head =
+      'POST /inflightChangeProductOrder HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-admin\r\n' +
+      'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"slow": ';
+    const { data, closed, ms } = await raw(head, 5000);
+    expect(data).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closed).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(400);
+    expect(ms).toBeLessThan(3000);
+    expect((await create(change)).status).toBe(201);
+  });
+});
+
+describe('Expect: 100-continue', () => {
+  const head = (length: number, auth = 'Authorization: Bearer demo-admin\r\n') =>
+    `POST /inflightChangeProductOrder HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\n` +
+    `Content-Length: ${length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`;
+
+  it('a body over the limit gets 413 without 100 Continue first', async () => {
+    const { data } = await raw(head(10 * 1024 * 1024));
+    expect(data).toMatch(/^HTTP\/1\.1 413 /);
+    expect(data).not.toMatch(/100 Continue/);
+  });
+
+  it('a client without a token gets 401 without 100 Continue first', async () => {
+    const { data } = await raw(head(10, ''));
+    expect(data).toMatch(/^HTTP\/1\.1 401 /);
+  });
+
+  it('an acceptable body gets 100 Continue, then 201 once sent', async () => {
+    let sent = false;
+    const { data } = await raw(head(Buffer.byteLength(change)), 3000, (got, write) => {
+      if (!sent && got.startsWith('HTTP/1.1 100 Continue')) {
+        sent = true;
+        write(change);
+      }
+    });
+    expect(data).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+  });
+});
+
+describe('HEAD, absolute-form targets and long lists', () => {
+  it('HEAD on the list and on a resource answers as GET, without a body', async () => {
+    const created = (await (await create(change)).json()) as { href: string };
+    for (const path of ['/inflightChangeProductOrder', created.href]) {
+      const get = await fetch(`${base}${path}`, { headers: admin });
+      const head = await fetch(`${base}${path}`, { method: 'HEAD', headers: admin });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+      expect(await head.text()).toBe('');
+    }
+  });
+
+  it('an absolute-form request target is routed by its path', async () => {
+    const { data } = await raw(
+      `GET http://127.0.0.1:${port}/inflightChangeProductOrder?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        'Authorization: Bearer demo-admin\r\nConnection: close\r\n\r\n',
+    );
+    expect(data).toMatch(/^HTTP\/1\.1 200 /);
+    expect(data).toMatch(/X-Result-Count: 1/i);
+  });
+
+  it('a list without limit answers a page of 100', async () => {
+    const total = Number((await list()).headers.get('x-total-count'));
+    for (let i = total; i < 120; i++) expect((await create(change)).status).toBe(201);
+    const page = await fetch(`${base}/inflightChangeProductOrder`, { headers: admin });
+    expect(page.headers.get('x-result-count')).toBe('100');
+    expect(Number(page.headers.get('x-total-count'))).toBeGreaterThanOrEqual(120);
+  });
+});
