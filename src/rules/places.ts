@@ -88,8 +88,9 @@ export function checkLocationB(found: Findings, places: readonly unknown[], path
 }
 
 /**
- * `contains` semantics: one characteristic of that name with a right value is enough. A list with an
- * item R8 rejects (not an object, no string name, no value) may hide the one sought: R8 reports it.
+ * `contains` semantics: one characteristic of that name with a right value is enough. An item R8
+ * rejects hides a missing one only when it could be the one sought: not an object, no string name,
+ * or that name without a value. R8 reports it; an incomplete item of another name hides nothing.
  */
 function checkCharacteristic(
   found: Findings,
@@ -99,22 +100,24 @@ function checkCharacteristic(
   check: ValueCheck,
 ): void {
   let first: readonly [number, ReturnType<ValueCheck>] | undefined;
-  let malformed = false;
+  let maybe = false;
   for (let k = 0; k < list.length; k++) {
     const item = list[k];
-    if (
-      !isRecord(item) ||
-      typeof own(item, 'name', item.name) !== 'string' ||
-      own(item, 'value', item.value) === undefined
-    ) {
-      malformed = true;
+    const itemName = isRecord(item) ? own(item, 'name', item.name) : undefined;
+    if (typeof itemName !== 'string') {
+      maybe = true;
       continue;
     }
-    if (own(item, 'name', item.name) !== name) continue;
-    const fault = check(own(item, 'value', item.value));
+    if (itemName !== name) continue;
+    const value = own(item as Data, 'value', (item as Data).value);
+    if (value === undefined) {
+      maybe = true;
+      continue;
+    }
+    const fault = check(value);
     if (!fault) return;
     first ??= [k, fault];
   }
   if (first?.[1]) found.add(first[1][0], `${path}/${first[0]}/value`, { ...first[1][1], name });
-  else if (!malformed) found.add('missing_characteristic', path, { name });
+  else if (!maybe) found.add('missing_characteristic', path, { name });
 }

@@ -206,6 +206,12 @@ describe('R10: places of a local loop in a new order', () => {
         params: { property: 'value' },
       },
     ));
+  // regression: an incomplete characteristic of another name hid the missing one, two rounds of fixes
+  it('reports a missing national_destination_code beside an incomplete characteristic of another name', () =>
+    expectViolations(loop([A(), B(site([characteristic('local_exchange_area', '12'), { name: 'floor' }]))]), [
+      { ...r10, code: 'missing_characteristic', path: chars, params: { name: 'national_destination_code' } },
+      { rule: 'R8', code: 'required', path: `${chars}/1`, params: { property: 'value' } },
+    ]));
   // regression: R10 also reported national_destination_code as missing when R8 rejected its name
   it('leaves a characteristic whose name is no string to R8, without calling the one sought missing', () =>
     expectViolation(loop([A(), B(site([{ name: 5, value: '221' }, characteristic('local_exchange_area', '12')]))]), {

@@ -81,6 +81,24 @@ describe('R12: places of an optical access line in a new order', () => {
       params: { allowed: ['GeographicSite'] },
     }),
   );
+  // regression: an incomplete characteristic of another name hid the missing one, two rounds of fixes
+  it('reports a missing collocation_room_name beside an incomplete characteristic of another name', () =>
+    expectViolations(optical([A(), B(site([{ name: 'floor' }]))]), [
+      {
+        ...r12,
+        code: 'missing_characteristic',
+        path: `${siteAt}/geographicSiteCharacteristic`,
+        params: { name: 'collocation_room_name' },
+      },
+      { rule: 'R8', code: 'required', path: `${siteAt}/geographicSiteCharacteristic/0`, params: { property: 'value' } },
+    ]));
+  it('still leaves a missing collocation_room_name to R8 when an item without a string name may be it', () =>
+    expectViolation(optical([A(), B(site([{ value: 'Raum 1' }]))]), {
+      rule: 'R8',
+      code: 'required',
+      path: `${siteAt}/geographicSiteCharacteristic/0`,
+      params: { property: 'name' },
+    }));
   it('leaves a locationB of unknown kind to R8', () =>
     expectViolation(optical([A(), B({ '@type': 'Room' })]), {
       rule: 'R8',
