@@ -45,7 +45,8 @@ export type ViolationCode =
   | 'too_small'
   | 'too_large'
   | 'invalid_json'
-  | 'rule_failed';
+  | 'rule_failed'
+  | 'unknown_event_type';
 
 /** A broken rule, as a rule reports it: data only, no wording. */
 export interface Finding {

@@ -69,8 +69,40 @@ describe('the event validators', () => {
       path: '/event',
       params: { property: 'appointment' },
     }));
-  it('reject a type no listener receives', () =>
-    expect(faults('ProductOrderCreateEvent' as ListenerEventType, {})).toEqual([
-      ['R-event', 'not_allowed', '/eventType'],
-    ]));
+  // regression: the body's eventType was blamed, with that very value listed as allowed
+  it('report a type no listener receives as the type asked for, not as the body', () => {
+    const body = { eventType: 'AppointmentCreateEvent', event: { appointment: {} } };
+    const [violation, ...more] = validateListenerEvent('ProductOrderCreateEvent' as ListenerEventType, body, {
+      lang: 'de',
+    }).violations;
+    expect(more).toEqual([]);
+    expect(violation).toMatchObject({
+      rule: 'R-event',
+      code: 'unknown_event_type',
+      path: '',
+      params: { type: 'ProductOrderCreateEvent', allowed: listeners.map((l) => l.type) },
+    });
+    expect(violation.message).toMatch(/^Kein Listener empfängt Ereignisse vom Typ ProductOrderCreateEvent;/);
+  });
+});
+
+describe('event times', () => {
+  const at = (eventTime: string) =>
+    validateListenerEvent('AppointmentCreateEvent', { eventTime, event: { appointment: {} } }).violations.map(
+      (v) => v.params.reason,
+    );
+
+  it('accept a time without offset', () => expect(at('2024-10-24T10:32:00')).toEqual([]));
+
+  // regression: an offset-less time wrong for another reason was said to lack its offset
+  it.each([
+    ['a day that does not exist', '2025-02-29T10:32:00', 'invalid'],
+    ['hour 25', '2025-02-17T25:00:00', 'invalid'],
+    ['a space for T', '2025-02-17 10:32:00', 'invalid'],
+    ['no seconds', '2025-02-17T10:32', 'missing_seconds'],
+    ['no time', '2025-02-17', 'missing_time'],
+    ['an offset but no seconds', '2025-02-17T10:32+01:00', 'missing_seconds'],
+  ])('name the real fault of a time with %s, never a missing offset', (_, time, reason) =>
+    expect(at(time)).toEqual([reason]),
+  );
 });

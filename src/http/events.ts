@@ -65,6 +65,9 @@ const times = ['eventTime', 'timeOcurred', 'timeOccurred'] as const;
 /** A date-time of RFC 3339; one without offset too, as FIT examples send event times. */
 const isEventTime = (value: string) => isDateTime(value) || isDateTime(`${value}Z`);
 
+/** A time of day that ends in no zone offset (`Z`, `±hh:mm` or `±hhmm`). */
+const offsetless = /[Tt ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/;
+
 function checkTexts(found: Findings, data: Readonly<Record<string, unknown>>, path: string, names: readonly string[]) {
   for (const name of names) {
     const value = own(data, name, data[name]);
@@ -77,7 +80,8 @@ function checkTimes(found: Findings, data: Readonly<Record<string, unknown>>, pa
     const value = own(data, name, data[name]);
     if (value === undefined) continue;
     if (typeof value !== 'string') found.wrongType(`${path}/${name}`, 'string', value);
-    else if (!isEventTime(value)) found.dateTime(`${path}/${name}`, value);
+    // an event time may lack its offset, so the fault of one without is judged as if it had one
+    else if (!isEventTime(value)) found.dateTime(`${path}/${name}`, offsetless.test(value) ? `${value}Z` : value);
   }
 }
 
@@ -130,16 +134,17 @@ function eventRule(type: ListenerEventType, payload: 'appointment' | 'searchTime
 
 const rules: ReadonlyMap<string, Rule> = new Map(listeners.map((l) => [l.type, eventRule(l.type, l.payload)]));
 
-/** What an event type none of the listeners receives gives. */
-const unknownType: Rule = Object.freeze({
-  id: 'R-event',
-  title: 'The event type is one of the six the listeners receive.',
-  check() {
-    const found = new Findings('R-event');
-    found.add('not_allowed', '/eventType', { allowed: listeners.map((l) => l.type) });
-    return found.done();
-  },
-});
+/** What an event type none of the listeners receives gives: the type asked for is at fault, not the body. */
+const unknownType = (type: unknown): Rule =>
+  Object.freeze({
+    id: 'R-event',
+    title: 'The event type is one of the six the listeners receive.',
+    check() {
+      const found = new Findings('R-event');
+      found.add('unknown_event_type', '', { type: String(type), allowed: listeners.map((l) => l.type) });
+      return found.done();
+    },
+  });
 
 /**
  * Checks the body of a listener notification of `type`: the TMF646 envelope (string fields, event
@@ -151,7 +156,7 @@ export function validateListenerEvent(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<ListenerEvent> {
-  return validateWith<ListenerEvent>([rules.get(type) ?? unknownType], input, options);
+  return validateWith<ListenerEvent>([rules.get(type) ?? unknownType(type)], input, options);
 }
 
 type EventValidator = (input: unknown, options?: ValidateOptions) => ValidationResult<ListenerEvent>;

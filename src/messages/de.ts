@@ -65,6 +65,8 @@ const table: MessageTable = {
     `Der Inhalt ist kein gültiges JSON: ${jsonFaults[String(params.reason)] ?? jsonFaults.syntax}${params.position === undefined ? '' : ` an Position ${params.position}`}.`,
   rule_failed: ({ rule, params }) =>
     `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen: ${params.error}.`,
+  unknown_event_type: ({ params }) =>
+    `Kein Listener empfängt Ereignisse vom Typ ${params.type}; die Listener empfangen: ${listOf(params.allowed)}.`,
 };
 
 export const de = { table, wording };

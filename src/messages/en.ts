@@ -62,6 +62,8 @@ const table: MessageTable = {
   invalid_json: ({ params }) =>
     `The body is not valid JSON: ${jsonFaults[String(params.reason)] ?? jsonFaults.syntax}${params.position === undefined ? '' : ` at position ${params.position}`}.`,
   rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,
+  unknown_event_type: ({ params }) =>
+    `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,
 };
 
 export const en = { table, wording };

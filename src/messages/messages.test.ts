@@ -76,6 +76,12 @@ const samples: Readonly<Record<ViolationCode, Finding>> = {
   too_large: { rule: 'R-query', code: 'too_large', path: '/limit', params: { limit: Number.MAX_SAFE_INTEGER } },
   invalid_json: { rule: 'R-body', code: 'invalid_json', path: '', params: { reason: 'syntax', position: 12 } },
   rule_failed: { rule: 'R-field', code: 'rule_failed', path: '', params: { error: 'TypeError: boom' } },
+  unknown_event_type: {
+    rule: 'R-event',
+    code: 'unknown_event_type',
+    path: '',
+    params: { type: 'ProductOrderCreateEvent', allowed: ['AppointmentCreateEvent'] },
+  },
 };
 
 describe('messages', () => {
