@@ -284,6 +284,24 @@ describe('the factories', () => {
     expect(messages('de')[0]).not.toBe(messages('en')[0]);
   });
 
+  // regression: a part's messages spoke of "Item 0 of 'contactMedium'", an internal wrapper
+  it.each([
+    [
+      createContactMediumSchema,
+      { '@type': 'EmailContactMedium', contactType: 'email' },
+      'The contact medium',
+      'Das Kontaktmedium',
+    ],
+    [createRelatedPartySchema, { role: 'subcontractor' }, 'The related party', 'Der Beteiligte'],
+    [createProductOrderItemSchema, 'add', 'The order item', 'Die Auftragsposition'],
+  ] as const)("word a part's messages about the part itself", (create, value, en, de) => {
+    const [issue] = create()['~standard'].validate(value).issues ?? [];
+    expect(issue?.message.startsWith(`${en} `)).toBe(true);
+    const [german] = create({ lang: 'de' })['~standard'].validate(value).issues ?? [];
+    expect(german?.message.startsWith(de)).toBe(true);
+    expect(issue?.message).not.toMatch(/Item 0|Eintrag 0/);
+  });
+
   it('fall back to English when reading the options throws', () => {
     const options = new Proxy(
       {},

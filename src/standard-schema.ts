@@ -3,7 +3,8 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { schemaText } from './generated/schema-text.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
-import type { Lang } from './messages/index.js';
+import { formatIn, type Lang } from './messages/index.js';
+import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
 import { settings, validateProductOrder } from './validate.js';
 import type { Finding, Violation } from './violation.js';
@@ -43,19 +44,28 @@ export interface OrderSchemaOptions {
 
 /** Where a part sits in the order that carries it when it is validated alone, and its `$defs` entry. */
 interface Part {
+  /** How messages name the part's root; the order's own when absent. */
+  readonly name?: PartName;
   readonly def: string;
   readonly at: string;
   readonly wrap: (value: unknown) => unknown;
 }
 
 const order: Part = { def: 'ProductOrder_FVO', at: '', wrap: (value) => value };
-const relatedParty: Part = { def: 'RelatedParty', at: '/relatedParty/0', wrap: (value) => ({ relatedParty: [value] }) };
+const relatedParty: Part = {
+  name: 'relatedParty',
+  def: 'RelatedParty',
+  at: '/relatedParty/0',
+  wrap: (value) => ({ relatedParty: [value] }),
+};
 const contactMedium: Part = {
+  name: 'contactMedium',
   def: 'ContactMedium',
   at: '/relatedParty/0/partyOrPartyRole/contactMedium/0',
   wrap: (value) => ({ relatedParty: [{ partyOrPartyRole: { contactMedium: [value] } }] }),
 };
 const productOrderItem: Part = {
+  name: 'productOrderItem',
   def: 'ProductOrderItem',
   at: '/productOrderItem/0',
   wrap: (value) => ({ productOrderItem: [value] }),
@@ -105,7 +115,7 @@ function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): Order
       vendor: 'product-order-validator',
       validate: (value: unknown) => {
         const result = validateProductOrder(part.wrap(value), { lang });
-        const issues = result.valid ? [] : issuesOf(result.violations, part.at);
+        const issues = result.valid ? [] : issuesOf(result.violations, part, lang);
         return issues.length === 0 ? { value: value as T } : { issues };
       },
       jsonSchema: Object.freeze({ input: convert, output: convert }),
@@ -113,12 +123,16 @@ function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): Order
   });
 }
 
-/** The issues of the violations inside the part at `at`, their paths relative to it. */
-function issuesOf(violations: readonly Violation[], at: string): OrderIssue[] {
+/** The issues of the violations inside the part, their paths and messages relative to it. */
+function issuesOf(violations: readonly Violation[], part: Part, lang: Lang): OrderIssue[] {
+  const { at, name } = part;
   const issues: OrderIssue[] = [];
-  for (const { rule, code, path, params, message } of violations) {
+  for (const violation of violations) {
+    const { rule, code, path, params } = violation;
     if (path !== at && !path.startsWith(`${at}/`)) continue;
-    const keys = pointerKeys(path.slice(at.length));
+    const relative = path.slice(at.length);
+    const message = name ? formatIn({ rule, code, path: relative, params }, lang, name) : violation.message;
+    const keys = pointerKeys(relative);
     // a missing property is reported at its parent; a form shows it at the property's own field
     if (typeof params.property === 'string') keys.push(params.property);
     issues.push({ message, path: keys, rule, code, params });

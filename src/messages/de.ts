@@ -2,6 +2,11 @@ import { listOf, type MessageTable, type Wording } from './wording.js';
 
 const wording: Wording = {
   whole: 'Der Auftrag',
+  parts: {
+    relatedParty: 'Der Beteiligte',
+    contactMedium: 'Das Kontaktmedium',
+    productOrderItem: 'Die Auftragsposition',
+  },
   item: (index, list) => `Eintrag ${index} von ${list}`,
   other: ({ rule, code }, s) => `${s}: Die Regel ${rule} meldet ${code}.`,
 };

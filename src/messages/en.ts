@@ -2,6 +2,7 @@ import { listOf, type MessageTable, type Wording } from './wording.js';
 
 const wording: Wording = {
   whole: 'The order',
+  parts: { relatedParty: 'The related party', contactMedium: 'The contact medium', productOrderItem: 'The order item' },
   item: (index, list) => `Item ${index} of ${list}`,
   other: ({ rule, code }, s) => `${s}: the rule ${rule} reports ${code}.`,
 };

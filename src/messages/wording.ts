@@ -3,9 +3,13 @@ import type { Finding, ViolationCode } from '../violation.js';
 /** One message template per code: renders a finding, given the name of the node it concerns. */
 export type MessageTable = Readonly<Record<ViolationCode, (finding: Finding, subject: string) => string>>;
 
-/** How a language names the whole order and an item of a list, and words a code it has no message for. */
+/** The parts of an order a form validates alone. */
+export type PartName = 'relatedParty' | 'contactMedium' | 'productOrderItem';
+
+/** How a language names the whole order, a part validated alone and an item of a list, and words a code it has no message for. */
 export interface Wording {
   readonly whole: string;
+  readonly parts: Readonly<Record<PartName, string>>;
   readonly item: (index: string, list: string) => string;
   readonly other: (finding: Finding, subject: string) => string;
 }
