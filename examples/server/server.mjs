@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import {
-  checkRequest,
+  checkRequestBody,
   checkRequestHead,
   createListenerHandler,
   errorResponse,
@@ -56,7 +56,7 @@ export function startServer({ port = 0, host = '127.0.0.1', maxBodyBytes, bodyTi
       case 'createInflightChangeProductOrder': {
         const read = await readNodeBody(req, { ...limits, beforeRead });
         if (!read.ok) return sendNode(res, read, req);
-        const checked = checkRequest({ ...request, bodyText: read.text }, { authorize });
+        const checked = checkRequestBody(head, { bodyText: read.text });
         if (!checked.ok) return sendNode(res, checked);
         const resource = created(checked.body, '');
         // serialised before it is stored: what cannot be given back is not kept

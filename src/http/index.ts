@@ -61,10 +61,13 @@ export {
 } from './list-query.js';
 export { createListenerHandler, type ListenerContext, type ListenerHandler, type ListenerOptions } from './listener.js';
 export {
+  type CheckedCreate,
   type CheckedHead,
   type CheckedRequest,
   type CheckOptions,
+  type CreateHead,
   checkRequest,
+  checkRequestBody,
   checkRequestHead,
   type RequestHead,
   type RequestParts,

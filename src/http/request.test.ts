@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationId } from './auth.js';
-import { checkRequest, checkRequestHead, type RequestParts, targetParts } from './request.js';
+import { checkRequest, checkRequestBody, checkRequestHead, type RequestParts, targetParts } from './request.js';
 
 const change = {
   '@type': 'InflightChangeProductOrder',
@@ -226,6 +226,14 @@ describe('checkRequestHead', () => {
       contentType: 'application/json;charset=utf-8',
     });
     expect(outcomeOf(checkRequestHead({ ...head, headers: { 'content-type': 'application/json' } }))[0]).toBe(401);
+  });
+
+  it('leaves the body to checkRequestBody, which gives the create with its body or a 400', () => {
+    const head = checkRequestHead({ method: 'POST', path: '/inflightChangeProductOrder', headers: json });
+    if (!head.ok || head.operation !== 'createInflightChangeProductOrder') throw new Error('head refused');
+    expect(checkRequestBody(head, { bodyText: JSON.stringify(change) })).toEqual({ ...head, body: change });
+    expect(checkRequestBody(head, { body: { ...change, category: 'x' } })).toMatchObject({ ok: false, status: 400 });
+    expect(checkRequestBody(head, { bodyText: '{' })).toMatchObject({ ok: false, status: 400 });
   });
 
   it('answers a list as checkRequest does', () => {

@@ -54,19 +54,20 @@ type ListOrRetrieve =
       readonly query: ListQuery;
     });
 
+/** A create request whose head passed every check; its body is still to be read and checked. */
+export type CreateHead = Accepted & { readonly operation: 'createInflightChangeProductOrder' };
+
+/** A create request that passed every check, with its body. */
+export type CheckedCreate = CreateHead & { readonly body: InflightChangeProductOrderFVO };
+
 /** A request that passed every check, with what the service needs to answer it. */
-export type CheckedRequest =
-  | (Accepted & {
-      readonly operation: 'createInflightChangeProductOrder';
-      readonly body: InflightChangeProductOrderFVO;
-    })
-  | ListOrRetrieve;
+export type CheckedRequest = CheckedCreate | ListOrRetrieve;
 
 /**
  * A request whose head passed every check: a list or retrieve ready to answer, or a create whose
- * body is still to be read and checked.
+ * body is still to be read and checked with {@link checkRequestBody}.
  */
-export type CheckedHead = (Accepted & { readonly operation: 'createInflightChangeProductOrder' }) | ListOrRetrieve;
+export type CheckedHead = CreateHead | ListOrRetrieve;
 
 /** The parts of a request {@link checkRequestHead} judges: all but the body. */
 export type RequestHead = Omit<RequestParts, 'body' | 'bodyText'>;
@@ -153,22 +154,36 @@ export function checkRequestHead(request: RequestHead, options?: CheckOptions): 
 
 /**
  * Checks a request to the in-flight change API (create, list, retrieve): first its head as
- * {@link checkRequestHead} does, then the create request's body: JSON (400), then
- * validateInflightChangeProductOrder (400 with the violations, at most `maxViolations`). Never throws.
+ * {@link checkRequestHead} does, then a create request's body as {@link checkRequestBody} does.
+ * Never throws.
  * @returns `{ ok: true, operation, token, ... }` or `{ ok: false, status, headers, body }` with an ErrorMessage body
  */
 export function checkRequest(request: RequestParts, options?: CheckOptions): CheckedRequest | HttpError {
   const head = checkRequestHead(request, options);
   if (!head.ok || head.operation !== 'createInflightChangeProductOrder') return head;
+  return checkRequestBody(head, request, options);
+}
+
+/**
+ * Checks the body of a create request whose head passed {@link checkRequestHead}: JSON (400), then
+ * validateInflightChangeProductOrder (400 with the violations, at most `maxViolations`). Never throws.
+ * @param body - the body as parsed JSON (`body`) or as text (`bodyText`)
+ * @returns the head with the valid `body`, or `{ ok: false, status, headers, body }` with an ErrorMessage body
+ */
+export function checkRequestBody(
+  head: CreateHead,
+  body: Pick<RequestParts, 'body' | 'bodyText'>,
+  options?: CheckOptions,
+): CheckedCreate | HttpError {
   const { lang, max } = settings(options, defaultHttpMaxViolations);
   try {
-    let body = request.body;
-    if (body === undefined) {
-      const parsed = parseJsonBody(request.bodyText ?? '', lang);
+    let value = body.body;
+    if (value === undefined) {
+      const parsed = parseJsonBody(body.bodyText ?? '', lang);
       if (!parsed.ok) return parsed;
-      body = parsed.value;
+      value = parsed.value;
     }
-    const result = validateInflightChangeProductOrder(body, { lang, maxViolations: max });
+    const result = validateInflightChangeProductOrder(value, { lang, maxViolations: max });
     if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max });
     return { ...head, body: result.value };
   } catch {
