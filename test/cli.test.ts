@@ -64,6 +64,7 @@ interface JsonRecord {
   error?: string;
   reason?: string;
   found?: string;
+  limit?: number;
   message?: string;
 }
 
@@ -243,6 +244,21 @@ describe('product-order-validate input errors', () => {
       { source: 'valid.json', violations: [] },
     ]);
     expect(run.doc.summary).toMatchObject({ orders: 2, valid: 2, inputErrors: 3 });
+  });
+
+  it('says a pattern has more than 256 brace alternatives, rather than that it matched no file', () => {
+    const pattern = `tree/${'{a,b}'.repeat(9)}.json`; // 512 alternatives
+    const run = json([pattern, 'valid.json']);
+    expect(run.code).toBe(2);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: pattern, error: 'bad_pattern', reason: 'too_many_alternatives' },
+      { source: 'valid.json', violations: [] },
+    ]);
+    expect(run.doc.results[0].limit).toBe(256);
+    expect(cli([pattern]).stdout).toContain(`! ${pattern}: the pattern has more than 256 {a,b} alternatives\n`);
+    expect(cli(['--lang', 'de', pattern]).stdout).toContain(
+      `! ${pattern}: das Muster hat mehr als 256 {a,b}-Alternativen\n`,
+    );
   });
 
   it.runIf(process.platform === 'linux')('reports a file whose read fails, even for root (/proc/self/mem)', () => {

@@ -13,7 +13,7 @@ type Token =
 export type Segment = 'globstar' | readonly Token[];
 
 /** At most this many patterns come out of one pattern's `{a,b}` alternatives. */
-const maxAlternatives = 256;
+export const maxAlternatives = 256;
 
 /** Whether an argument is a pattern rather than a plain path. */
 export function isGlob(arg: string): boolean {

@@ -4,7 +4,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { alternatives, isGlob, matchName, matchPath, parsePattern } from './glob.js';
+import { alternatives, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
 
 /** An input to read. */
 export interface Source {
@@ -19,16 +19,21 @@ export interface Source {
 }
 
 /** Why an input could not be read. */
-export type InputErrorCode = 'not_found' | 'no_match' | 'unreadable' | 'malformed_json';
+export type InputErrorCode = 'not_found' | 'no_match' | 'bad_pattern' | 'unreadable' | 'malformed_json';
 
 /** An input that could not be read, or a part of it that is not JSON. */
 export interface InputError {
   readonly name: string;
   readonly error: InputErrorCode;
-  /** For `unreadable`: the system's error code (`EACCES`, `ENOENT`, ...); for `malformed_json`: `unexpected_character` or `unexpected_end`. */
+  /**
+   * For `unreadable`: the system's error code (`EACCES`, `ENOENT`, ...); for `malformed_json`:
+   * `unexpected_character` or `unexpected_end`; for `bad_pattern`: `too_many_alternatives`.
+   */
   readonly reason?: string;
   /** For `malformed_json`: the character found, when there is one. */
   readonly found?: string;
+  /** For `bad_pattern`: the most `{a,b}` alternatives a pattern may stand for. */
+  readonly limit?: number;
   readonly line?: number;
   readonly column?: number;
 }
@@ -59,8 +64,9 @@ export async function expand(args: readonly string[], ndjson: boolean): Promise<
       else if (!isGlob(arg)) out.push({ name: arg, error: 'not_found' });
       else {
         const found = await glob(arg);
-        if (found.length === 0) out.push({ name: arg, error: 'no_match' });
-        for (const path of found) out.push(file(path, await stat(path).catch(() => undefined)));
+        if (!Array.isArray(found)) out.push(found);
+        else if (found.length === 0) out.push({ name: arg, error: 'no_match' });
+        else for (const path of found) out.push(file(path, await stat(path).catch(() => undefined)));
       }
     } else if (info.isDirectory()) {
       const visible = (names: readonly string[]) => !names[names.length - 1].startsWith('.');
@@ -77,10 +83,13 @@ export function unreadable(name: string, error: NodeJS.ErrnoException): InputErr
   return { name, error: 'unreadable', reason: error.code ?? error.message };
 }
 
-/** The files matching a pattern, in path order, without duplicates. */
-async function glob(pattern: string): Promise<string[]> {
+/** The files matching a pattern, in path order, without duplicates; an input error for a pattern of too many alternatives. */
+async function glob(pattern: string): Promise<string[] | InputError> {
+  const patterns = alternatives(pattern);
+  if (!patterns)
+    return { name: pattern, error: 'bad_pattern', reason: 'too_many_alternatives', limit: maxAlternatives };
   const paths = new Set<string>();
-  for (const one of alternatives(pattern) ?? []) {
+  for (const one of patterns) {
     const { base, segments } = parsePattern(one);
     const deep = segments.includes('globstar');
     // `**` passes no folder whose name starts with a dot, but a segment starting with a dot may name one
