@@ -44,6 +44,7 @@ function cli(args: readonly string[], options: { input?: string; env?: Record<st
     input: options.input ?? '',
     env: { ...cleanEnv, ...options.env },
     encoding: 'utf8',
+    timeout: 30_000, // the test's own timeout cannot stop a synchronous spawn: a command that hangs fails here
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -258,6 +259,26 @@ describe('product-order-validate input errors', () => {
     expect(cli([pattern]).stdout).toContain(`! ${pattern}: the pattern has more than 256 {a,b} alternatives\n`);
     expect(cli(['--lang', 'de', pattern]).stdout).toContain(
       `! ${pattern}: das Muster hat mehr als 256 {a,b}-Alternativen\n`,
+    );
+  });
+
+  it.runIf(hasMkfifo())('reports a FIFO in a folder or matched by a pattern, without waiting for a writer', () => {
+    mkdirSync(join(work, 'special'));
+    spawnSync('mkfifo', [join(work, 'special', 'a.json')]);
+    symlinkSync('a.json', join(work, 'special', 'c.ndjson'));
+    writeFileSync(join(work, 'special', 'b.json'), validOrder);
+    const fifo = { error: 'unreadable', reason: 'fifo' };
+    const run = json(['special', 'special/*.ndjson']);
+    expect(run.code).toBe(2);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'special/a.json', ...fifo },
+      { source: 'special/b.json', violations: [] },
+      { source: 'special/c.ndjson', ...fifo },
+      { source: 'special/c.ndjson', ...fifo },
+    ]);
+    expect(cli(['special']).stdout).toContain('! special/a.json: cannot read it (a FIFO, not a regular file)\n');
+    expect(cli(['--lang', 'de', 'special']).stdout).toContain(
+      '! special/a.json: nicht lesbar (ein FIFO, keine reguläre Datei)\n',
     );
   });
 
@@ -506,6 +527,10 @@ describe('product-order-validate on a large stream', () => {
 
 /** What the progress line starts with: back to the line's start, and clear it (as a pattern). */
 const clearLine = '\r\u001b\\[K';
+
+function hasMkfifo(): boolean {
+  return spawnSync('mkfifo', ['--version']).status === 0;
+}
 
 function hasScript(): boolean {
   return spawnSync('script', ['--version']).status === 0;

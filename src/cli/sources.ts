@@ -26,7 +26,8 @@ export interface InputError {
   readonly name: string;
   readonly error: InputErrorCode;
   /**
-   * For `unreadable`: the system's error code (`EACCES`, `ENOENT`, ...); for `malformed_json`:
+   * For `unreadable`: the system's error code (`EACCES`, `ENOENT`, ...), or for a file found in a
+   * folder that is no regular file, `fifo`, `socket` or `device`; for `malformed_json`:
    * `unexpected_character` or `unexpected_end`; for `bad_pattern`: `too_many_alternatives`.
    */
   readonly reason?: string;
@@ -66,7 +67,7 @@ export async function expand(args: readonly string[], ndjson: boolean): Promise<
         const found = await glob(arg);
         if (!Array.isArray(found)) out.push(found);
         else if (found.length === 0) out.push({ name: arg, error: 'no_match' });
-        else for (const path of found) out.push(file(path, await stat(path).catch(() => undefined)));
+        else for (const entry of found) out.push('error' in entry ? entry : file(entry.path, entry.info));
       }
     } else if (info.isDirectory()) {
       const visible = (names: readonly string[]) => !names[names.length - 1].startsWith('.');
@@ -83,12 +84,16 @@ export function unreadable(name: string, error: NodeJS.ErrnoException): InputErr
   return { name, error: 'unreadable', reason: error.code ?? error.message };
 }
 
-/** The files matching a pattern, in path order, without duplicates; an input error for a pattern of too many alternatives. */
-async function glob(pattern: string): Promise<string[] | InputError> {
+/**
+ * The files matching a pattern and the input errors met on the way (as for a folder), in path order,
+ * without duplicates; an input error for a pattern of too many alternatives.
+ */
+async function glob(pattern: string): Promise<Found[] | InputError> {
   const patterns = alternatives(pattern);
-  if (!patterns)
+  if (!patterns) {
     return { name: pattern, error: 'bad_pattern', reason: 'too_many_alternatives', limit: maxAlternatives };
-  const paths = new Set<string>();
+  }
+  const found = new Map<string, Found>();
   for (const one of patterns) {
     const { base, segments } = parsePattern(one);
     const deep = segments.includes('globstar');
@@ -101,23 +106,29 @@ async function glob(pattern: string): Promise<string[] | InputError> {
       return names.length < segments.length && segment !== 'globstar' && matchName(last, segment);
     };
     for (const entry of await walk(base, (names) => matchPath(names, segments), descend)) {
-      if (!('error' in entry)) paths.add(entry.path);
+      found.set(pathOf(entry), entry);
     }
   }
-  return [...paths].sort(byPath);
+  return [...found.values()].sort((a, b) => byPath(pathOf(a), pathOf(b)));
 }
+
+/** A file found, with what stat said of it, or an input error for a file or folder found. */
+type Found = { readonly path: string; readonly info: Stats | undefined } | InputError;
+
+const pathOf = (found: Found) => ('error' in found ? found.name : found.path);
 
 /**
  * The files below `root` whose relative path `take` accepts, in path order, walking the folders
  * `descend` accepts. Linked files count; linked folders are not followed (they may loop); a link
- * that leads nowhere is kept, so reading it reports the error.
+ * that leads nowhere is kept, so reading it reports the error. A FIFO, socket or device is an input
+ * error, not read: a FIFO without a writer would keep the command waiting.
  */
 async function walk(
   root: string,
   take: (names: readonly string[]) => boolean,
   descend: (names: readonly string[]) => boolean,
-): Promise<({ path: string; info: Stats | undefined } | InputError)[]> {
-  const found: ({ path: string; info: Stats | undefined } | InputError)[] = [];
+): Promise<Found[]> {
+  const found: Found[] = [];
   const folders: string[][] = [[]];
   for (let names = folders.pop(); names; names = folders.pop()) {
     const folder = join(root, ...names);
@@ -138,15 +149,19 @@ async function walk(
         if (descend(path)) folders.push(path);
         continue;
       }
-      const info =
-        entry.isFile() || entry.isSymbolicLink()
-          ? await stat(join(folder, entry.name)).catch(() => undefined)
-          : undefined;
-      if (info?.isDirectory() || !(entry.isFile() || entry.isSymbolicLink())) continue;
-      if (take(path)) found.push({ path: join(root, ...path), info });
+      if (!take(path)) continue;
+      const file = join(root, ...path);
+      // stat opens nothing, so a FIFO is found out without waiting for a writer
+      const info = await stat(file).catch(() => undefined);
+      if (info?.isDirectory()) continue;
+      if (info && !info.isFile()) found.push({ name: file, error: 'unreadable', reason: special(info) });
+      else found.push({ path: file, info });
     }
   }
-  return found.sort((a, b) => byPath('path' in a ? a.path : a.name, 'path' in b ? b.path : b.name));
+  return found.sort((a, b) => byPath(pathOf(a), pathOf(b)));
 }
+
+/** The kind of a file that is neither a regular file nor a folder, as the reason it is not read. */
+const special = (info: Stats) => (info.isFIFO() ? 'fifo' : info.isSocket() ? 'socket' : 'device');
 
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

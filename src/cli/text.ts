@@ -178,6 +178,9 @@ const systemError: Readonly<Record<string, string>> = {
   EPERM: 'permission denied',
   EISDIR: 'it is a folder',
   ELOOP: 'too many symbolic links',
+  fifo: 'a FIFO, not a regular file',
+  socket: 'a socket, not a regular file',
+  device: 'a device, not a regular file',
 };
 
 const systemErrorDe: Readonly<Record<string, string>> = {
@@ -186,6 +189,9 @@ const systemErrorDe: Readonly<Record<string, string>> = {
   EPERM: 'keine Berechtigung',
   EISDIR: 'ist ein Ordner',
   ELOOP: 'zu viele symbolische Links',
+  fifo: 'ein FIFO, keine reguläre Datei',
+  socket: 'ein Socket, keine reguläre Datei',
+  device: 'ein Gerät, keine reguläre Datei',
 };
 
 /** The wording of the command in `lang`. */
