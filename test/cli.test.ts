@@ -247,6 +247,36 @@ describe('product-order-validate input errors', () => {
     expect(run.doc.summary).toMatchObject({ orders: 2, valid: 2, inputErrors: 3 });
   });
 
+  it('reports NDJSON that holds no order (empty, or blank lines only), as it does an empty JSON file', () => {
+    writeFileSync(join(work, 'nothing.ndjson'), '');
+    writeFileSync(join(work, 'blank.jsonl'), '\n  \n\r\n');
+    writeFileSync(join(work, 'nothing.json'), '');
+    writeFileSync(join(work, 'one-broken.ndjson'), '{"category": }\n');
+    const none = { error: 'no_orders' };
+    const run = json(['nothing.ndjson', 'blank.jsonl', 'nothing.json', 'one-broken.ndjson', 'valid.json']);
+    expect(run.code).toBe(2);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'nothing.ndjson', ...none },
+      { source: 'blank.jsonl', ...none },
+      { source: 'nothing.json', line: 1, error: 'malformed_json', reason: 'unexpected_end', column: 1 },
+      // an input error already says the check did not cover it
+      { source: 'one-broken.ndjson', line: 1, error: 'malformed_json', reason: 'unexpected_character', column: 14 },
+      { source: 'valid.json', violations: [] },
+    ]);
+    expect(run.doc.summary).toMatchObject({ orders: 1, valid: 1, inputErrors: 4 });
+    if (process.platform === 'linux') {
+      expect(json(['--ndjson', '/proc/self/mem']).doc.results.map(brief)).toEqual([
+        { source: '/proc/self/mem', error: 'unreadable', reason: 'EIO' },
+      ]);
+    }
+    expect(json(['--ndjson', '-']).doc.results.map(brief)).toEqual([{ source: '<stdin>', ...none }]);
+    expect(cli(['--ndjson', '-']).code).toBe(2);
+    const text = cli(['nothing.ndjson']).stdout;
+    expect(text).toMatch(/^! nothing\.ndjson: no order in it: the input is empty or holds blank lines only$/m);
+    expect(text).not.toContain('✓');
+    expect(cli(['--lang', 'de', 'nothing.ndjson']).stdout).toMatch(/^! nothing\.ndjson: kein Auftrag darin: /m);
+  });
+
   it('says a pattern has more than 256 brace alternatives, rather than that it matched no file', () => {
     const pattern = `tree/${'{a,b}'.repeat(9)}.json`; // 512 alternatives
     const run = json([pattern, 'valid.json']);

@@ -11,7 +11,7 @@ export async function feed(source: Source, pipeline: Pipeline, read: (bytes: num
   if (source.lines) await feedLines(source, pipeline, read);
   else {
     const bytes = await readDocument(source).catch((error: NodeJS.ErrnoException) => error);
-    if (bytes instanceof Error) pipeline.error(unreadable(source.name, bytes));
+    if (bytes instanceof Error) pipeline.error(unreadable(source.name, bytes), source);
     else {
       read(bytes.length);
       pipeline.unit(source, [owned(bytes)], 1);
@@ -38,7 +38,7 @@ async function feedLines(source: Source, pipeline: Pipeline, read: (bytes: numbe
     try {
       next = await chunks.next();
     } catch (error) {
-      pipeline.error(unreadable(source.name, error as NodeJS.ErrnoException));
+      pipeline.error(unreadable(source.name, error as NodeJS.ErrnoException), source);
       return;
     }
     if (next.done) break;

@@ -8,7 +8,7 @@ import type { InputError, Source } from './sources.js';
 /** Something the output hears of, in input order. */
 export type Entry =
   | { readonly kind: 'unit'; readonly source: Source }
-  | { readonly kind: 'error'; readonly error: InputError }
+  | { readonly kind: 'error'; readonly error: InputError; readonly source: Source | undefined }
   | { readonly kind: 'end'; readonly source: Source };
 
 /** Takes a checked batch: its entries and what each of its units gave, in order. */
@@ -46,9 +46,9 @@ export class Pipeline {
     for (const part of parts) this.bytes += part.length;
   }
 
-  /** Adds an input error, reported in its place. */
-  error(error: InputError): void {
-    this.entries.push({ kind: 'error', error });
+  /** Adds an input error, reported in its place; `source` when it was found while reading one. */
+  error(error: InputError, source?: Source): void {
+    this.entries.push({ kind: 'error', error, source });
   }
 
   /** Marks the end of a source. */

@@ -72,10 +72,15 @@ export async function run(options: Options, io: Streams): Promise<number> {
   return tally.invalid > 0 ? exit.invalid : exit.valid;
 }
 
-/** Turns checked batches into output text, in input order, and counts them. */
+/**
+ * Turns checked batches into output text, in input order, and counts them. NDJSON that gave neither
+ * an order nor an input error (empty, or blank lines only) is an input error: a check that checked
+ * nothing must not pass, and an empty JSON document is malformed JSON.
+ */
 function emitter(frame: Frame, render: Renderer, tally: Tally) {
   let orders = 0; // of the current source
   let invalid = 0;
+  let faults = 0; // input errors
   let many = false;
   return (entries: readonly Entry[], checked: readonly Checked[]): string => {
     let out = '';
@@ -86,15 +91,21 @@ function emitter(frame: Frame, render: Renderer, tally: Tally) {
         tally.add(unit);
         orders += unit.orders;
         invalid += unit.invalid;
+        faults += unit.errors;
         many ||= unit.many;
         out += frame.records(unit.text);
       } else if (entry.kind === 'error') {
         tally.inputErrors++;
+        if (entry.source) faults++;
         out += frame.records(render.error(entry.error));
       } else {
-        out += frame.end(entry.source, orders, invalid, many);
+        if (entry.source.lines && orders === 0 && faults === 0) {
+          tally.inputErrors++;
+          out += frame.records(render.error({ name: entry.source.name, error: 'no_orders' }));
+        } else out += frame.end(entry.source, orders, invalid, many);
         orders = 0;
         invalid = 0;
+        faults = 0;
         many = false;
       }
     }

@@ -19,9 +19,9 @@ export interface Source {
 }
 
 /** Why an input could not be read. */
-export type InputErrorCode = 'not_found' | 'no_match' | 'bad_pattern' | 'unreadable' | 'malformed_json';
+export type InputErrorCode = 'not_found' | 'no_match' | 'bad_pattern' | 'unreadable' | 'malformed_json' | 'no_orders';
 
-/** An input that could not be read, or a part of it that is not JSON. */
+/** An input that could not be read, a part of it that is not JSON, or NDJSON that holds no order. */
 export interface InputError {
   readonly name: string;
   readonly error: InputErrorCode;

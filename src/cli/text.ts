@@ -58,6 +58,7 @@ const en: Texts = {
     if (e.error === 'not_found') return 'no such file, folder or pattern';
     if (e.error === 'no_match') return 'no .json, .ndjson or .jsonl file found';
     if (e.error === 'bad_pattern') return `the pattern has more than ${en.number(e.limit ?? 0)} {a,b} alternatives`;
+    if (e.error === 'no_orders') return 'no order in it: the input is empty or holds blank lines only';
     if (e.error === 'unreadable') return `cannot read it (${systemError[e.reason ?? ''] ?? e.reason})`;
     return e.reason === 'unexpected_end'
       ? 'malformed JSON: unexpected end of input'
@@ -122,6 +123,7 @@ const de: Texts = {
     if (e.error === 'not_found') return 'keine solche Datei, kein solcher Ordner, kein solches Muster';
     if (e.error === 'no_match') return 'keine .json-, .ndjson- oder .jsonl-Datei gefunden';
     if (e.error === 'bad_pattern') return `das Muster hat mehr als ${de.number(e.limit ?? 0)} {a,b}-Alternativen`;
+    if (e.error === 'no_orders') return 'kein Auftrag darin: die Eingabe ist leer oder hat nur leere Zeilen';
     if (e.error === 'unreadable') return `nicht lesbar (${systemErrorDe[e.reason ?? ''] ?? e.reason})`;
     return e.reason === 'unexpected_end'
       ? 'fehlerhaftes JSON: unerwartetes Ende der Eingabe'
