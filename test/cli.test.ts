@@ -38,7 +38,7 @@ interface Run {
 
 let work: string;
 
-function cli(args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): Run {
+function cli(args: readonly string[], options: { input?: string | Buffer; env?: Record<string, string> } = {}): Run {
   const run = spawnSync(bin, args, {
     cwd: work,
     input: options.input ?? '',
@@ -50,7 +50,7 @@ function cli(args: readonly string[], options: { input?: string; env?: Record<st
 }
 
 /** A run with --format json, its document parsed. */
-function json(args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}) {
+function json(args: readonly string[], options: { input?: string | Buffer; env?: Record<string, string> } = {}) {
   const run = cli(['--format', 'json', ...args], options);
   return { ...run, doc: JSON.parse(run.stdout) as JsonReport };
 }
@@ -245,6 +245,52 @@ describe('product-order-validate input errors', () => {
       { source: 'valid.json', violations: [] },
     ]);
     expect(run.doc.summary).toMatchObject({ orders: 2, valid: 2, inputErrors: 3 });
+  });
+
+  it('reports bytes that are not UTF-8 with file, line and column, as the HTTP readers refuse them', () => {
+    // FF FE C0 AF inside the description, which the order had in UTF-8
+    const description = 'TAL am Hauptverteiler für einen Neukunden in Köln-Ehrenfeld';
+    const [before, after] = validOrder.split(description);
+    const notUtf8 = Buffer.concat([
+      Buffer.from(`${before}Köln `),
+      Buffer.from([0xff, 0xfe, 0xc0, 0xaf]),
+      Buffer.from(after),
+    ]);
+    const lines = before.split('\n');
+    const at = { line: lines.length, column: (lines.at(-1) as string).length + 'Köln '.length + 1 };
+    const line = (bytes: Buffer) => Buffer.from(JSON.stringify(JSON.parse(bytes.toString())));
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    writeFileSync(join(work, 'not-utf8.json'), notUtf8);
+    writeFileSync(join(work, 'bom.json'), Buffer.concat([bom, Buffer.from(validOrder)]));
+    const good = line(Buffer.from(validOrder));
+    const bad = Buffer.concat([good.subarray(0, 20), Buffer.from([0xe2, 0x82, 0xac, 0xff]), good.subarray(20)]);
+    const nl = Buffer.from('\n');
+    // a line over three chunks read, its fault in the middle one
+    const wide = Buffer.concat([Buffer.from(' '.repeat(100_000)), bad, Buffer.from(' '.repeat(100_000))]);
+    writeFileSync(join(work, 'not-utf8.ndjson'), Buffer.concat([good, nl, bad, nl, bom, good, nl, wide, nl, good]));
+
+    const invalidUtf8 = { error: 'malformed_json', reason: 'invalid_utf8' };
+    const run = json(['not-utf8.json', 'bom.json', 'not-utf8.ndjson']);
+    expect(run.code).toBe(2);
+    expect(run.doc.results.map(brief)).toEqual([
+      { source: 'not-utf8.json', line: at.line, column: at.column, ...invalidUtf8 },
+      { source: 'bom.json', violations: [] },
+      { source: 'not-utf8.ndjson', line: 1, violations: [] },
+      { source: 'not-utf8.ndjson', line: 2, column: 22, ...invalidUtf8 },
+      { source: 'not-utf8.ndjson', line: 3, violations: [] },
+      { source: 'not-utf8.ndjson', line: 4, column: 100_022, ...invalidUtf8 },
+      { source: 'not-utf8.ndjson', line: 5, violations: [] },
+    ]);
+    expect(run.doc.results[0].found).toBe('0xFF');
+    expect(run.doc.summary).toMatchObject({ orders: 4, valid: 4, inputErrors: 3 });
+    expect(json(['-'], { input: notUtf8 }).doc.results.map(brief)).toEqual([
+      { source: '<stdin>', line: at.line, column: at.column, ...invalidUtf8 },
+    ]);
+    expect(cli(['-'], { input: notUtf8 }).code).toBe(2);
+    expect(cli(['not-utf8.json']).stdout).toContain(
+      `! not-utf8.json:${at.line}:${at.column}: malformed JSON: not UTF-8 (byte 0xFF)\n`,
+    );
+    expect(cli(['--lang', 'de', 'not-utf8.json']).stdout).toContain(': fehlerhaftes JSON: kein UTF-8 (Byte 0xFF)\n');
   });
 
   it('reports NDJSON that holds no order (empty, or blank lines only), as it does an empty JSON file', () => {

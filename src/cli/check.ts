@@ -2,7 +2,7 @@
 // Worker threads do this work (the main thread, with --jobs 1), so the main thread only moves bytes.
 import type { Lang } from '../messages/index.js';
 import type { Renderer } from './report.js';
-import { syntaxFault } from './syntax.js';
+import { encodingFault, type SyntaxFault, syntaxFault } from './syntax.js';
 import type { Validate } from './validators.js';
 
 /** UTF-8 bytes of a source to check: a whole JSON document (one order or an array of orders), or whole NDJSON lines. */
@@ -30,7 +30,11 @@ export interface Checked {
   readonly many: boolean;
 }
 
-const decoder = new TextDecoder(); // drops a byte order mark at the start
+/** A decoder that drops a byte order mark at the start and throws on bytes that are not UTF-8. */
+const utf8 = () => new TextDecoder('utf-8', { fatal: true });
+let decoder = utf8();
+
+const noParts: readonly Uint8Array[] = [];
 
 /** Parses, validates and renders the orders of a unit. */
 export function check(unit: Unit, validate: Validate, lang: Lang, render: Renderer): Checked {
@@ -43,6 +47,11 @@ export function check(unit: Unit, validate: Validate, lang: Lang, render: Render
   let errors = 0;
   let many = unit.lines;
 
+  /** Reports a JSON text that starts at `line` of the source as malformed. */
+  const malformed = ({ reason, found, line, column }: SyntaxFault, start: number) => {
+    errors++;
+    text += render.error({ name: source, error: 'malformed_json', reason, found, line: start + line - 1, column });
+  };
   const order = (value: unknown, line: number | undefined, index: number | undefined) => {
     const { violations } = validate(value, options);
     orders++;
@@ -57,17 +66,7 @@ export function check(unit: Unit, validate: Validate, lang: Lang, render: Render
       value = JSON.parse(part);
     } catch {
       if (unit.lines && part.trim() === '') return;
-      const fault = syntaxFault(part) ?? { reason: 'unexpected_end' as const, line: 1, column: 1 };
-      errors++;
-      const { reason, found, column } = fault;
-      text += render.error({
-        name: source,
-        error: 'malformed_json',
-        reason,
-        found,
-        line: line + fault.line - 1,
-        column,
-      });
+      malformed(syntaxFault(part) ?? { reason: 'unexpected_end', line: 1, column: 1 }, line);
       return;
     }
     if (unit.lines) order(value, line, undefined);
@@ -77,19 +76,37 @@ export function check(unit: Unit, validate: Validate, lang: Lang, render: Render
     } else order(value, undefined, undefined);
   };
 
+  /**
+   * Checks the JSON text of the bytes of `head` and then `bytes`, which start at `line`; one that is
+   * not UTF-8 is malformed, as it is for the HTTP readers.
+   */
+  const decoded = (head: readonly Uint8Array[], bytes: Uint8Array, line: number) => {
+    let part = '';
+    try {
+      for (const h of head) part += decoder.decode(h, { stream: true });
+      part += decoder.decode(bytes);
+    } catch (error) {
+      decoder = utf8(); // the standard lets one that threw keep the rest of its input for the next call
+      const fault = encodingFault(head.length === 0 ? bytes : Buffer.concat([...head, bytes]));
+      if (!fault) throw error;
+      malformed(fault, line);
+      return;
+    }
+    json(part, line);
+  };
+
   // Only the last part holds newlines: the parts before it are the start of the first line. Each
   // line is decoded on its own, so its text dies young.
   const last = unit.parts[unit.parts.length - 1];
-  let carried = '';
-  for (let i = 0; i < unit.parts.length - 1; i++) carried += decoder.decode(unit.parts[i], { stream: true });
-  if (!unit.lines) json(carried + decoder.decode(last), unit.line);
+  let head: readonly Uint8Array[] = unit.parts.slice(0, -1);
+  if (!unit.lines) decoded(head, last, unit.line);
   else {
     let line = unit.line;
-    for (let start = 0; start < last.length || carried !== ''; line++) {
+    for (let start = 0; start < last.length || head.length > 0; line++) {
       const newline = last.indexOf(10, start);
       const end = newline < 0 ? last.length : newline;
-      json(carried + decoder.decode(last.subarray(start, end)), line);
-      carried = '';
+      decoded(head, last.subarray(start, end), line);
+      head = noParts;
       start = end + 1;
     }
   }

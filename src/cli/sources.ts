@@ -28,10 +28,11 @@ export interface InputError {
   /**
    * For `unreadable`: the system's error code (`EACCES`, `ENOENT`, ...), or for a file found in a
    * folder that is no regular file, `fifo`, `socket` or `device`; for `malformed_json`:
-   * `unexpected_character` or `unexpected_end`; for `bad_pattern`: `too_many_alternatives`.
+   * `unexpected_character`, `unexpected_end` or `invalid_utf8`; for `bad_pattern`:
+   * `too_many_alternatives`.
    */
   readonly reason?: string;
-  /** For `malformed_json`: the character found, when there is one. */
+  /** For `malformed_json`: the character found, when there is one; for `invalid_utf8`, the first byte that is not UTF-8 (`0xFF`). */
   readonly found?: string;
   /** For `bad_pattern`: the most `{a,b}` alternatives a pattern may stand for. */
   readonly limit?: number;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { syntaxFault } from './syntax.js';
+import { encodingFault, syntaxFault } from './syntax.js';
 
 const parses = (text: string) => {
   try {
@@ -93,5 +93,75 @@ describe('syntaxFault', () => {
   it('scans deep nesting without recursion', () => {
     expect(syntaxFault('['.repeat(1_000_000))).toEqual({ reason: 'unexpected_end', line: 1, column: 1_000_001 });
     expect(syntaxFault(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toBeUndefined();
+  });
+});
+
+/** Bytes near the edges of UTF-8: ASCII, newlines, every kind of lead byte, and continuation bytes. */
+const nearUtf8 = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(0x0a, 0x22, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf),
+      fc.constantFrom(0xe0, 0xe1, 0xed, 0xee, 0xef, 0xbb, 0xf0, 0xf1, 0xf4, 0xf5, 0xfe, 0xff),
+      fc.integer({ min: 0, max: 255 }),
+    ),
+    { maxLength: 24 },
+  )
+  .map((bytes) => Uint8Array.from(bytes));
+
+const decodes = (bytes: Uint8Array) => {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('encodingFault', () => {
+  it('finds a fault exactly when a fatal UTF-8 decoder rejects the bytes', () => {
+    fc.assert(
+      fc.property(nearUtf8, (bytes) => {
+        expect(encodingFault(bytes) === undefined).toBe(decodes(bytes));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('puts the fault where the replacing decoder puts its first U+FFFD, counting UTF-16 units', () => {
+    const replacement = [0xef, 0xbf, 0xbd];
+    fc.assert(
+      fc.property(nearUtf8, (bytes) => {
+        // a U+FFFD of the input itself would be taken for the fault
+        if (bytes.some((_, i) => replacement.every((b, k) => bytes[i + k] === b))) return;
+        const fault = encodingFault(bytes);
+        if (fault === undefined) return;
+        const text = new TextDecoder().decode(bytes); // drops a byte order mark, as the command's decoder does
+        const at = text.indexOf('\uFFFD');
+        const lines = text.slice(0, at).split('\n');
+        expect([fault.line, fault.column]).toEqual([lines.length, (lines.at(-1) as string).length + 1]);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each([
+    ['an order with FF FE C0 AF in a string', '{"description": "a\xFF\xFE\xC0\xAF"}', '0xFF', 1, 19],
+    ['a lone continuation byte', 'ab\x80', '0x80', 1, 3],
+    ['an overlong slash', '"\xC0\xAF"', '0xC0', 1, 2],
+    ['a surrogate', '"\xED\xA0\x80"', '0xED', 1, 2],
+    ['a code point past U+10FFFF', '"\xF4\x90\x80\x80"', '0xF4', 1, 2],
+    ['a sequence cut short by a quote', '"\xE2\x82"', '0xE2', 1, 2],
+    ['a sequence cut short by the end', '"\xF0\x9F\x98', '0xF0', 1, 2],
+    ['a fault after a newline, a BMP character and an emoji', '{\n "\xE2\x82\xAC\xF0\x9F\x98\x80\xFF"}', '0xFF', 2, 6],
+    ['a fault after a byte order mark, which is not counted', '\xEF\xBB\xBF"\xFF"', '0xFF', 1, 2],
+  ])('locates %s', (_, latin1, found, line, column) => {
+    const bytes = Uint8Array.from(latin1, (c) => c.charCodeAt(0));
+    expect(encodingFault(bytes)).toEqual({ reason: 'invalid_utf8', found, line, column });
+  });
+
+  it('finds no fault in UTF-8, with or without a byte order mark', () => {
+    const text = '{"description": "€ 😀 Straße"}';
+    expect(encodingFault(new TextEncoder().encode(text))).toBeUndefined();
+    expect(encodingFault(new TextEncoder().encode(`\uFEFF${text}`))).toBeUndefined();
   });
 });

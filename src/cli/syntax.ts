@@ -1,10 +1,11 @@
 // Where a JSON text that JSON.parse rejected first breaks the grammar: V8's messages give a position
-// for some faults only, so the text is scanned again, iteratively (no recursion, linear time).
+// for some faults only, so the text is scanned again, iteratively (no recursion, linear time). And
+// where the bytes of a JSON text that a fatal UTF-8 decoder rejected first stop being UTF-8.
 
 /** Why a JSON text is malformed, and where (1-based line and column, columns in UTF-16 units). */
 export interface SyntaxFault {
-  readonly reason: 'unexpected_character' | 'unexpected_end';
-  /** The unexpected character, for `unexpected_character`. */
+  readonly reason: 'unexpected_character' | 'unexpected_end' | 'invalid_utf8';
+  /** The unexpected character, for `unexpected_character`; the first byte that is not UTF-8, for `invalid_utf8` (`0xFF`). */
   readonly found?: string;
   readonly line: number;
   readonly column: number;
@@ -147,3 +148,61 @@ function digitsEnd(text: string, i: number): number {
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isHex = (c: number) => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+
+/**
+ * The first bytes of a JSON text that are not UTF-8 (overlong forms, surrogates and code points past
+ * U+10FFFF are not), where a fatal `TextDecoder` rejects it; `undefined` when all of it is UTF-8.
+ * The column counts the UTF-16 units of the text decoded before the fault, like a syntax fault's.
+ */
+export function encodingFault(bytes: Uint8Array): SyntaxFault | undefined {
+  const at = invalidUtf8(bytes);
+  if (at < 0) return undefined;
+  let line = 1;
+  let start = 0;
+  for (let nl = bytes.indexOf(10); nl >= 0 && nl < at; nl = bytes.indexOf(10, nl + 1)) {
+    line++;
+    start = nl + 1;
+  }
+  // the decoder drops a byte order mark at the start
+  if (start === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
+  // a UTF-16 unit per code point (continuation bytes add none), two for the four-byte forms
+  let column = 1;
+  for (let i = start; i < at; i++) {
+    const b = bytes[i];
+    if (b >= 0xf0) column += 2;
+    else if (b < 0x80 || b >= 0xc0) column++;
+  }
+  const found = `0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')}`;
+  return { reason: 'invalid_utf8', found, line, column };
+}
+
+/** The index where the first ill-formed UTF-8 sequence starts (Unicode table 3-7), or -1. */
+function invalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    // the bytes after the first, and the range of the second (narrower after E0, ED, F0 and F4)
+    let more: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) more = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      more = 2;
+      if (b === 0xe0) low = 0xa0;
+      else if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      more = 3;
+      if (b === 0xf0) low = 0x90;
+      else if (b === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k <= more; k++) {
+      const c = bytes[i + k]; // undefined past the end
+      if (!(c >= (k === 1 ? low : 0x80) && c <= (k === 1 ? high : 0xbf))) return i;
+    }
+    i += more + 1;
+  }
+  return -1;
+}
