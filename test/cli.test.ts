@@ -10,6 +10,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -245,6 +246,68 @@ describe('product-order-validate input errors', () => {
       { source: 'valid.json', violations: [] },
     ]);
     expect(run.doc.summary).toMatchObject({ orders: 2, valid: 2, inputErrors: 3 });
+  });
+
+  it('reports a JSON file or NDJSON line over the size limit in its place, and checks the others', () => {
+    const env = { PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES: '4000' }; // the order takes 2,759 bytes
+    const big = `${' '.repeat(5000)}${validOrder}`;
+    const good = compact(validOrder);
+    const long = `${' '.repeat(5000)}${good}`; // over the limit inside a chunk read
+    const huge = `${' '.repeat(300_000)}${good}`; // over it across chunks
+    writeFileSync(join(work, 'big.json'), big);
+    writeFileSync(join(work, 'long.ndjson'), [good, long, good, huge, long, good, huge].join('\n'));
+    const tooLarge = { error: 'too_large' };
+    const lineResults = (source: string) => [
+      { source, line: 1, violations: [] },
+      { source, line: 2, ...tooLarge },
+      { source, line: 3, violations: [] },
+      { source, line: 4, ...tooLarge },
+      { source, line: 5, ...tooLarge },
+      { source, line: 6, violations: [] },
+      { source, line: 7, ...tooLarge },
+    ];
+    for (const jobs of ['1', '2']) {
+      const run = json(['--jobs', jobs, 'valid.json', 'big.json', 'long.ndjson', 'valid.json'], { env });
+      expect(run.code).toBe(2);
+      expect(run.doc.results.map(brief)).toEqual([
+        { source: 'valid.json', violations: [] },
+        { source: 'big.json', ...tooLarge },
+        ...lineResults('long.ndjson'),
+        { source: 'valid.json', violations: [] },
+      ]);
+      expect(run.doc.results[1].limit).toBe(4000);
+      expect(run.doc.summary).toMatchObject({ orders: 5, valid: 5, inputErrors: 5 });
+    }
+    expect(json(['-'], { input: big, env }).doc.results.map(brief)).toEqual([{ source: '<stdin>', ...tooLarge }]);
+    const lines = readFileSync(join(work, 'long.ndjson'));
+    expect(json(['--ndjson', '-'], { input: lines, env }).doc.results.map(brief)).toEqual(lineResults('<stdin>'));
+    const text = cli(['big.json', 'long.ndjson'], { env }).stdout;
+    expect(text).toMatch(/^! big\.json: too large to check: more than 4,000 bytes$/m);
+    expect(text).toMatch(/^! long\.ndjson:2: too large to check: more than 4,000 bytes$/m);
+    expect(text.trimEnd().split('\n').at(-1)).toBe('3 orders: 3 valid, 0 invalid; 5 input errors');
+    expect(cli(['--lang', 'de', 'big.json'], { env }).stdout).toMatch(
+      /^! big\.json: zu groß zum Prüfen: mehr als 4\.000 Bytes$/m,
+    );
+  });
+
+  it('refuses a JSON file larger than a string can be from its size alone, quickly, and checks the others', async () => {
+    const sparse = join(work, 'sparse-600mib.json');
+    writeFileSync(sparse, '');
+    truncateSync(sparse, 600 * 2 ** 20); // no disk blocks, and no bytes read if the size is looked at first
+    const args = ['--format', 'json', 'valid.json', 'sparse-600mib.json', 'valid.json'];
+    const run = await measure(bin, args, { env: cleanEnv, cwd: work });
+    rmSync(sparse);
+    expect(run.code).toBe(2);
+    const doc = JSON.parse(run.stdout) as JsonReport;
+    expect(doc.results.map(brief)).toEqual([
+      { source: 'valid.json', violations: [] },
+      { source: 'sparse-600mib.json', error: 'too_large' },
+      { source: 'valid.json', violations: [] },
+    ]);
+    expect(doc.results[1].limit).toBe(2 ** 29 - 24); // V8's longest string on 64-bit Node.js
+    expect(doc.summary).toMatchObject({ orders: 2, inputErrors: 1 });
+    expect(run.seconds).toBeLessThan(5); // read whole, it took 1.7 s and 680 MB
+    if (canMeasure) expect(run.peakRss).toBeLessThan(200e6);
   });
 
   it('reports bytes that are not UTF-8 with file, line and column, as the HTTP readers refuse them', () => {

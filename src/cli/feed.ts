@@ -1,18 +1,39 @@
 // Reads a source into the pipeline as bytes: a JSON document whole; NDJSON as the chunks arrive, cut
 // after a chunk's last newline, so that each unit holds whole lines. The chunks themselves go to the
 // worker threads (only the start of a line cut off is copied): the main thread leaves no garbage.
+// No more than `limit` bytes of one JSON text are kept: a JSON file's size is looked at before it is
+// read, so a larger one is not read at all; any other input is counted as it comes, and an NDJSON
+// line is dropped once it passes the limit (its bytes up to there are held, as for any line).
+import { constants } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { Pipeline } from './pipeline.js';
-import { type Source, unreadable } from './sources.js';
+import { type InputError, type Source, unreadable } from './sources.js';
 
-/** Reads `source` into `pipeline`; `read` hears how many bytes came in. Read errors become input errors. */
-export async function feed(source: Source, pipeline: Pipeline, read: (bytes: number) => void): Promise<void> {
-  if (source.lines) await feedLines(source, pipeline, read);
+/**
+ * The most bytes of one JSON text (a JSON document, or an NDJSON line): V8's longest string, which
+ * UTF-8 bytes never decode past (536,870,888 on 64-bit Node.js, just under 512 MiB).
+ */
+export const maxInputBytes = constants.MAX_STRING_LENGTH;
+
+/**
+ * Reads `source` into `pipeline`; `read` hears how many bytes came in. Read errors, and a JSON
+ * document or NDJSON line of more than `limit` bytes, become input errors.
+ */
+export async function feed(
+  source: Source,
+  pipeline: Pipeline,
+  read: (bytes: number) => void,
+  limit: number,
+): Promise<void> {
+  if (source.lines) await feedLines(source, pipeline, read, limit);
   else {
-    const bytes = await readDocument(source).catch((error: NodeJS.ErrnoException) => error);
+    const bytes = await readDocument(source, limit).catch((error: NodeJS.ErrnoException) => error);
     if (bytes instanceof Error) pipeline.error(unreadable(source.name, bytes), source);
-    else {
+    else if (bytes === undefined) {
+      read(source.size ?? 0); // passed over
+      pipeline.error(tooLarge(source.name, limit), source);
+    } else {
       read(bytes.length);
       pipeline.unit(source, [owned(bytes)], 1);
     }
@@ -21,18 +42,58 @@ export async function feed(source: Source, pipeline: Pipeline, read: (bytes: num
   await pipeline.ready();
 }
 
-async function readDocument(source: Source): Promise<Buffer> {
-  if (source.path !== undefined) return readFile(source.path);
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** The input error for a JSON document, or the NDJSON line `line`, of more than `limit` bytes. */
+function tooLarge(name: string, limit: number, line?: number): InputError {
+  return line === undefined ? { name, error: 'too_large', limit } : { name, error: 'too_large', limit, line };
 }
 
-async function feedLines(source: Source, pipeline: Pipeline, read: (bytes: number) => void): Promise<void> {
+/** The bytes of a JSON document, or `undefined` when it has more than `limit`. */
+async function readDocument(source: Source, limit: number): Promise<Uint8Array | undefined> {
+  if (source.path === undefined) return readCounting(process.stdin, limit);
+  const file = await open(source.path);
+  try {
+    const info = await file.stat();
+    // a regular file's size is known; a FIFO's or a device's, and that of some files in /proc, is not
+    if (!info.isFile() || info.size === 0) {
+      return await readCounting(file.createReadStream({ autoClose: false }), limit);
+    }
+    if (info.size > limit) return undefined;
+    const bytes = await file.readFile(); // in one buffer of the file's size
+    return bytes.length > limit ? undefined : bytes; // it grew meanwhile
+  } finally {
+    await file.close();
+  }
+}
+
+/** The bytes of a stream, or `undefined` once there are more than `limit` (the stream is then left unread). */
+async function readCounting(stream: AsyncIterable<Buffer>, limit: number): Promise<Uint8Array | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * Reads NDJSON into `pipeline` in units of whole lines. A line of more than `limit` bytes is an input
+ * error in its place: once it passes the limit its bytes are dropped as they come, up to its end,
+ * and the lines after it are checked.
+ */
+async function feedLines(
+  source: Source,
+  pipeline: Pipeline,
+  read: (bytes: number) => void,
+  limit: number,
+): Promise<void> {
   const stream = source.path === undefined ? process.stdin : createReadStream(source.path);
   const chunks = stream[Symbol.asyncIterator]();
-  const parts: Uint8Array[] = []; // bytes after the last newline so far
-  let line = 1;
+  const parts: Uint8Array[] = []; // the start of the current line, from the chunks before
+  let pending = 0; // its bytes
+  let dropping = false; // whether the current line is over the limit
+  let line = 1; // the first line not yet sent on
   for (;;) {
     let next: IteratorResult<Buffer>;
     try {
@@ -44,29 +105,44 @@ async function feedLines(source: Source, pipeline: Pipeline, read: (bytes: numbe
     if (next.done) break;
     read(next.value.length);
     const chunk = owned(next.value);
-    const end = chunk.lastIndexOf(10) + 1;
-    if (end === 0) {
-      parts.push(chunk);
-      continue;
+    let from = 0; // the first byte not yet sent on or dropped
+    let start = 0; // where the current line starts
+    let whole = 0; // the whole lines from `from` to `start`
+    for (let newline = chunk.indexOf(10); newline >= 0; newline = chunk.indexOf(10, start)) {
+      if (dropping || pending + newline - start > limit) {
+        if (start > from) pipeline.unit(source, [...parts.splice(0), chunk.subarray(from, start)], line);
+        line += whole;
+        pipeline.error(tooLarge(source.name, limit, line), source);
+        line++;
+        parts.length = 0;
+        dropping = false;
+        whole = 0;
+        from = newline + 1;
+      } else whole++;
+      pending = 0;
+      start = newline + 1;
     }
-    const rest = end < chunk.length ? new Uint8Array(chunk.subarray(end)) : undefined; // a copy
-    const head = chunk.subarray(0, end);
-    parts.push(head);
-    pipeline.unit(source, parts.splice(0), line);
-    line += newlines(head);
-    if (rest) parts.push(rest);
+    if (start > from) {
+      pipeline.unit(source, [...parts.splice(0), chunk.subarray(from, start)], line);
+      line += whole;
+    }
+    const rest = chunk.length - start;
+    if (dropping || pending + rest > limit) {
+      dropping = true;
+      parts.length = 0;
+      pending = 0;
+    } else if (rest > 0) {
+      // the lines before it go to a worker with the chunk's buffer: the start of a line is copied
+      parts.push(start === 0 ? chunk : new Uint8Array(chunk.subarray(start)));
+      pending += rest;
+    }
     await pipeline.ready();
   }
-  if (parts.length > 0) pipeline.unit(source, parts, line);
+  if (dropping) pipeline.error(tooLarge(source.name, limit, line), source);
+  else if (parts.length > 0) pipeline.unit(source, parts, line);
 }
 
 /** The bytes in an array that owns its whole buffer (a copy if need be), so that the buffer can move to a worker thread. */
 function owned(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
-}
-
-function newlines(bytes: Uint8Array): number {
-  let count = 0;
-  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) count++;
-  return count;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maxInputBytes } from './feed.js';
 import { envLang, parseCommand } from './options.js';
 
 describe('envLang', () => {
@@ -21,14 +22,30 @@ describe('envLang', () => {
 describe('parseCommand', () => {
   it('defaults to product-order, text, the environment language and one job per core', () => {
     expect(parseCommand(['a.json'], { LANG: 'de_DE.UTF-8' }, 6)).toEqual({
-      run: { inputs: ['a.json'], type: 'product-order', format: 'text', lang: 'de', ndjson: false, jobs: 6 },
+      run: {
+        inputs: ['a.json'],
+        type: 'product-order',
+        format: 'text',
+        lang: 'de',
+        ndjson: false,
+        jobs: 6,
+        maxInputBytes,
+      },
     });
   });
 
   it('reads every option, long and short', () => {
     const args = ['-t', 'product-order', '-f', 'ndjson', '-l', 'en', '--ndjson', '-j', '3', 'a', '-', '--', '-b'];
     expect(parseCommand(args, { LANG: 'de' }, 2)).toEqual({
-      run: { inputs: ['a', '-', '-b'], type: 'product-order', format: 'ndjson', lang: 'en', ndjson: true, jobs: 3 },
+      run: {
+        inputs: ['a', '-', '-b'],
+        type: 'product-order',
+        format: 'ndjson',
+        lang: 'en',
+        ndjson: true,
+        jobs: 3,
+        maxInputBytes,
+      },
     });
   });
 
@@ -46,6 +63,21 @@ describe('parseCommand', () => {
     [['-', '-']],
   ])('refuses %j', (args) => {
     expect(parseCommand(args, {}, 2)).toHaveProperty('usage');
+  });
+
+  it("takes the limit on a JSON text's bytes from PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES, up to V8's longest string", () => {
+    const limit = (value: string) => parseCommand(['a'], { PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES: value }, 2);
+    expect(maxInputBytes).toBeGreaterThan(2 ** 28); // 536,870,888 on 64-bit Node.js
+    expect(limit('')).toMatchObject({ run: { maxInputBytes } });
+    expect(limit('1')).toMatchObject({ run: { maxInputBytes: 1 } });
+    expect(limit('4000')).toMatchObject({ run: { maxInputBytes: 4000 } });
+    expect(limit(String(maxInputBytes))).toMatchObject({ run: { maxInputBytes } });
+    for (const value of ['0', '-1', '1.5', '1e6', ' 4000', 'abc', String(maxInputBytes + 1), '9'.repeat(20)]) {
+      expect(limit(value)).toEqual({
+        usage: `PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES takes a whole number from 1 to ${maxInputBytes}, not ${JSON.stringify(value)}`,
+        lang: 'en',
+      });
+    }
   });
 
   it('takes each type of order', () => {

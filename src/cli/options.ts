@@ -1,6 +1,7 @@
 // The command line read into options, with usage errors in the user's language.
 import { parseArgs } from 'node:util';
 import type { Lang } from '../messages/index.js';
+import { maxInputBytes } from './feed.js';
 import { texts } from './text.js';
 import { type OrderType, orderTypes, validators } from './validators.js';
 
@@ -16,6 +17,8 @@ export interface Options {
   readonly ndjson: boolean;
   /** Worker threads; 1 validates on the main thread. */
   readonly jobs: number;
+  /** The most bytes of a JSON document or NDJSON line; a larger one is an input error. */
+  readonly maxInputBytes: number;
 }
 
 /** The command line read: a run, a request for help or the version, or a usage error. */
@@ -36,6 +39,16 @@ const spec = {
 } as const;
 
 const langs = ['en', 'de'] as const;
+
+/** The variable of the environment that lowers the limit on the bytes of a JSON document or NDJSON line. */
+export const maxInputBytesVariable = 'PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES';
+
+/** The limit a value of {@link maxInputBytesVariable} sets, from 1 to {@link maxInputBytes} bytes; 0 for a value out of bounds or no number. */
+function inputLimit(value: string | undefined): number {
+  if (value === undefined || value === '') return maxInputBytes;
+  const limit = /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : 0;
+  return limit <= maxInputBytes ? limit : 0;
+}
 
 /** The language of the environment: the first of LC_ALL, LC_MESSAGES and LANG that is set; German for de*. */
 export function envLang(env: NodeJS.ProcessEnv): Lang {
@@ -86,7 +99,12 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
   const jobs = jobsValue === undefined ? cores : /^[1-9][0-9]{0,2}$/.test(jobsValue) ? Number(jobsValue) : 0;
   if (jobs < 1 || jobs > 256) return refuse(usage.jobs(jobsValue ?? ''));
 
+  const limitValue = env[maxInputBytesVariable];
+  const limit = inputLimit(limitValue);
+  if (limit === 0) return refuse(usage.maxInputBytes(maxInputBytesVariable, limitValue ?? '', maxInputBytes));
+
   if (positionals.length === 0) return refuse(usage.noInput);
   if (positionals.filter((arg) => arg === '-').length > 1) return refuse(usage.stdinTwice);
-  return { run: { inputs: positionals, type, format, lang, ndjson: values.ndjson === true, jobs } };
+  const run = { inputs: positionals, type, format, lang, ndjson: values.ndjson === true, jobs, maxInputBytes: limit };
+  return { run };
 }

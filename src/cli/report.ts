@@ -168,7 +168,8 @@ function text(t: Texts, style: typeof paint): Renderer {
       return out;
     },
     error(error) {
-      const at = error.line !== undefined ? `:${error.line}:${error.column}` : '';
+      const line = error.line === undefined ? '' : `:${error.line}`;
+      const at = error.column === undefined ? line : `${line}:${error.column}`;
       return `${style('yellow', '!')} ${error.name}${at}: ${t.error(error)}\n`;
     },
   };

@@ -59,7 +59,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
         pipeline.error(source);
         continue;
       }
-      await feed(source, pipeline, (bytes) => progress.read(bytes));
+      await feed(source, pipeline, (bytes) => progress.read(bytes), options.maxInputBytes);
     }
     await pipeline.finish();
     progress.stop(); // before the summary, so that it stands alone

@@ -19,9 +19,16 @@ export interface Source {
 }
 
 /** Why an input could not be read. */
-export type InputErrorCode = 'not_found' | 'no_match' | 'bad_pattern' | 'unreadable' | 'malformed_json' | 'no_orders';
+export type InputErrorCode =
+  | 'not_found'
+  | 'no_match'
+  | 'bad_pattern'
+  | 'unreadable'
+  | 'too_large'
+  | 'malformed_json'
+  | 'no_orders';
 
-/** An input that could not be read, a part of it that is not JSON, or NDJSON that holds no order. */
+/** An input that could not be read, a part of it that is too large or not JSON, or NDJSON that holds no order. */
 export interface InputError {
   readonly name: string;
   readonly error: InputErrorCode;
@@ -34,7 +41,10 @@ export interface InputError {
   readonly reason?: string;
   /** For `malformed_json`: the character found, when there is one; for `invalid_utf8`, the first byte that is not UTF-8 (`0xFF`). */
   readonly found?: string;
-  /** For `bad_pattern`: the most `{a,b}` alternatives a pattern may stand for. */
+  /**
+   * For `too_large`: the most bytes of a JSON document or NDJSON line; for `bad_pattern`: the most
+   * `{a,b}` alternatives a pattern may stand for.
+   */
   readonly limit?: number;
   readonly line?: number;
   readonly column?: number;

@@ -26,6 +26,7 @@ export interface Usage {
   readonly unexpectedValue: (name: string) => string;
   readonly choice: (name: string, value: string, allowed: readonly string[]) => string;
   readonly jobs: (value: string) => string;
+  readonly maxInputBytes: (name: string, value: string, max: number) => string;
   readonly noInput: string;
   readonly stdinTwice: string;
   readonly unavailable: (type: string) => string;
@@ -59,6 +60,7 @@ const en: Texts = {
     if (e.error === 'no_match') return 'no .json, .ndjson or .jsonl file found';
     if (e.error === 'bad_pattern') return `the pattern has more than ${en.number(e.limit ?? 0)} {a,b} alternatives`;
     if (e.error === 'no_orders') return 'no order in it: the input is empty or holds blank lines only';
+    if (e.error === 'too_large') return `too large to check: more than ${en.number(e.limit ?? 0)} bytes`;
     if (e.error === 'unreadable') return `cannot read it (${systemError[e.reason ?? ''] ?? e.reason})`;
     if (e.reason === 'invalid_utf8') return `malformed JSON: not UTF-8 (byte ${e.found})`;
     return e.reason === 'unexpected_end'
@@ -71,6 +73,7 @@ const en: Texts = {
     unexpectedValue: (name) => `option ${name} takes no value`,
     choice: (name, value, allowed) => `option ${name} takes ${allowed.join(', ')}, not ${quote(value)}`,
     jobs: (value) => `option --jobs takes a whole number from 1 to 256, not ${quote(value)}`,
+    maxInputBytes: (name, value, max) => `${name} takes a whole number from 1 to ${max}, not ${quote(value)}`,
     noInput: 'no input: name files, folders, glob patterns, or - for stdin',
     stdinTwice: 'stdin (-) can be named only once',
     unavailable: (type) => `--type ${type} is not available in this build of product-order-validator`,
@@ -97,8 +100,14 @@ Options:
   -h, --help              show this help
   -v, --version           show the version
 
+Environment:
+  PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES=<n>
+                          the limit in bytes of one JSON document or NDJSON line (default and
+                          highest: V8's longest string, just under 512 MiB); a larger one is an
+                          input error
+
 Exit codes: 0 all orders valid, 1 some order invalid, 2 a usage error or an input that could not be
-read or is not JSON (the other inputs are still checked).
+read, is too large, is not JSON or holds no order (the other inputs are still checked).
 
 Examples:
   npx product-order-validate order.json
@@ -125,6 +134,7 @@ const de: Texts = {
     if (e.error === 'no_match') return 'keine .json-, .ndjson- oder .jsonl-Datei gefunden';
     if (e.error === 'bad_pattern') return `das Muster hat mehr als ${de.number(e.limit ?? 0)} {a,b}-Alternativen`;
     if (e.error === 'no_orders') return 'kein Auftrag darin: die Eingabe ist leer oder hat nur leere Zeilen';
+    if (e.error === 'too_large') return `zu groß zum Prüfen: mehr als ${de.number(e.limit ?? 0)} Bytes`;
     if (e.error === 'unreadable') return `nicht lesbar (${systemErrorDe[e.reason ?? ''] ?? e.reason})`;
     if (e.reason === 'invalid_utf8') return `fehlerhaftes JSON: kein UTF-8 (Byte ${e.found})`;
     return e.reason === 'unexpected_end'
@@ -137,6 +147,7 @@ const de: Texts = {
     unexpectedValue: (name) => `Option ${name} nimmt keinen Wert`,
     choice: (name, value, allowed) => `Option ${name} nimmt ${allowed.join(', ')}, nicht ${quote(value)}`,
     jobs: (value) => `Option --jobs nimmt eine ganze Zahl von 1 bis 256, nicht ${quote(value)}`,
+    maxInputBytes: (name, value, max) => `${name} nimmt eine ganze Zahl von 1 bis ${max}, nicht ${quote(value)}`,
     noInput: 'keine Eingabe: Dateien, Ordner, Glob-Muster oder - für stdin angeben',
     stdinTwice: 'stdin (-) kann nur einmal angegeben werden',
     unavailable: (type) => `--type ${type} ist in diesem Build von product-order-validator nicht verfügbar`,
@@ -164,8 +175,15 @@ Optionen:
   -h, --help              diese Hilfe zeigen
   -v, --version           die Version zeigen
 
+Umgebung:
+  PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES=<n>
+                          die Grenze in Bytes für ein JSON-Dokument oder eine NDJSON-Zeile
+                          (Standard und Höchstwert: V8s längste Zeichenkette, knapp 512 MiB); eine
+                          größere Eingabe ist ein Eingabefehler
+
 Exit-Codes: 0 alle Aufträge gültig, 1 ein Auftrag ungültig, 2 ein Aufruffehler oder eine Eingabe, die
-nicht lesbar oder kein JSON ist (die anderen Eingaben werden trotzdem geprüft).
+nicht lesbar, zu groß oder kein JSON ist oder keinen Auftrag enthält (die anderen Eingaben werden
+trotzdem geprüft).
 
 Beispiele:
   npx product-order-validate auftrag.json
