@@ -36,6 +36,20 @@ let decoder = utf8();
 
 const noParts: readonly Uint8Array[] = [];
 
+/**
+ * Parses, validates and renders the orders of a unit; a unit whose check throws (its report longer
+ * than a string can be, say) gives the input error `check_failed` in its place, so the run goes on.
+ */
+export function checkUnit(unit: Unit, validate: Validate, lang: Lang, render: Renderer): Checked {
+  try {
+    return check(unit, validate, lang, render);
+  } catch (error) {
+    const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 200);
+    const text = render.error({ name: unit.name, error: 'check_failed', reason });
+    return { text, orders: 0, invalid: 0, errors: 1, rules: {}, many: false };
+  }
+}
+
 /** Parses, validates and renders the orders of a unit. */
 export function check(unit: Unit, validate: Validate, lang: Lang, render: Renderer): Checked {
   const source = unit.name;

@@ -2,7 +2,7 @@
 // batches arrive. Each worker answers its batches in the order it got them.
 import { availableParallelism, cpus } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { type Checked, check, type Unit } from './check.js';
+import { type Checked, checkUnit, type Unit } from './check.js';
 import { type Look, renderer } from './report.js';
 import { type OrderType, type Validate, validators } from './validators.js';
 
@@ -27,7 +27,7 @@ export function cores(): number {
 export function inline(validate: Validate, look: Look): Pool {
   const render = renderer(look);
   return {
-    run: async (units) => units.map((unit) => check(unit, validate, look.lang, render)),
+    run: async (units) => units.map((unit) => checkUnit(unit, validate, look.lang, render)),
     close: async () => {},
   };
 }
@@ -103,7 +103,7 @@ export function serve(): void {
     try {
       const checked: Checked[] = [];
       for (let i = 0; i < units.length; i++) {
-        checked.push(check(units[i] as Unit, validate, look.lang, render));
+        checked.push(checkUnit(units[i] as Unit, validate, look.lang, render));
         units[i] = undefined; // its bytes can go at the next collection
       }
       answer(checked);

@@ -26,7 +26,8 @@ export type InputErrorCode =
   | 'unreadable'
   | 'too_large'
   | 'malformed_json'
-  | 'no_orders';
+  | 'no_orders'
+  | 'check_failed';
 
 /** An input that could not be read, a part of it that is too large or not JSON, or NDJSON that holds no order. */
 export interface InputError {
@@ -36,7 +37,7 @@ export interface InputError {
    * For `unreadable`: the system's error code (`EACCES`, `ENOENT`, ...), or for a file found in a
    * folder that is no regular file, `fifo`, `socket` or `device`; for `malformed_json`:
    * `unexpected_character`, `unexpected_end` or `invalid_utf8`; for `bad_pattern`:
-   * `too_many_alternatives`.
+   * `too_many_alternatives`; for `check_failed`, what failed (`RangeError: Invalid string length`).
    */
   readonly reason?: string;
   /** For `malformed_json`: the character found, when there is one; for `invalid_utf8`, the first byte that is not UTF-8 (`0xFF`). */

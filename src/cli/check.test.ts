@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { checkUnit, type Unit } from './check.js';
+import { renderer } from './report.js';
+import type { Validate } from './validators.js';
+
+const unit = (text: string): Unit => ({
+  parts: [new TextEncoder().encode(text)],
+  lines: false,
+  name: 'a.json',
+  line: 1,
+});
+const json = renderer({ format: 'ndjson', lang: 'en', colour: false });
+const valid: Validate = () => ({ valid: true, value: {}, violations: [] }) as never;
+
+describe('checkUnit', () => {
+  it('checks a unit as check does', () => {
+    expect(checkUnit(unit('[{}, {}]'), valid, 'en', json)).toMatchObject({
+      orders: 2,
+      invalid: 0,
+      errors: 0,
+      many: true,
+    });
+  });
+
+  // regression: a unit whose check threw (a report longer than a string can be) aborted the whole run
+  it('gives the input error check_failed for a unit whose check throws, instead of throwing', () => {
+    const throwing: Validate = () => {
+      throw new RangeError('Invalid string length');
+    };
+    const checked = checkUnit(unit('{}'), throwing, 'en', json);
+    expect(checked).toMatchObject({ orders: 0, errors: 1 });
+    expect(JSON.parse(checked.text)).toMatchObject({
+      source: 'a.json',
+      error: 'check_failed',
+      reason: 'RangeError: Invalid string length',
+    });
+  });
+});
