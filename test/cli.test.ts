@@ -361,8 +361,16 @@ describe('product-order-validate input errors', () => {
     writeFileSync(join(work, 'blank.jsonl'), '\n  \n\r\n');
     writeFileSync(join(work, 'nothing.json'), '');
     writeFileSync(join(work, 'one-broken.ndjson'), '{"category": }\n');
+    writeFileSync(join(work, 'empty-array.json'), ' [ ] ');
     const none = { error: 'no_orders' };
-    const run = json(['nothing.ndjson', 'blank.jsonl', 'nothing.json', 'one-broken.ndjson', 'valid.json']);
+    const run = json([
+      'nothing.ndjson',
+      'blank.jsonl',
+      'nothing.json',
+      'one-broken.ndjson',
+      'empty-array.json',
+      'valid.json',
+    ]);
     expect(run.code).toBe(2);
     expect(run.doc.results.map(brief)).toEqual([
       { source: 'nothing.ndjson', ...none },
@@ -370,9 +378,12 @@ describe('product-order-validate input errors', () => {
       { source: 'nothing.json', line: 1, error: 'malformed_json', reason: 'unexpected_end', column: 1 },
       // an input error already says the check did not cover it
       { source: 'one-broken.ndjson', line: 1, error: 'malformed_json', reason: 'unexpected_character', column: 14 },
+      { source: 'empty-array.json', ...none },
       { source: 'valid.json', violations: [] },
     ]);
-    expect(run.doc.summary).toMatchObject({ orders: 1, valid: 1, inputErrors: 4 });
+    expect(run.doc.summary).toMatchObject({ orders: 1, valid: 1, inputErrors: 5 });
+    // regression: a file of malformed lines only closed with "0 orders, all valid"
+    expect(cli(['one-broken.ndjson']).stdout).not.toContain('✓');
     if (process.platform === 'linux') {
       expect(json(['--ndjson', '/proc/self/mem']).doc.results.map(brief)).toEqual([
         { source: '/proc/self/mem', error: 'unreadable', reason: 'EIO' },
@@ -381,7 +392,7 @@ describe('product-order-validate input errors', () => {
     expect(json(['--ndjson', '-']).doc.results.map(brief)).toEqual([{ source: '<stdin>', ...none }]);
     expect(cli(['--ndjson', '-']).code).toBe(2);
     const text = cli(['nothing.ndjson']).stdout;
-    expect(text).toMatch(/^! nothing\.ndjson: no order in it: the input is empty or holds blank lines only$/m);
+    expect(text).toMatch(/^! nothing\.ndjson: no order in it: the input is empty, blank lines or an empty array$/m);
     expect(text).not.toContain('✓');
     expect(cli(['--lang', 'de', 'nothing.ndjson']).stdout).toMatch(/^! nothing\.ndjson: kein Auftrag darin: /m);
   });

@@ -73,9 +73,10 @@ export async function run(options: Options, io: Streams): Promise<number> {
 }
 
 /**
- * Turns checked batches into output text, in input order, and counts them. NDJSON that gave neither
- * an order nor an input error (empty, or blank lines only) is an input error: a check that checked
- * nothing must not pass, and an empty JSON document is malformed JSON.
+ * Turns checked batches into output text, in input order, and counts them. An input that gave
+ * neither an order nor an input error (empty NDJSON, blank lines only, an empty JSON array) is an
+ * input error: a check that checked nothing must not pass (an empty JSON document is malformed JSON).
+ * One that gave input errors and no order gets no closing line: it is not "0 orders, all valid".
  */
 function emitter(frame: Frame, render: Renderer, tally: Tally) {
   let orders = 0; // of the current source
@@ -99,10 +100,10 @@ function emitter(frame: Frame, render: Renderer, tally: Tally) {
         if (entry.source) faults++;
         out += frame.records(render.error(entry.error));
       } else {
-        if (entry.source.lines && orders === 0 && faults === 0) {
+        if (orders === 0 && faults === 0) {
           tally.inputErrors++;
           out += frame.records(render.error({ name: entry.source.name, error: 'no_orders' }));
-        } else out += frame.end(entry.source, orders, invalid, many);
+        } else if (orders > 0) out += frame.end(entry.source, orders, invalid, many);
         orders = 0;
         invalid = 0;
         faults = 0;

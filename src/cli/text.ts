@@ -59,7 +59,7 @@ const en: Texts = {
     if (e.error === 'not_found') return 'no such file, folder or pattern';
     if (e.error === 'no_match') return 'no .json, .ndjson or .jsonl file found';
     if (e.error === 'bad_pattern') return `the pattern has more than ${en.number(e.limit ?? 0)} {a,b} alternatives`;
-    if (e.error === 'no_orders') return 'no order in it: the input is empty or holds blank lines only';
+    if (e.error === 'no_orders') return 'no order in it: the input is empty, blank lines or an empty array';
     if (e.error === 'too_large') return `too large to check: more than ${en.number(e.limit ?? 0)} bytes`;
     if (e.error === 'check_failed') return `could not be checked, too large for this process (${e.reason})`;
     if (e.error === 'unreadable') return `cannot read it (${systemError[e.reason ?? ''] ?? e.reason})`;
@@ -134,7 +134,7 @@ const de: Texts = {
     if (e.error === 'not_found') return 'keine solche Datei, kein solcher Ordner, kein solches Muster';
     if (e.error === 'no_match') return 'keine .json-, .ndjson- oder .jsonl-Datei gefunden';
     if (e.error === 'bad_pattern') return `das Muster hat mehr als ${de.number(e.limit ?? 0)} {a,b}-Alternativen`;
-    if (e.error === 'no_orders') return 'kein Auftrag darin: die Eingabe ist leer oder hat nur leere Zeilen';
+    if (e.error === 'no_orders') return 'kein Auftrag darin: die Eingabe ist leer, leere Zeilen oder eine leere Liste';
     if (e.error === 'too_large') return `zu groß zum Prüfen: mehr als ${de.number(e.limit ?? 0)} Bytes`;
     if (e.error === 'check_failed') return `konnte nicht geprüft werden, zu groß für diesen Prozess (${e.reason})`;
     if (e.error === 'unreadable') return `nicht lesbar (${systemErrorDe[e.reason ?? ''] ?? e.reason})`;
