@@ -22,11 +22,19 @@ export {
   relatedPartySchema,
 } from './standard-schema.js';
 export {
+  type CustomFinding,
+  type CustomRule,
+  createValidator,
   defaultMaxViolations,
+  defineRule,
+  type MessageTable,
   type Truncation,
   type ValidateOptions,
   type ValidationResult,
+  type Validator,
+  type ValidatorOptions,
   validateProductOrder,
   validateWith,
+  type WithMessage,
 } from './validate.js';
 export type { Finding, Rule, RuleId, Violation, ViolationCode } from './violation.js';

@@ -2,7 +2,7 @@ import type { ProductOrderFVO } from './generated/types.js';
 import { formatMessage, type Lang } from './messages/index.js';
 import { budget, isRecord, spent } from './read.js';
 import { rules } from './rules/index.js';
-import { type Finding, type Rule, ruleIds, type Violation } from './violation.js';
+import { type Finding, type Rule, type RuleId, ruleIds, type Violation, type ViolationCode } from './violation.js';
 
 /** Options of {@link validateProductOrder}. */
 export interface ValidateOptions {
@@ -28,11 +28,11 @@ export interface Truncation {
 }
 
 /** The verdict on an input: the input itself, narrowed, or the violations ordered by path. */
-export type ValidationResult<T = ProductOrderFVO> =
+export type ValidationResult<T = ProductOrderFVO, V = Violation> =
   | { readonly valid: true; readonly value: T; readonly violations: [] }
   | {
       readonly valid: false;
-      readonly violations: Violation[];
+      readonly violations: V[];
       /** Present when there were more violations than `maxViolations`: how many were not listed. */
       readonly truncated?: Truncation;
     };
@@ -58,6 +58,146 @@ export function validateWith<T>(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T> {
+  return run(checks, input, options, undefined);
+}
+
+/** A finding of a rule of the caller's: its own rule id and code, and params of its own shape. */
+export interface CustomFinding<
+  Code extends string = string,
+  Params extends object = Readonly<Record<string, unknown>>,
+> {
+  /** The id of the rule that reports it. */
+  readonly rule: string;
+  /** What kind of fault it is: a stable snake_case code. */
+  readonly code: Code;
+  /** RFC 6901 JSON Pointer of the deepest node concerned; `''` is the whole input. */
+  readonly path: string;
+  /** Machine-readable details. */
+  readonly params: Params;
+}
+
+/** A rule of the caller's, beside or instead of the built-in ones. */
+export interface CustomRule<F extends CustomFinding = CustomFinding> {
+  /** The rule's id; the id of a built-in rule replaces that rule. */
+  readonly id: string;
+  /** What the rule demands, in one line. */
+  readonly title: string;
+  /** Checks an input of any shape; returns no finding when the rule holds. A throw gives `rule_failed`. */
+  check(order: unknown): readonly F[];
+}
+
+/**
+ * A rule of the caller's, as written: the identity, there to keep the literal codes of its findings,
+ * so that a rule in a file of its own types its findings' params by code as an inline one does.
+ */
+export function defineRule<const F extends CustomFinding>(rule: CustomRule<F>): CustomRule<F> {
+  return rule;
+}
+
+/** A finding with its message. */
+export type WithMessage<F> = F & { readonly message: string };
+
+/** The finding a message of `code` renders: a built-in one for a built-in code, else the caller's. */
+type FindingOf<F extends CustomFinding, C> = C extends ViolationCode
+  ? Finding
+  : F extends CustomFinding
+    ? C extends F['code']
+      ? F
+      : never
+    : never;
+
+/** Messages of one language, one per code: the caller's own codes, and built-in codes to reword. */
+export type MessageTable<F extends CustomFinding = CustomFinding> = {
+  readonly [C in F['code'] | ViolationCode]?: (finding: FindingOf<F, C>) => string;
+};
+
+/**
+ * Options of {@link createValidator}; `F` lists the findings of each rule, in order, so that each
+ * rule's findings are typed on their own and the messages know every code.
+ */
+export interface ValidatorOptions<F extends readonly CustomFinding[]> {
+  /** Rules run after the built-in ones, in this order; one with a built-in rule's id takes that rule's place. */
+  readonly rules?: { readonly [K in keyof F]: CustomRule<F[K]> };
+  /** Built-in rules to leave out, by id. */
+  readonly without?: readonly RuleId[];
+  /** Messages per language, for the rules' own codes and to reword built-in ones; a code without one gets a neutral message naming it. */
+  readonly messages?: { readonly [L in Lang]?: MessageTable<F[number]> };
+}
+
+/** A validator of product orders: the built-in rules and a caller's own, with its own words. */
+export interface Validator<F extends CustomFinding = never> {
+  /** The rules in the order they run. */
+  readonly rules: readonly (Rule | CustomRule<F>)[];
+  /** Validates any value as {@link validateProductOrder} does, with this validator's rules and words. Never throws. */
+  validate(input: unknown, options?: ValidateOptions): ValidationResult<ProductOrderFVO, Violation | WithMessage<F>>;
+}
+
+/**
+ * A validator with the built-in rules (less those in `without`, a rule of the caller's with a
+ * built-in id in that rule's place) and the caller's `rules` after them, its words in `messages`.
+ * One ordered result, as {@link validateProductOrder} gives; a rule that throws gives `rule_failed`.
+ */
+export function createValidator<const Found extends readonly CustomFinding[] = []>(
+  options?: ValidatorOptions<Found>,
+): Validator<Found[number]> {
+  type F = Found[number];
+  const own: CustomRule[] = [...((options?.rules ?? []) as readonly CustomRule[])];
+  const dropped = new Set<string>(options?.without ?? []);
+  const checks: (Rule | CustomRule)[] = [];
+  for (const rule of rules) {
+    if (dropped.has(rule.id)) continue;
+    const at = own.findIndex((mine) => mine.id === rule.id);
+    checks.push(at < 0 ? rule : own.splice(at, 1)[0]);
+  }
+  checks.push(...own);
+  // a rule of the caller's that throws is at fault itself, even with a built-in id
+  const ours = new Set<unknown>(rules);
+  const guarded = checks.map((rule) => (ours.has(rule) ? (rule as Rule) : guard(rule as unknown as Rule)));
+  const messages = options?.messages;
+  const words = messages && ((finding: Finding, lang: Lang) => wordsOf(messages[lang], finding));
+  return Object.freeze({
+    rules: Object.freeze(checks) as readonly (Rule | CustomRule<F>)[],
+    validate: (input: unknown, validateOptions?: ValidateOptions) =>
+      run<ProductOrderFVO, Violation | WithMessage<F>>(guarded, input, validateOptions, words),
+  });
+}
+
+/** A rule whose throw gives its `rule_failed` finding. */
+function guard(rule: Rule): Rule {
+  return {
+    id: rule.id,
+    title: rule.title,
+    check(order: unknown) {
+      try {
+        return rule.check(order);
+      } catch (error) {
+        if (error === spent) throw error;
+        return [failed(rule, error)];
+      }
+    },
+  };
+}
+
+/** The caller's message of a finding, when the table has one that renders. */
+function wordsOf(table: object | undefined, finding: Finding): string | undefined {
+  const render =
+    table && Object.hasOwn(table, finding.code) ? (table as Record<string, unknown>)[finding.code] : undefined;
+  if (typeof render !== 'function') return undefined;
+  try {
+    const text = (render as (finding: Finding) => unknown)(finding);
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined; // a message that throws falls back to the built-in or neutral one
+  }
+}
+
+/** Validates with `checks`, rendering each violation with `words` where it has a message, else the built-in table. */
+function run<T, V = Violation>(
+  checks: readonly Rule[],
+  input: unknown,
+  options: ValidateOptions | undefined,
+  words: ((finding: Finding, lang: Lang) => string | undefined) | undefined,
+): ValidationResult<T, V> {
   const { lang, max } = settings(options);
   const { found, stopped } = findings(checks, input, stopAfter(max));
   if (found.length === 0) return { valid: true, value: input as T, violations: [] };
@@ -67,8 +207,8 @@ export function validateWith<T>(
     code: f.code,
     path: f.path,
     params: f.params,
-    message: formatMessage(f, lang),
-  }));
+    message: words?.(f, lang) ?? formatMessage(f, lang),
+  })) as V[];
   const more = found.length - listed.length;
   if (more === 0 && !stopped) return { valid: false, violations };
   return { valid: false, violations, truncated: { more, stopped } };

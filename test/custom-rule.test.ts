@@ -1,0 +1,78 @@
+// examples/custom-rule/carrier.ts from the packed package, as a carrier would use it: type-checked
+// under strict (no casts), built, and run in a process of its own.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+const consumer = inject('consumer');
+const valid = JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));
+
+beforeAll(async () => {
+  copyFileSync('examples/custom-rule/carrier.ts', join(consumer, 'carrier.ts'));
+  await build({
+    entryPoints: [join(consumer, 'carrier.ts')],
+    outfile: join(consumer, 'carrier.mjs'),
+    format: 'esm',
+    platform: 'node',
+    bundle: true,
+    packages: 'external',
+    logLevel: 'error',
+  });
+});
+
+/** What the carrier's validator says of `order` in `lang`, from a process of its own. */
+function carrierSays(order: unknown, lang: 'en' | 'de') {
+  writeFileSync(join(consumer, 'order.json'), JSON.stringify(order));
+  const script = `import { carrier } from './carrier.mjs'; import { readFileSync } from 'node:fs';
+    const result = carrier.validate(JSON.parse(readFileSync('order.json', 'utf8')), { lang: '${lang}' });
+    console.log(JSON.stringify({ valid: result.valid, rules: carrier.rules.map((r) => r.id), violations: result.violations }));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer }).toString(),
+  );
+}
+
+describe("a carrier's own rules and words (examples/custom-rule)", () => {
+  it('type-checks under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess, without casts', () => {
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          noEmit: true,
+          types: [],
+        },
+        files: ['carrier.ts'],
+      }),
+    );
+    const tsc = resolve('node_modules/typescript/bin/tsc');
+    expect(() => execFileSync(process.execPath, [tsc, '-p', '.'], { cwd: consumer, stdio: 'pipe' })).not.toThrow();
+    expect(readFileSync('examples/custom-rule/carrier.ts', 'utf8')).not.toMatch(/\bas\b (?!const)|<any>|: any\b/);
+  });
+
+  it('passes a valid order, and runs the built-in rules and its own after them', () => {
+    const out = carrierSays(valid, 'en');
+    expect(out.valid).toBe(true);
+    expect(out.rules.slice(-2)).toEqual(['X-completion-after-posting', 'X-priority-range']);
+  });
+
+  it('gives its own violations beside the built-in ones, in one result ordered by path, in German and English', () => {
+    const order = { ...valid, requestedCompletionDate: '2020-01-01T00:00:00Z', priority: '7', description: '' };
+    const de = carrierSays(order, 'de');
+    expect(de.violations.map((v: Record<string, string>) => [v.rule, v.code, v.path])).toEqual([
+      ['R-field', 'too_short', '/description'],
+      ['X-priority-range', 'priority_out_of_range', '/priority'],
+      ['X-completion-after-posting', 'completion_before_posting', '/requestedCompletionDate'],
+    ]);
+    expect(de.violations[1].message).toBe('Die Priorität muss zwischen 0 (höchste) und 4 (niedrigste) liegen.');
+    expect(de.violations[2].message).toMatch(/^Der Wunschtermin muss nach dem Auftragsdatum \(.+\) liegen\.$/);
+    const en = carrierSays(order, 'en');
+    expect(en.violations[1].message).toBe('The priority must be 0 (highest) to 4 (lowest).');
+  });
+});
