@@ -1,14 +1,14 @@
 import type { ProductOrderFVO } from './generated/types.js';
 import { type ValidateOptions, validateProductOrder } from './validate.js';
-import type { Violation } from './violation.js';
+import type { OrderViolation } from './violation.js';
 
 /** Thrown by {@link assertProductOrder}; carries every violation. */
 export class ProductOrderValidationError extends Error {
   override readonly name = 'ProductOrderValidationError';
   /** The violations, ordered by path. */
-  readonly violations: readonly Violation[];
+  readonly violations: readonly OrderViolation[];
 
-  constructor(violations: readonly Violation[]) {
+  constructor(violations: readonly OrderViolation[]) {
     const shown = violations.slice(0, 3).map((v) => `${v.path || '/'}: ${v.message}`);
     const more = violations.length > 3 ? ` (+${violations.length - 3} more)` : '';
     super(`Invalid product order: ${shown.join('; ')}${more}`);

@@ -37,4 +37,16 @@ export {
   validateWith,
   type WithMessage,
 } from './validate.js';
-export type { Finding, Rule, RuleId, Violation, ViolationCode } from './violation.js';
+export type {
+  Fault,
+  Finding,
+  FindingOf,
+  OrderRuleId,
+  OrderViolation,
+  OrderViolationCode,
+  ParamsByCode,
+  Rule,
+  RuleId,
+  Violation,
+  ViolationCode,
+} from './violation.js';

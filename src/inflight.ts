@@ -2,7 +2,7 @@ import type { InflightChangeProductOrderFVO } from './generated/inflight-types.j
 import { rules } from './rules/index.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
 import { type ValidateOptions, type ValidationResult, validateWith } from './validate.js';
-import type { Rule, RuleId } from './violation.js';
+import type { OrderViolation, Rule, RuleId } from './violation.js';
 
 /** The order rules of the parts a change shares with an order: related parties, order items, agreements. */
 const shared: ReadonlySet<RuleId> = new Set(['R-contact', 'R-party', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R13']);
@@ -28,5 +28,5 @@ export function validateInflightChangeProductOrder(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<InflightChangeProductOrderFVO> {
-  return validateWith<InflightChangeProductOrderFVO>(inflightRules, input, options);
+  return validateWith<InflightChangeProductOrderFVO, OrderViolation>(inflightRules, input, options);
 }

@@ -1,7 +1,7 @@
 // Reading untrusted input (own properties only, no assumption about shape) and collecting findings;
 // shared by the generated table checks and the hand-written rules.
 import { codePointLength } from './schema-runtime.js';
-import type { Finding, RuleId, ViolationCode } from './violation.js';
+import type { Fault, Finding, FindingOf, ParamsByCode, RuleId, ViolationCode } from './violation.js';
 
 export type Data = Readonly<Record<string, unknown>>;
 
@@ -46,9 +46,10 @@ export class Findings {
   private list: Finding[] | undefined;
   constructor(private readonly rule: RuleId) {}
 
-  add(code: ViolationCode, path: string, params: Finding['params'] = {}): void {
+  add<C extends ViolationCode>(code: C, path: string, params: ParamsByCode[C]): void {
     this.list ??= [];
-    this.list.push({ rule: this.rule, code, path, params });
+    // a code and its params, as the signature pairs them
+    this.list.push({ rule: this.rule, code, path, params } as FindingOf<C> as Finding);
     if (--budget.left <= 0) {
       budget.cut = this.list;
       throw spent;
@@ -88,7 +89,7 @@ export function list(data: Data, key: string, value: unknown): readonly unknown[
 }
 
 /** What a date-time lacks, so the message can say so. */
-function dateTimeFault(value: string): string {
+function dateTimeFault(value: string): ParamsByCode['invalid_date_time']['reason'] {
   if (/^\d{4}-\d\d-\d\d$/.test(value)) return 'missing_time';
   if (/^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?:[Zz]|[+-]\d\d:?\d\d)?$/.test(value)) return 'missing_seconds';
   if (/^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(?:\.\d+)?$/.test(value)) return 'missing_offset';
@@ -96,11 +97,7 @@ function dateTimeFault(value: string): string {
 }
 
 /** The fault of a value that must be a string of `min` to `max` code points, or undefined. */
-export function textFault(
-  value: unknown,
-  min: number,
-  max: number,
-): readonly [ViolationCode, Finding['params']] | undefined {
+export function textFault(value: unknown, min: number, max: number): Fault | undefined {
   if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];
   if (value.length < 2 * min && codePointLength(value) < min) return ['too_short', { limit: min }];
   if (value.length > max && codePointLength(value) > max) return ['too_long', { limit: max }];

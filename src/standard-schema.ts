@@ -7,18 +7,18 @@ import { formatIn, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
 import { settings, validateProductOrder } from './validate.js';
-import type { Finding, Violation } from './violation.js';
+import type { OrderViolation } from './violation.js';
 
 /** A Standard Schema issue that also carries the violation's rule, code and params. */
 export interface OrderIssue extends StandardSchemaV1.Issue {
   /** The violation's JSON Pointer as keys, array indices as numbers; a missing property's name ends it. */
   readonly path: readonly (string | number)[];
   /** Which rule of the specification is broken. */
-  readonly rule: Finding['rule'];
+  readonly rule: OrderViolation['rule'];
   /** What kind of fault it is. */
-  readonly code: Finding['code'];
+  readonly code: OrderViolation['code'];
   /** Machine-readable details, as in the violation. */
-  readonly params: Finding['params'];
+  readonly params: OrderViolation['params'];
 }
 
 /** The `~standard` properties: Standard Schema v1 validation and Standard JSON Schema v1 conversion. */
@@ -124,17 +124,17 @@ function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): Order
 }
 
 /** The issues of the violations inside the part, their paths and messages relative to it. */
-function issuesOf(violations: readonly Violation[], part: Part, lang: Lang): OrderIssue[] {
+function issuesOf(violations: readonly OrderViolation[], part: Part, lang: Lang): OrderIssue[] {
   const { at, name } = part;
   const issues: OrderIssue[] = [];
   for (const violation of violations) {
     const { rule, code, path, params } = violation;
     if (path !== at && !path.startsWith(`${at}/`)) continue;
     const relative = path.slice(at.length);
-    const message = name ? formatIn({ rule, code, path: relative, params }, lang, name) : violation.message;
+    const message = name ? formatIn({ ...violation, path: relative }, lang, name) : violation.message;
     const keys = pointerKeys(relative);
     // a missing property is reported at its parent; a form shows it at the property's own field
-    if (typeof params.property === 'string') keys.push(params.property);
+    if ('property' in params && typeof params.property === 'string') keys.push(params.property);
     issues.push({ message, path: keys, rule, code, params });
   }
   return issues;

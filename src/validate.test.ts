@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { rules } from './rules/index.js';
 import { orderWith, validOrder } from './rules/test-kit.js';
 import { byPath, comparePaths, createValidator, defineRule, validateProductOrder, validateWith } from './validate.js';
-import type { Finding, Rule, RuleId } from './violation.js';
+import type { Finding, HttpRuleId, OrderRuleId, OrderViolationCode, Rule } from './violation.js';
 
 /** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
 const fiveFaults = () =>
@@ -29,6 +29,24 @@ describe('validateProductOrder', () => {
 
   it.each([0, -1, Number.NaN, '2', null])('ignores maxViolations %j', (max) => {
     expect(validateProductOrder(fiveFaults(), { maxViolations: max as number }).violations).toHaveLength(5);
+  });
+
+  it("types params by code: after a check of code, params has that code's fields", () => {
+    const result = validateProductOrder(fiveFaults());
+    for (const v of result.violations) {
+      if (v.code === 'too_long') expectTypeOf(v.params.limit).toEqualTypeOf<number>();
+      if (v.code === 'required') expectTypeOf(v.params.property).toEqualTypeOf<string>();
+      if (v.code === 'invalid_date_time')
+        expectTypeOf(v.params.reason).toEqualTypeOf<
+          'missing_seconds' | 'missing_offset' | 'missing_time' | 'invalid'
+        >();
+      if (v.code === 'not_allowed') expectTypeOf(v.params.allowed).toEqualTypeOf<readonly unknown[]>();
+      expectTypeOf(v.code).toEqualTypeOf<OrderViolationCode>();
+      expectTypeOf<HttpRuleId>().not.toExtend<typeof v.rule>();
+      // @ts-expect-error: a too_long violation has no property
+      if (v.code === 'too_long') expect(v.params.property).toBeUndefined();
+    }
+    expect(result.violations.find((v) => v.code === 'too_long')?.params).toEqual({ limit: 10 });
   });
 
   it('writes German messages for lang de and English otherwise', () => {
@@ -186,7 +204,9 @@ describe('comparePaths', () => {
     });
     fc.assert(
       fc.property(fc.array(finding, { maxLength: 40 }), (found) => {
-        const findings = found.map(({ path, n }) => ({ rule: 'R1', code: 'required', path, params: { n } }) as const);
+        const findings = found.map(
+          ({ path, n }) => ({ rule: 'R1', code: 'rule_failed', path, params: { error: `${n}` } }) as const,
+        );
         const expected = findings
           .map((f, i) => [f, i] as const)
           .sort(([a, i], [b, j]) => reference(a.path, b.path) || i - j);
@@ -300,7 +320,7 @@ describe('createValidator', () => {
       const [v] = result.violations;
       if (v.code === 'completion_before_posting') expectTypeOf(v.params.days).toEqualTypeOf<number>();
       if (v.code === 'priority_out_of_range') expectTypeOf(v.params.lowest).toEqualTypeOf<number>();
-      if (v.code === 'too_long') expectTypeOf(v.rule).toEqualTypeOf<RuleId>();
+      if (v.code === 'too_long') expectTypeOf(v.rule).toEqualTypeOf<OrderRuleId>();
     }
   });
 });

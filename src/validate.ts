@@ -2,7 +2,16 @@ import type { ProductOrderFVO } from './generated/types.js';
 import { formatMessage, type Lang } from './messages/index.js';
 import { budget, isRecord, spent } from './read.js';
 import { rules } from './rules/index.js';
-import { type Finding, type Rule, type RuleId, ruleIds, type Violation, type ViolationCode } from './violation.js';
+import {
+  type Finding,
+  type FindingOf,
+  type OrderViolation,
+  type Rule,
+  type RuleId,
+  ruleIds,
+  type Violation,
+  type ViolationCode,
+} from './violation.js';
 
 /** Options of {@link validateProductOrder}. */
 export interface ValidateOptions {
@@ -28,7 +37,7 @@ export interface Truncation {
 }
 
 /** The verdict on an input: the input itself, narrowed, or the violations ordered by path. */
-export type ValidationResult<T = ProductOrderFVO, V = Violation> =
+export type ValidationResult<T = ProductOrderFVO, V = OrderViolation> =
   | { readonly valid: true; readonly value: T; readonly violations: [] }
   | {
       readonly valid: false;
@@ -44,7 +53,7 @@ export type ValidationResult<T = ProductOrderFVO, V = Violation> =
  * @returns `{ valid: true, value }` with `value` the input itself, or `{ valid: false, violations }`
  */
 export function validateProductOrder(input: unknown, options?: ValidateOptions): ValidationResult {
-  return validateWith(rules, input, options);
+  return run(rules, input, options, undefined);
 }
 
 /**
@@ -53,11 +62,11 @@ export function validateProductOrder(input: unknown, options?: ValidateOptions):
  * one `unreadable` violation; any other rule that throws, or returns no list of findings, gives a
  * `rule_failed` violation naming it, and the other rules still run.
  */
-export function validateWith<T>(
+export function validateWith<T, V = Violation>(
   checks: readonly Rule[],
   input: unknown,
   options?: ValidateOptions,
-): ValidationResult<T> {
+): ValidationResult<T, V> {
   return run(checks, input, options, undefined);
 }
 
@@ -98,8 +107,8 @@ export function defineRule<const F extends CustomFinding>(rule: CustomRule<F>): 
 export type WithMessage<F> = F & { readonly message: string };
 
 /** The finding a message of `code` renders: a built-in one for a built-in code, else the caller's. */
-type FindingOf<F extends CustomFinding, C> = C extends ViolationCode
-  ? Finding
+type FoundOf<F extends CustomFinding, C> = C extends ViolationCode
+  ? FindingOf<C>
   : F extends CustomFinding
     ? C extends F['code']
       ? F
@@ -108,7 +117,7 @@ type FindingOf<F extends CustomFinding, C> = C extends ViolationCode
 
 /** Messages of one language, one per code: the caller's own codes, and built-in codes to reword. */
 export type MessageTable<F extends CustomFinding = CustomFinding> = {
-  readonly [C in F['code'] | ViolationCode]?: (finding: FindingOf<F, C>) => string;
+  readonly [C in F['code'] | ViolationCode]?: (finding: FoundOf<F, C>) => string;
 };
 
 /**
@@ -129,7 +138,10 @@ export interface Validator<F extends CustomFinding = never> {
   /** The rules in the order they run. */
   readonly rules: readonly (Rule | CustomRule<F>)[];
   /** Validates any value as {@link validateProductOrder} does, with this validator's rules and words. Never throws. */
-  validate(input: unknown, options?: ValidateOptions): ValidationResult<ProductOrderFVO, Violation | WithMessage<F>>;
+  validate(
+    input: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<ProductOrderFVO, OrderViolation | WithMessage<F>>;
 }
 
 /**
@@ -158,7 +170,7 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
   return Object.freeze({
     rules: Object.freeze(checks) as readonly (Rule | CustomRule<F>)[],
     validate: (input: unknown, validateOptions?: ValidateOptions) =>
-      run<ProductOrderFVO, Violation | WithMessage<F>>(guarded, input, validateOptions, words),
+      run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words),
   });
 }
 

@@ -24,47 +24,98 @@ export const ruleIds = /* @__PURE__ */ Object.freeze([
 /** Which rule of the specification a violation breaks. */
 export type RuleId = (typeof ruleIds)[number];
 
-/** Stable snake_case codes; each names one kind of fault, whatever rule reports it. */
-export type ViolationCode =
-  | 'wrong_type'
-  | 'required'
-  | 'not_allowed'
-  | 'unknown_type'
-  | 'too_short'
-  | 'too_long'
-  | 'too_few_items'
-  | 'too_many_items'
-  | 'invalid_date_time'
-  | 'pattern_mismatch'
-  | 'unknown_role'
-  | 'missing_phone_contact'
-  | 'missing_postal_contact'
-  | 'missing_place_role'
-  | 'missing_characteristic'
-  | 'unreadable'
-  | 'too_small'
-  | 'too_large'
-  | 'invalid_json'
-  | 'rule_failed'
-  | 'unknown_event_type';
+/** What each code's `params` hold: the machine-readable details of a fault of that kind. */
+export interface ParamsByCode {
+  /** The JSON type expected and the one found; `name` when the value is a characteristic's. */
+  wrong_type: { readonly expected: string; readonly actual: string; readonly name?: string };
+  /** The property that is missing; `role` when R3 or R4 ask for a contact medium. */
+  required: { readonly property: string };
+  /** The values allowed. */
+  not_allowed: { readonly allowed: readonly unknown[] };
+  /** The `@type` values allowed. */
+  unknown_type: { readonly allowed: readonly string[] };
+  /** The least length, in code points; `name` when the value is a characteristic's. */
+  too_short: { readonly limit: number; readonly name?: string };
+  /** The greatest length, in code points; `name` when the value is a characteristic's. */
+  too_long: { readonly limit: number; readonly name?: string };
+  /** The least count, and the count found when it is known. */
+  too_few_items: { readonly limit: number; readonly actual?: number };
+  /** The greatest count, and the count found when it is known. */
+  too_many_items: { readonly limit: number; readonly actual?: number };
+  /** What the date-time lacks. */
+  invalid_date_time: {
+    readonly format: 'date-time';
+    readonly reason: 'missing_seconds' | 'missing_offset' | 'missing_time' | 'invalid';
+  };
+  /** The pattern the value must match; `name` when the value is a characteristic's. */
+  pattern_mismatch: { readonly pattern: string; readonly name?: string };
+  /** The roles of R3 to R5. */
+  unknown_role: { readonly allowed: readonly string[] };
+  /** The party's role; `property` when the party has no `contactMedium` at all. */
+  missing_phone_contact: { readonly role: string; readonly property?: string };
+  /** The party's role; `property` when the party has no `contactMedium` at all. */
+  missing_postal_contact: { readonly role: string; readonly property?: string };
+  /** The role no place has. */
+  missing_place_role: { readonly role: string };
+  /** The characteristic's name. */
+  missing_characteristic: { readonly name: string };
+  /** No details: reading the input failed. */
+  unreadable: Readonly<Record<string, never>>;
+  /** The least value (a query number). */
+  too_small: { readonly limit: number };
+  /** The greatest value (a query number). */
+  too_large: { readonly limit: number };
+  /** Why the body is no JSON, and where, when the engine tells it. */
+  invalid_json: { readonly reason: 'syntax' | 'encoding' | 'empty'; readonly position?: number };
+  /** What the rule threw: its name and message, at most 200 characters. */
+  rule_failed: { readonly error: string };
+  /** The listener type asked for, and the six the listeners receive. */
+  unknown_event_type: { readonly type: string; readonly allowed: readonly string[] };
+}
 
-/** A broken rule, as a rule reports it: data only, no wording. */
-export interface Finding {
+/** Stable snake_case codes; each names one kind of fault, whatever rule reports it. */
+export type ViolationCode = keyof ParamsByCode;
+
+/** A broken rule of one code, as a rule reports it: data only, no wording. */
+export interface FindingOf<C extends ViolationCode> {
   /** Which rule of the specification is broken. */
   readonly rule: RuleId;
   /** What kind of fault it is. */
-  readonly code: ViolationCode;
+  readonly code: C;
   /** RFC 6901 JSON Pointer of the deepest node concerned; `''` is the whole input. */
   readonly path: string;
-  /** Machine-readable details: `property`, `limit`, `allowed`, `expected`, `actual`, `pattern`, ... */
-  readonly params: Readonly<Record<string, unknown>>;
+  /** Machine-readable details, typed by `code`. */
+  readonly params: ParamsByCode[C];
 }
 
-/** A broken rule with its message in the requested language. */
-export interface Violation extends Finding {
-  /** Human-readable text in the requested language. */
-  readonly message: string;
-}
+/** A broken rule, as a rule reports it: a union discriminated on `code`, so `params` narrows with it. */
+export type Finding = { [C in ViolationCode]: FindingOf<C> }[ViolationCode];
+
+/** A broken rule with its message in the requested language, discriminated on `code`. */
+export type Violation = { [C in ViolationCode]: FindingOf<C> & { readonly message: string } }[ViolationCode];
+
+/** The rules of the HTTP helpers: the query, the body as JSON, the listener events. */
+export type HttpRuleId = 'R-query' | 'R-body' | 'R-event';
+
+/** The rules of an order (and of an in-flight change): the field table, the party and contact rules, R1 to R14. */
+export type OrderRuleId = Exclude<RuleId, HttpRuleId>;
+
+/** The codes only the HTTP helpers report. */
+export type HttpViolationCode = 'too_small' | 'too_large' | 'invalid_json' | 'unknown_event_type';
+
+/** The codes the order rules report. */
+export type OrderViolationCode = Exclude<ViolationCode, HttpViolationCode>;
+
+/** A violation of an order rule, discriminated on `code`: what `validateProductOrder` gives. */
+export type OrderViolation = {
+  [C in OrderViolationCode]: FindingOf<C> & { readonly rule: OrderRuleId; readonly message: string };
+}[OrderViolationCode];
+
+/** A violation the HTTP helpers report of a query, a body or a listener event. */
+export type HttpViolation = Violation & { readonly rule: HttpRuleId };
+
+/** A code with its params: what a check of one value finds wrong with it. */
+export type Fault = { [C in ViolationCode]: readonly [C, ParamsByCode[C]] }[ViolationCode];
 
 /** One rule of the specification. */
 export interface Rule {

@@ -62,7 +62,7 @@ describe('toProblemDetails', () => {
   });
 
   it('writes pointers as URI fragments', () => {
-    const violation = { rule: 'R-field', code: 'required', params: {}, message: 'm' } as const;
+    const violation = { rule: 'R-field', code: 'required', params: { property: 'x' }, message: 'm' } as const;
     const pointers = ['', '/a b/@type', '/ü', '/x%y', `/${'\ud800'}`].map(
       (path) => toProblemDetails({ violations: [{ ...violation, path }] }).errors?.[0].pointer,
     );

@@ -3,7 +3,7 @@
 import { Findings, isRecord, own } from '../read.js';
 import { isDateTime } from '../schema-runtime.js';
 import { type ValidateOptions, type ValidationResult, validateWith } from '../validate.js';
-import type { Rule } from '../violation.js';
+import type { HttpViolation, Rule } from '../violation.js';
 
 /** The six event types the client listeners receive. */
 export type ListenerEventType =
@@ -155,11 +155,11 @@ export function validateListenerEvent(
   type: ListenerEventType,
   input: unknown,
   options?: ValidateOptions,
-): ValidationResult<ListenerEvent> {
-  return validateWith<ListenerEvent>([rules.get(type) ?? unknownType(type)], input, options);
+): ValidationResult<ListenerEvent, HttpViolation> {
+  return validateWith<ListenerEvent, HttpViolation>([rules.get(type) ?? unknownType(type)], input, options);
 }
 
-type EventValidator = (input: unknown, options?: ValidateOptions) => ValidationResult<ListenerEvent>;
+type EventValidator = (input: unknown, options?: ValidateOptions) => ValidationResult<ListenerEvent, HttpViolation>;
 const validator =
   (type: ListenerEventType): EventValidator =>
   (input, options) =>

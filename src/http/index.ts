@@ -1,4 +1,6 @@
 // product-order-validator/http: framework-free helpers for services that implement or call the API.
+
+export type { HttpRuleId, HttpViolation, HttpViolationCode } from '../violation.js';
 export { type Authorize, type AuthVerdict, type OperationId, refusal, tokenOf } from './auth.js';
 export {
   type BodyOptions,

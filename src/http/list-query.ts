@@ -2,7 +2,7 @@
 // headers of a list response.
 import { Findings, isRecord } from '../read.js';
 import { type ValidateOptions, type ValidationResult, validateWith } from '../validate.js';
-import type { Rule } from '../violation.js';
+import type { HttpViolation, Rule } from '../violation.js';
 
 /** A parsed list or retrieve query. */
 export interface ListQuery {
@@ -100,9 +100,12 @@ function paramsOf(options: ListQueryOptions | undefined): readonly QueryParam[] 
  * names. A parameter given twice is a violation; other parameters are ignored.
  * @returns `{ valid: true, value }` with the parsed query, or `{ valid: false, violations }` (rule R-query)
  */
-export function parseListQuery(query: QueryInput | undefined, options?: ListQueryOptions): ValidationResult<ListQuery> {
+export function parseListQuery(
+  query: QueryInput | undefined,
+  options?: ListQueryOptions,
+): ValidationResult<ListQuery, HttpViolation> {
   const raw = rawQuery(query, paramsOf(options));
-  const result = validateWith<Raw>([queryRule], raw, options);
+  const result = validateWith<Raw, HttpViolation>([queryRule], raw, options);
   if (!result.valid) return result;
   const value: { fields?: string[]; offset?: number; limit?: number } = {};
   if (raw.fields?.length) value.fields = raw.fields[0].split(',').map((name) => name.trim());

@@ -18,7 +18,8 @@ export function formatMessage(finding: Finding, lang: Lang = 'en'): string {
  */
 export function formatIn(finding: Finding, lang: Lang = 'en', part?: PartName): string {
   const { table, wording } = lang === 'de' ? de : en;
-  const render = Object.hasOwn(table, finding.code) ? table[finding.code] : wording.other;
+  // the table's entry of a code takes findings of that code; the compiler cannot pair the two
+  const render = (Object.hasOwn(table, finding.code) ? table[finding.code] : wording.other) as Wording['other'];
   return render(finding, subject(finding.path, wording, part ? wording.parts[part] : wording.whole));
 }
 

@@ -1,7 +1,7 @@
-import type { Finding, ViolationCode } from '../violation.js';
+import type { Finding, FindingOf, ViolationCode } from '../violation.js';
 
-/** One message template per code: renders a finding, given the name of the node it concerns. */
-export type MessageTable = Readonly<Record<ViolationCode, (finding: Finding, subject: string) => string>>;
+/** One message template per code: renders a finding of that code, given the name of the node it concerns. */
+export type MessageTable = { readonly [C in ViolationCode]: (finding: FindingOf<C>, subject: string) => string };
 
 /** The parts of an order a form validates alone. */
 export type PartName = 'relatedParty' | 'contactMedium' | 'productOrderItem';

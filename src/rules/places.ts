@@ -2,7 +2,7 @@
 // their places, and the checks of a locationB GeographicSite.
 
 import { type Data, type Findings, isRecord, list, own } from '../read.js';
-import type { Finding, ViolationCode } from '../violation.js';
+import type { Fault } from '../violation.js';
 import { isPlaceRole } from './r7-place-roles.js';
 import { placeKind } from './r8-place-kinds.js';
 
@@ -52,7 +52,7 @@ export function requireRoles(
 }
 
 /** A fault of a characteristic's value, or undefined when the value is right. */
-export type ValueCheck = (value: unknown) => readonly [ViolationCode, Finding['params']] | undefined;
+export type ValueCheck = (value: unknown) => Fault | undefined;
 
 export interface SiteDemand {
   /** The characteristics the site must contain, by name, each with the check of its value. */
