@@ -1,10 +1,23 @@
 // Compiles the field, contact-medium and party tables of the schema into checks that report findings
 // directly: one function per table, each object walked once over its own keys, one finding per faulty
 // node, no error mapping.
-// It compiles the subset of draft 2020-12 those tables use and refuses any other keyword.
+// It compiles the subset of draft 2020-12 those tables use and refuses, naming the schema path,
+// any other keyword or form: one the checks would silently skip must fail the build instead.
 
 const refName = (ref) => ref.replace('#/$defs/', '');
 const str = JSON.stringify;
+
+const annotations = new Set(['title', 'description', '$comment']);
+
+/** The keywords that only apply to one type, which must then be given beside them. */
+const typed = {
+  minLength: 'string',
+  maxLength: 'string',
+  format: 'string',
+  minItems: 'array',
+  maxItems: 'array',
+  items: 'array',
+};
 
 /** Keywords the compiler understands; annotations are ignored. */
 const known = new Set([
@@ -57,20 +70,42 @@ function compile(prefix, root, defs, constants) {
   const fresh = () => `v${++counter}`;
   const inlining = [];
 
-  /** Statements that check the value in variable `v` at the path expression `p` against `sub`. */
-  function body(sub, v, p) {
+  /** Refuses the schema at `where` for `why`: the build fails, naming where. */
+  const refuse = (where, why) => {
+    throw new Error(`cannot compile ${why} at ${where}`);
+  };
+
+  /**
+   * Statements that check the value in variable `v` at the path expression `p` against `sub`, found
+   * at the schema path `where`.
+   */
+  function body(sub, v, p, where) {
     if (sub === true || sub === undefined) return '';
-    for (const key of Object.keys(sub)) if (!known.has(key)) throw new Error(`cannot compile keyword ${key}`);
+    if (typeof sub !== 'object' || sub === null) refuse(where, `the schema ${str(sub)}`);
+    for (const key of Object.keys(sub)) if (!known.has(key)) refuse(where, `keyword ${key}`);
     if (sub.$ref) {
-      // inlined, so that a path is only built for a fault; a recursive $ref would be called instead
+      const beside = Object.keys(sub).filter((key) => key !== '$ref' && !annotations.has(key));
+      if (beside.length) refuse(where, `${beside.join(', ')} beside $ref`);
+      // inlined, so that a path is only built for a fault; only the root may be reached again
       const name = refName(sub.$ref);
+      if (!Object.hasOwn(defs, name)) refuse(where, `$ref ${sub.$ref} to no $def`);
       if (defs[name] === true) return '';
-      if (inlining.includes(name)) return `${fn(name)}(${v}, ${p}, f);`;
+      if (inlining.includes(name)) {
+        if (name !== root) refuse(where, `recursion through ${sub.$ref} below the root`);
+        return `${fn(name)}(${v}, ${p}, f);`;
+      }
       inlining.push(name);
-      const code = body(defs[name], v, p);
+      const code = body(defs[name], v, p, `#/$defs/${name}`);
       inlining.pop();
       return code;
     }
+    for (const [key, type] of Object.entries(typed))
+      if (key in sub && sub.type !== type) refuse(where, `${key} without type ${type}`);
+    if (sub.allOf && !(sub.type === 'object' || sub.required || sub.properties))
+      refuse(where, 'allOf outside an object with properties');
+    for (const value of sub.enum ?? (sub.const !== undefined ? [sub.const] : []))
+      if (typeof value === 'object' && value !== null)
+        refuse(where, `the ${sub.enum ? 'enum' : 'const'} ${str(value)}`);
     const out = [];
     const at = (name) => `${p} + ${str(`/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`)}`;
     const union = discriminator(sub);
@@ -81,13 +116,14 @@ function compile(prefix, root, defs, constants) {
       // the object's shape, and properties that are absent cost nothing
       const required = sub.required ?? [];
       const properties = sub.properties ?? {};
-      if (required.length > 30) throw new Error('cannot compile more than 30 required properties');
+      if (required.length > 30) refuse(where, 'more than 30 required properties');
       const key = fresh();
       const seen = fresh();
       const cases = [];
       for (const name of new Set([...required, ...Object.keys(properties)])) {
         const x = fresh();
-        const code = properties[name] === undefined ? '' : body(properties[name], x, at(name));
+        const code =
+          properties[name] === undefined ? '' : body(properties[name], x, at(name), `${where}/properties/${name}`);
         const bit = required.indexOf(name);
         if (!code && bit < 0) continue;
         const mark = bit < 0 ? '' : `${seen} |= ${1 << bit}; `;
@@ -107,10 +143,10 @@ ${cases.join('\n')}
       if (union) {
         const tag = fresh();
         const branches = union.map(
-          ([value, ref]) => `if (${tag} === ${str(value)}) {\n${body({ $ref: `#/$defs/${ref}` }, v, p)}\n}`,
+          ([value, ref]) => `if (${tag} === ${str(value)}) {\n${body({ $ref: `#/$defs/${ref}` }, v, p, where)}\n}`,
         );
         inner.push(`const ${tag} = ${read('@type')}; if (${owns('@type')}) ${branches.join(' else ')}`);
-      } else for (const part of sub.allOf ?? []) inner.push(body(part, v, p));
+      } else inner.push(...(sub.allOf ?? []).map((part, k) => body(part, v, p, `${where}/allOf/${k}`)));
       const code = inner.filter(Boolean);
       out.push(
         sub.type === 'object'
@@ -123,7 +159,7 @@ ${cases.join('\n')}
         inner.push(`f.count(${p}, ${v}.length, ${sub.minItems ?? 0}, ${sub.maxItems ?? 'Infinity'});`);
       const x = fresh();
       const i = fresh();
-      const item = body(sub.items, x, `${p} + '/' + ${i}`);
+      const item = body(sub.items, x, `${p} + '/' + ${i}`, `${where}/items`);
       if (item) inner.push(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}]; ${item} }`);
       out.push(guard(`!Array.isArray(${v})`, `f.wrongType(${p}, 'array', ${v});`, inner));
     } else if (sub.type === 'string') {
@@ -138,9 +174,9 @@ ${cases.join('\n')}
           `if (${v}.length > ${sub.maxLength} && codePointLength(${v}) > ${sub.maxLength}) f.add('too_long', ${p}, { limit: ${sub.maxLength} });`,
         );
       if (sub.format === 'date-time') inner.push(`if (!isDateTime(${v})) f.dateTime(${p}, ${v});`);
-      else if (sub.format) throw new Error(`cannot compile format ${sub.format}`);
+      else if (sub.format) refuse(where, `format ${sub.format}`);
       out.push(guard(`typeof ${v} !== 'string'`, `f.wrongType(${p}, 'string', ${v});`, inner));
-    } else if (sub.type) throw new Error(`cannot compile type ${sub.type}`);
+    } else if (sub.type) refuse(where, `type ${str(sub.type)}`);
 
     const allowed = sub.enum ?? (sub.const !== undefined ? [sub.const] : undefined);
     if (allowed) {
@@ -165,7 +201,7 @@ ${cases.join('\n')}
   }
 
   inlining.push(root);
-  const code = body(defs[root], 'v', 'p');
+  const code = body(defs[root], 'v', 'p', root === '' ? '#' : `#/$defs/${root}`);
   if (code.includes(`${fn(root)}(`)) throw new Error(`${root} is recursive; emit its callees too`);
   return [`function ${fn(root)}(v, p, f) {\n${code}\n}`];
 }
