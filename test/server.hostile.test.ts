@@ -166,6 +166,28 @@ describe('Expect: 100-continue', () => {
   });
 });
 
+describe("requests Node's parser refuses, and pipelining", () => {
+  it.each([
+    ['conflicting Content-Length headers', 'Content-Length: 5\r\nContent-Length: 7\r\n\r\nhello'],
+    ['a header line without a colon', 'Broken header\r\n\r\n'],
+    ['headers over 16 KB', `X-Long: ${'a'.repeat(20_000)}\r\n\r\n`],
+  ])('%s get 400 with an ErrorMessage, not a bare status line', async (_, rest) => {
+    const { data, closed } = await raw(`POST /inflightChangeProductOrder HTTP/1.1\r\nHost: x\r\n${rest}`);
+    expect(data).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(data.slice(data.indexOf('\r\n\r\n') + 4))).toMatchObject({ '@type': 'Error', status: '400' });
+    expect(closed).toBe(true);
+  });
+
+  it('answers a request pipelined after a refused create', async () => {
+    const body = '{"a":1}';
+    const { data } = await raw(
+      `POST /inflightChangeProductOrder HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}` +
+        'GET /inflightChangeProductOrder?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-admin\r\nConnection: close\r\n\r\n',
+    );
+    expect(data.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
+  });
+});
+
 describe('HEAD, absolute-form targets and long lists', () => {
   it('HEAD on the list and on a resource answers as GET, without a body', async () => {
     const created = (await (await create(change)).json()) as { href: string };

@@ -8,6 +8,7 @@ import {
   checkRequestHead,
   createListenerHandler,
   errorResponse,
+  errorStatuses,
   paginate,
   readNodeBody,
   selectFields,
@@ -88,6 +89,14 @@ export function startServer({ port = 0, host = '127.0.0.1', maxBodyBytes, bodyTi
   const server = createServer((req, res) => handle(req, res, undefined));
   // Expect: 100-continue is answered only once the head passed, so a refused body is never sent
   server.on('checkContinue', (req, res) => handle(req, res, () => res.writeContinue()));
+  // a request Node's parser refuses (malformed, conflicting lengths, headers too large) gets an ErrorMessage too
+  server.on('clientError', (error, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const { headers, text } = serializeReply(errorResponse(status));
+    const lines = Object.entries({ ...headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(`HTTP/1.1 ${status} ${errorStatuses[status].reason}\r\n${lines.join('')}\r\n${text}`);
+  });
   server.requestTimeout = 30_000;
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }
