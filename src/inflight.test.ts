@@ -209,4 +209,12 @@ describe('validateInflightChangeProductOrder', () => {
     expect(result.violations[0]).toMatchObject({ path: '', params: { property: 'entity' } });
     expect(result.violations[0].message).toMatch(/Pflichtangabe/);
   });
+
+  // regression: a change's messages spoke of "the order"
+  it('speaks of the change request, not of the order, at its root', () => {
+    const [en] = validateInflightChangeProductOrder({}).violations;
+    expect(en.message).toMatch(/^The change request lacks the required property/);
+    const [de] = validateInflightChangeProductOrder({}, { lang: 'de' }).violations;
+    expect(de.message).toMatch(/^Der Änderungsauftrag\b/);
+  });
 });

@@ -1,7 +1,7 @@
 import type { InflightChangeProductOrderFVO } from './generated/inflight-types.js';
 import { rules } from './rules/index.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
-import { type ValidateOptions, type ValidationResult, validateWith } from './validate.js';
+import { type ValidateOptions, type ValidationResult, validateAs } from './validate.js';
 import type { OrderViolation, Rule, RuleId } from './violation.js';
 
 /** The order rules of the parts a change shares with an order: related parties, order items, agreements. */
@@ -28,5 +28,5 @@ export function validateInflightChangeProductOrder(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<InflightChangeProductOrderFVO> {
-  return validateWith<InflightChangeProductOrderFVO, OrderViolation>(inflightRules, input, options);
+  return validateAs<InflightChangeProductOrderFVO, OrderViolation>('change', inflightRules, input, options);
 }

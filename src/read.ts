@@ -1,6 +1,6 @@
 // Reading untrusted input (own properties only, no assumption about shape) and collecting findings;
 // shared by the generated table checks and the hand-written rules.
-import { codePointLength } from './schema-runtime.js';
+import { codePointLength, isDateTime } from './schema-runtime.js';
 import type { Fault, Finding, FindingOf, ParamsByCode, RuleId, ViolationCode } from './violation.js';
 
 export type Data = Readonly<Record<string, unknown>>;
@@ -70,6 +70,13 @@ export class Findings {
     this.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(value) });
   }
 
+  /** A string that is no event time: a date-time whose offset may be left out. */
+  eventTime(path: string, value: string): void {
+    // judged as if it had an offset, so the reason names the real fault, never the offset
+    const judged = /[Tt]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(value) ? `${value}Z` : value;
+    this.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(judged), offset: 'optional' });
+  }
+
   /** A count outside `min..max`, as too_few_items or too_many_items. */
   count(path: string, actual: number, min: number, max: number): void {
     if (actual < min) this.add('too_few_items', path, { limit: min, actual });
@@ -88,12 +95,24 @@ export function list(data: Data, key: string, value: unknown): readonly unknown[
   return Array.isArray(value) && hasOwn.call(data, key) ? value : empty;
 }
 
-/** What a date-time lacks, so the message can say so. */
+/**
+ * What a date-time that is none lacks, so the message can say so: a part is named missing only when
+ * adding it makes the value a date-time (`2025-02-29T09:15:00` lacks no offset: it is `invalid`).
+ */
 function dateTimeFault(value: string): ParamsByCode['invalid_date_time']['reason'] {
-  if (/^\d{4}-\d\d-\d\d$/.test(value)) return 'missing_time';
-  if (/^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?:[Zz]|[+-]\d\d:?\d\d)?$/.test(value)) return 'missing_seconds';
-  if (/^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(?:\.\d+)?$/.test(value)) return 'missing_offset';
-  return 'invalid';
+  let reason: ParamsByCode['invalid_date_time']['reason'];
+  let completed: string;
+  if (/^\d{4}-\d\d-\d\d$/.test(value)) {
+    reason = 'missing_time';
+    completed = `${value}T00:00:00Z`;
+  } else if (/^\d{4}-\d\d-\d\d[Tt]\d\d:\d\d(?:[Zz]|[+-]\d\d:\d\d)?$/.test(value)) {
+    reason = 'missing_seconds';
+    completed = `${value.slice(0, 16)}:00${value.slice(16) || 'Z'}`;
+  } else if (/^\d{4}-\d\d-\d\d[Tt]\d\d:\d\d:\d\d(?:\.\d+)?$/.test(value)) {
+    reason = 'missing_offset';
+    completed = `${value}Z`;
+  } else return 'invalid';
+  return isDateTime(completed) ? reason : 'invalid';
 }
 
 /** The fault of a value that must be a string of `min` to `max` code points, or undefined. */

@@ -302,6 +302,26 @@ describe('the factories', () => {
     expect(issue?.message).not.toMatch(/Item 0|Eintrag 0/);
   });
 
+  // regression: the unreadable violation sat at the wrapper's root, was filtered out, and the part passed
+  it.each([createContactMediumSchema, createRelatedPartySchema, createProductOrderItemSchema] as const)(
+    'refuse a value that cannot be read (%#), at the part itself',
+    (create) => {
+      const hostile = new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('hostile');
+          },
+          ownKeys() {
+            throw new Error('hostile');
+          },
+        },
+      );
+      const result = create()['~standard'].validate(hostile);
+      expect(result.issues?.map(({ path, code }) => [path, code])).toEqual([[[], 'unreadable']]);
+    },
+  );
+
   it('fall back to English when reading the options throws', () => {
     const options = new Proxy(
       {},

@@ -128,7 +128,9 @@ function issuesOf(violations: readonly OrderViolation[], part: Part, lang: Lang)
   const { at, name } = part;
   const issues: OrderIssue[] = [];
   for (const violation of violations) {
-    const { rule, code, path, params } = violation;
+    const { rule, code, params } = violation;
+    // an input that cannot be read is reported at the wrapper's root: it is the part's fault
+    const path = code === 'unreadable' ? at : violation.path;
     if (path !== at && !path.startsWith(`${at}/`)) continue;
     const relative = path.slice(at.length);
     const message = name ? formatIn({ ...violation, path: relative }, lang, name) : violation.message;

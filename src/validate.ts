@@ -1,5 +1,6 @@
 import type { ProductOrderFVO } from './generated/types.js';
-import { formatMessage, type Lang } from './messages/index.js';
+import { formatIn, formatMessage, type Lang } from './messages/index.js';
+import type { PartName } from './messages/wording.js';
 import { budget, isRecord, spent } from './read.js';
 import { rules } from './rules/index.js';
 import {
@@ -68,6 +69,16 @@ export function validateWith<T, V = Violation>(
   options?: ValidateOptions,
 ): ValidationResult<T, V> {
   return run(checks, input, options, undefined);
+}
+
+/** {@link validateWith}, with the whole input named as `part` in the messages (a change, an event), not as the order. */
+export function validateAs<T, V = Violation>(
+  part: PartName,
+  checks: readonly Rule[],
+  input: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T, V> {
+  return run(checks, input, options, (finding, lang) => formatIn(finding, lang, part));
 }
 
 /** A finding of a rule of the caller's: its own rule id and code, and params of its own shape. */

@@ -46,6 +46,8 @@ export interface ParamsByCode {
   invalid_date_time: {
     readonly format: 'date-time';
     readonly reason: 'missing_seconds' | 'missing_offset' | 'missing_time' | 'invalid';
+    /** `optional` for a listener's event time, which may lack its offset. */
+    readonly offset?: 'optional';
   };
   /** The pattern the value must match; `name` when the value is a characteristic's. */
   pattern_mismatch: { readonly pattern: string; readonly name?: string };

@@ -86,6 +86,12 @@ describe('the event validators', () => {
   });
 });
 
+// regression: a listener's messages spoke of "the order"
+it('speaks of the event, not of the order, at its root', () => {
+  const [violation] = validateListenerEvent('AppointmentCreateEvent', {}).violations;
+  expect(violation.message).toBe("The event lacks the required property 'event'.");
+});
+
 describe('event times', () => {
   const at = (eventTime: string) =>
     validateListenerEvent('AppointmentCreateEvent', { eventTime, event: { appointment: {} } }).violations.map((v) =>
@@ -93,6 +99,16 @@ describe('event times', () => {
     );
 
   it('accept a time without offset', () => expect(at('2024-10-24T10:32:00')).toEqual([]));
+
+  it('ask for no time zone in the message of an event time, which may lack it', () => {
+    const [en] = validateListenerEvent('AppointmentCreateEvent', {
+      eventTime: '2025-02-29T10:32:00',
+      event: { appointment: {} },
+    }).violations;
+    expect(en.params).toEqual({ format: 'date-time', reason: 'invalid', offset: 'optional' });
+    expect(en.message).not.toMatch(/time zone/);
+    expect(en.message).toMatch(/with seconds/);
+  });
 
   // regression: an offset-less time wrong for another reason was said to lack its offset
   it.each([

@@ -2,7 +2,7 @@
 // SearchTimeSlot, as FIT 646 sends them.
 import { Findings, isRecord, own } from '../read.js';
 import { isDateTime } from '../schema-runtime.js';
-import { type ValidateOptions, type ValidationResult, validateWith } from '../validate.js';
+import { type ValidateOptions, type ValidationResult, validateAs } from '../validate.js';
 import type { HttpViolation, Rule } from '../violation.js';
 
 /** The six event types the client listeners receive. */
@@ -65,9 +65,6 @@ const times = ['eventTime', 'timeOcurred', 'timeOccurred'] as const;
 /** A date-time of RFC 3339; one without offset too, as FIT examples send event times. */
 const isEventTime = (value: string) => isDateTime(value) || isDateTime(`${value}Z`);
 
-/** A time of day that ends in no zone offset (`Z`, `±hh:mm` or `±hhmm`). */
-const offsetless = /[Tt ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/;
-
 function checkTexts(found: Findings, data: Readonly<Record<string, unknown>>, path: string, names: readonly string[]) {
   for (const name of names) {
     const value = own(data, name, data[name]);
@@ -80,8 +77,7 @@ function checkTimes(found: Findings, data: Readonly<Record<string, unknown>>, pa
     const value = own(data, name, data[name]);
     if (value === undefined) continue;
     if (typeof value !== 'string') found.wrongType(`${path}/${name}`, 'string', value);
-    // an event time may lack its offset, so the fault of one without is judged as if it had one
-    else if (!isEventTime(value)) found.dateTime(`${path}/${name}`, offsetless.test(value) ? `${value}Z` : value);
+    else if (!isEventTime(value)) found.eventTime(`${path}/${name}`, value);
   }
 }
 
@@ -156,7 +152,7 @@ export function validateListenerEvent(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<ListenerEvent, HttpViolation> {
-  return validateWith<ListenerEvent, HttpViolation>([rules.get(type) ?? unknownType(type)], input, options);
+  return validateAs<ListenerEvent, HttpViolation>('event', [rules.get(type) ?? unknownType(type)], input, options);
 }
 
 type EventValidator = (input: unknown, options?: ValidateOptions) => ValidationResult<ListenerEvent, HttpViolation>;

@@ -6,6 +6,8 @@ const wording: Wording = {
     relatedParty: 'Der Beteiligte',
     contactMedium: 'Das Kontaktmedium',
     productOrderItem: 'Die Auftragsposition',
+    change: 'Der Änderungsauftrag',
+    event: 'Das Ereignis',
   },
   item: (index, list) => `Eintrag ${index} von ${list}`,
   other: ({ rule, code }, s) => `${s}: Die Regel ${rule} meldet ${code}.`,
@@ -52,7 +54,7 @@ const table: MessageTable = {
   too_many_items: ({ params }, s) =>
     `${s} darf höchstens ${params.limit} ${params.limit === 1 ? 'Eintrag' : 'Einträge'} haben.`,
   invalid_date_time: ({ params }, s) =>
-    `${s} muss ein Zeitpunkt nach RFC 3339 mit Sekunden und Zeitzone sein, ${example}: ${dateFaults[String(params.reason)] ?? dateFaults.invalid}.`,
+    `${s} muss ein Zeitpunkt nach RFC 3339 mit Sekunden${params.offset === 'optional' ? '' : ' und Zeitzone'} sein, ${example}: ${dateFaults[String(params.reason)] ?? dateFaults.invalid}.`,
   pattern_mismatch: ({ params }, s) => `${named(params, s)} muss dem Muster ${params.pattern} entsprechen.`,
   unknown_role: ({ params }, s) =>
     `${s} gehört zu keiner Rollengruppe aus R3 bis R5; erlaubt sind: ${listOf(params.allowed)}.`,

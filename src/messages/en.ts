@@ -2,7 +2,13 @@ import { listOf, type MessageTable, type Wording } from './wording.js';
 
 const wording: Wording = {
   whole: 'The order',
-  parts: { relatedParty: 'The related party', contactMedium: 'The contact medium', productOrderItem: 'The order item' },
+  parts: {
+    relatedParty: 'The related party',
+    contactMedium: 'The contact medium',
+    productOrderItem: 'The order item',
+    change: 'The change request',
+    event: 'The event',
+  },
   item: (index, list) => `Item ${index} of ${list}`,
   other: ({ rule, code }, s) => `${s}: the rule ${rule} reports ${code}.`,
 };
@@ -46,7 +52,7 @@ const table: MessageTable = {
   too_few_items: ({ params }, s) => `${s} must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}.`,
   too_many_items: ({ params }, s) => `${s} must have at most ${params.limit} item${params.limit === 1 ? '' : 's'}.`,
   invalid_date_time: ({ params }, s) =>
-    `${s} must be an RFC 3339 date-time with seconds and a time zone, ${example}: ${dateFaults[String(params.reason)] ?? dateFaults.invalid}.`,
+    `${s} must be an RFC 3339 date-time with seconds${params.offset === 'optional' ? '' : ' and a time zone'}, ${example}: ${dateFaults[String(params.reason)] ?? dateFaults.invalid}.`,
   pattern_mismatch: ({ params }, s) => `${named(params, s)} must match the pattern ${params.pattern}.`,
   unknown_role: ({ params }, s) =>
     `${s} is in none of the role groups of R3 to R5; allowed are: ${listOf(params.allowed)}.`,

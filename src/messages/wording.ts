@@ -3,8 +3,8 @@ import type { Finding, FindingOf, ViolationCode } from '../violation.js';
 /** One message template per code: renders a finding of that code, given the name of the node it concerns. */
 export type MessageTable = { readonly [C in ViolationCode]: (finding: FindingOf<C>, subject: string) => string };
 
-/** The parts of an order a form validates alone. */
-export type PartName = 'relatedParty' | 'contactMedium' | 'productOrderItem';
+/** What a validation may be of, besides a whole order: the parts a form validates alone, an in-flight change, a listener's event. */
+export type PartName = 'relatedParty' | 'contactMedium' | 'productOrderItem' | 'change' | 'event';
 
 /** How a language names the whole order, a part validated alone and an item of a list, and words a code it has no message for. */
 export interface Wording {

@@ -180,6 +180,12 @@ describe('R-field: orderPostedDate and requestedCompletionDate', () => {
     ['2025-03-10T09:15:00', 'missing_offset'],
     ['2025-03-10T09:15:00.5', 'missing_offset'],
     ['2025-03-10', 'missing_time'],
+    // regression: a part was called missing though adding it left the value wrong
+    ['2025-02-29T09:15:00', 'invalid'],
+    ['2025-03-10T25:15:00', 'invalid'],
+    ['2025-03-10 09:15:00', 'invalid'],
+    ['2025-02-30', 'invalid'],
+    ['2025-02-30T09:15+01:00', 'invalid'],
     ['2025-02-30T09:15:00+01:00', 'invalid'],
     ['2025-02-29T09:15:00+01:00', 'invalid'],
     ['2025-13-01T09:15:00+01:00', 'invalid'],
