@@ -1,6 +1,6 @@
 // Reading a request body with a size and a time limit, from a WHATWG Request or a Node
 // IncomingMessage, parsing it as JSON, and writing a reply only once it is serialised.
-import { formatMessage, type Lang } from '../messages/index.js';
+import { formatMessage, httpWords, type Lang } from '../messages/index.js';
 import type { Finding } from '../violation.js';
 import { errorResponse, type HttpError } from './error-message.js';
 import { type HeadersInput, headerOf } from './headers.js';
@@ -87,10 +87,7 @@ const timeoutOf = (options?: BodyOptions) => {
 const tooLarge = (limit: number, lang?: Lang): HttpError =>
   errorResponse(413, undefined, {
     lang,
-    message:
-      lang === 'de'
-        ? `Der Inhalt ist größer als ${limit} Bytes, die Grenze dieses Servers.`
-        : `The body is larger than ${limit} bytes, the limit of this server.`,
+    message: httpWords(lang).tooLarge(limit),
   });
 
 /** 408, closing the connection: what is left of the body is not waited for. */
@@ -163,8 +160,7 @@ export async function readFetchBody(request: Request, options?: BodyOptions): Pr
   return decode(chunks, size, lang);
 }
 
-const aborted = (lang?: Lang): HttpError =>
-  errorResponse(400, undefined, { lang, message: 'The request was aborted.' });
+const aborted = (lang?: Lang): HttpError => errorResponse(400, undefined, { lang, message: httpWords(lang).aborted });
 
 /**
  * Reads the body of a Node `IncomingMessage` as text, keeping at most the limit in memory: 413 when
@@ -176,15 +172,7 @@ export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): P
   const lang = options?.lang;
   if (declaredTooLarge(request.headers, limit)) return Promise.resolve(tooLarge(limit, lang));
   if (request.readableEnded === true || request.destroyed === true)
-    return Promise.resolve(
-      errorResponse(500, undefined, {
-        lang,
-        message:
-          lang === 'de'
-            ? 'Der Inhalt der Anfrage wurde schon von einem anderen Teil des Servers gelesen.'
-            : 'The request body was read already, by another part of the server.',
-      }),
-    );
+    return Promise.resolve(errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready }));
   options?.beforeRead?.();
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];

@@ -1,6 +1,6 @@
 // The ErrorMessage body of every error response, its RFC 9457 alternative, and the table that maps
 // each condition to its status.
-import type { Lang } from '../messages/index.js';
+import { httpWords, type Lang } from '../messages/index.js';
 import type { Truncation } from '../validate.js';
 import type { Violation } from '../violation.js';
 
@@ -186,13 +186,6 @@ export interface ErrorOptions {
 /** What an error body is built from: a validation result, or nothing. */
 export type ErrorSource = { readonly violations?: readonly Violation[]; readonly truncated?: Truncation } | undefined;
 
-/** How the description says that violations were left out. */
-const notListed: Readonly<Record<Lang, (more: number, stopped: boolean) => string>> = {
-  en: (more, stopped) => `(${stopped ? 'at least ' : ''}${more} more violation${more === 1 ? '' : 's'} not listed)`,
-  de: (more, stopped) =>
-    `(${stopped ? 'mindestens ' : ''}${more} ${more === 1 ? 'weiterer Verstoß' : 'weitere Verstöße'} nicht aufgeführt)`,
-};
-
 function described(source: ErrorSource, options: ErrorOptions = {}) {
   const all = source?.violations ?? [];
   const status = options.status ?? (all.length ? 400 : 500);
@@ -204,7 +197,14 @@ function described(source: ErrorSource, options: ErrorOptions = {}) {
   const stopped = source?.truncated?.stopped === true;
   const truncated = more > 0 || stopped ? { more, stopped } : undefined;
   const detail = options.message ?? entry.text[lang];
-  return { violations, status, entry, detail, truncated, tail: truncated ? notListed[lang](more, stopped) : undefined };
+  return {
+    violations,
+    status,
+    entry,
+    detail,
+    truncated,
+    tail: truncated ? httpWords(lang).notListed(more, stopped) : undefined,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { listOf, type MessageTable, type Wording } from './wording.js';
+import { type HttpWording, listOf, type MessageTable, type Wording } from './wording.js';
 
 const wording: Wording = {
   whole: 'Der Auftrag',
@@ -76,4 +76,12 @@ const table: MessageTable = {
     `Kein Listener empfängt Ereignisse vom Typ ${params.type}; die Listener empfangen: ${listOf(params.allowed)}.`,
 };
 
-export const de = { table, wording };
+const http: HttpWording = {
+  tooLarge: (limit) => `Der Inhalt ist größer als ${limit} Bytes, die Grenze dieses Servers.`,
+  readAlready: 'Der Inhalt der Anfrage wurde schon von einem anderen Teil des Servers gelesen.',
+  aborted: 'Die Anfrage wurde abgebrochen.',
+  notListed: (more, stopped) =>
+    `(${stopped ? 'mindestens ' : ''}${more} ${more === 1 ? 'weiterer Verstoß' : 'weitere Verstöße'} nicht aufgeführt)`,
+};
+
+export const de = { table, wording, http };

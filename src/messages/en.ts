@@ -1,4 +1,4 @@
-import { listOf, type MessageTable, type Wording } from './wording.js';
+import { type HttpWording, listOf, type MessageTable, type Wording } from './wording.js';
 
 const wording: Wording = {
   whole: 'The order',
@@ -73,4 +73,12 @@ const table: MessageTable = {
     `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,
 };
 
-export const en = { table, wording };
+const http: HttpWording = {
+  tooLarge: (limit) => `The body is larger than ${limit} bytes, the limit of this server.`,
+  readAlready: 'The request body was read already, by another part of the server.',
+  aborted: 'The request was aborted.',
+  notListed: (more, stopped) =>
+    `(${stopped ? 'at least ' : ''}${more} more violation${more === 1 ? '' : 's'} not listed)`,
+};
+
+export const en = { table, wording, http };

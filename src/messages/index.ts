@@ -2,10 +2,15 @@ import { decodeToken as decode, isIndexToken as isIndex } from '../pointer.js';
 import type { Finding } from '../violation.js';
 import { de } from './de.js';
 import { en } from './en.js';
-import type { PartName, Wording } from './wording.js';
+import type { HttpWording, PartName, Wording } from './wording.js';
 
 /** The languages messages are written in. */
 export type Lang = 'en' | 'de';
+
+/** What the HTTP helpers say in `lang` beside the violations (English by default). */
+export function httpWords(lang: Lang = 'en'): HttpWording {
+  return (lang === 'de' ? de : en).http;
+}
 
 /** The message of a finding in `lang` (English by default). */
 export function formatMessage(finding: Finding, lang: Lang = 'en'): string {

@@ -14,6 +14,14 @@ export interface Wording {
   readonly other: (finding: Finding, subject: string) => string;
 }
 
+/** What the HTTP helpers say beside the violations and the status descriptions. */
+export interface HttpWording {
+  readonly tooLarge: (limit: number) => string;
+  readonly readAlready: string;
+  readonly aborted: string;
+  readonly notListed: (more: number, stopped: boolean) => string;
+}
+
 const rendered = new WeakMap<readonly unknown[], string>();
 
 /** Renders a list of allowed values; the lists are shared constants, so each is rendered once. */
