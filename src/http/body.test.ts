@@ -146,6 +146,23 @@ describe('readFetchBody', () => {
     expect(await readFetchBody(request, { bodyTimeoutMs: 50 })).toMatchObject({ ok: false, status: 408 });
   });
 
+  // regression: a body read already, or a request that throws when read, made the reader reject
+  it('answers 500 for a body read already or a request that cannot be read, instead of rejecting', async () => {
+    const used = new Request('http://127.0.0.1/x', { method: 'POST', body: '{}' });
+    await used.text();
+    expect(await readFetchBody(used)).toMatchObject({ ok: false, status: 500 });
+    const locked = new Request('http://127.0.0.1/x', { method: 'POST', body: '{}' });
+    locked.body?.getReader();
+    expect(await readFetchBody(locked)).toMatchObject({ ok: false, status: 500 });
+    const hostile = {
+      headers: new Headers(),
+      get body(): never {
+        throw new Error('hostile');
+      },
+    } as unknown as Request;
+    expect(await readFetchBody(hostile)).toMatchObject({ ok: false, status: 500 });
+  });
+
   it('reads a body in full, and rejects one that is not UTF-8 with 400', async () => {
     const post = (body: string | Uint8Array) => new Request('http://127.0.0.1/x', { method: 'POST', body });
     expect(await readFetchBody(post('{"a":1}'))).toEqual({ ok: true, text: '{"a":1}' });

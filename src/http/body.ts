@@ -128,8 +128,14 @@ function decode(chunks: readonly Uint8Array[], size: number, lang?: Lang): BodyT
 export async function readFetchBody(request: Request, options?: BodyOptions): Promise<BodyText | HttpError> {
   const limit = limitOf(options);
   const lang = options?.lang;
-  if (declaredTooLarge(request.headers, limit)) return tooLarge(limit, lang);
-  const reader = request.body?.getReader();
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  try {
+    if (declaredTooLarge(request.headers, limit)) return tooLarge(limit, lang);
+    if (request.bodyUsed) return readAlready(lang);
+    reader = request.body?.getReader();
+  } catch {
+    return readAlready(lang); // a body locked by another reader, or a request that cannot be read
+  }
   if (!reader) return decode([], 0, lang);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
@@ -160,6 +166,10 @@ export async function readFetchBody(request: Request, options?: BodyOptions): Pr
   return decode(chunks, size, lang);
 }
 
+/** 500: the body was read already by another part of the server, which is the server's fault. */
+const readAlready = (lang?: Lang): HttpError =>
+  errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready });
+
 const aborted = (lang?: Lang): HttpError => errorResponse(400, undefined, { lang, message: httpWords(lang).aborted });
 
 /**
@@ -171,8 +181,7 @@ export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): P
   const limit = limitOf(options);
   const lang = options?.lang;
   if (declaredTooLarge(request.headers, limit)) return Promise.resolve(tooLarge(limit, lang));
-  if (request.readableEnded === true || request.destroyed === true)
-    return Promise.resolve(errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready }));
+  if (request.readableEnded === true || request.destroyed === true) return Promise.resolve(readAlready(lang));
   options?.beforeRead?.();
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
