@@ -68,7 +68,7 @@ export interface ParamsByCode {
   /** The greatest value (a query number). */
   too_large: { readonly limit: number };
   /** Why the body is no JSON, and where, when the engine tells it. */
-  invalid_json: { readonly reason: 'syntax' | 'encoding' | 'empty'; readonly position?: number };
+  invalid_json: { readonly reason: 'syntax' | 'encoding' | 'empty' | 'too_deep'; readonly position?: number };
   /** What the rule threw: its name and message, at most 200 characters. */
   rule_failed: { readonly error: string };
   /** The listener type asked for, and the six the listeners receive. */

@@ -53,12 +53,15 @@ function raw(text: string | Buffer, waitMs = 3000, then?: (data: string, write: 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 
 describe('a body the server cannot give back', () => {
-  it('a change with a 5,000-deep array is answered 500 and not stored, so list and retrieve still answer', async () => {
+  it('a change with a 5,000-deep array is refused with 400 and not stored, so list and retrieve still answer', async () => {
     const before = Number((await list()).headers.get('x-total-count'));
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const response = await create(change.replace(/^\{/, `{"deep": ${deep},`));
-    expect(response.status).toBe(500);
-    expect(await response.json()).toMatchObject({ '@type': 'Error', code: 'internal_error' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      '@type': 'Error',
+      violations: [{ code: 'invalid_json', params: { reason: 'too_deep' } }],
+    });
     const after = await list();
     expect(after.status).toBe(200);
     expect(Number(after.headers.get('x-total-count'))).toBe(before);

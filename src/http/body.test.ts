@@ -3,8 +3,10 @@ import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import {
   lingerMs,
+  maxJsonDepth,
   type NodeRequest,
   type NodeResponse,
+  parseJsonBody,
   type Reply,
   readFetchBody,
   readNodeBody,
@@ -170,5 +172,20 @@ describe('readFetchBody', () => {
       ok: false,
       status: 400,
     });
+  });
+});
+
+describe('parseJsonBody', () => {
+  // regression: a valid body nested 5,000 deep was accepted, and no reply could carry it back (500)
+  it('refuses a body nested deeper than maxJsonDepth, with its position; strings do not count', () => {
+    const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect(parseJsonBody(deep)).toMatchObject({
+      ok: false,
+      status: 400,
+      body: { violations: [{ code: 'invalid_json', params: { reason: 'too_deep', position: 5 + maxJsonDepth - 1 } }] },
+    });
+    const edge = `${'['.repeat(maxJsonDepth)}${']'.repeat(maxJsonDepth)}`;
+    expect(parseJsonBody(edge).ok).toBe(true);
+    expect(parseJsonBody(`{"s":"${'[{'.repeat(5000)}\\"["}`).ok).toBe(true);
   });
 });

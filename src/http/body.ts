@@ -100,7 +100,7 @@ function declaredTooLarge(headers: HeadersInput, limit: number): boolean {
 }
 
 /** A 400 ErrorMessage for a body that is not JSON. */
-function notJson(reason: 'syntax' | 'encoding' | 'empty', lang?: Lang, position?: number): HttpError {
+function notJson(reason: 'syntax' | 'encoding' | 'empty' | 'too_deep', lang?: Lang, position?: number): HttpError {
   const params = position === undefined ? { reason } : { reason, position };
   const fault: Finding = { rule: 'R-body', code: 'invalid_json', path: '', params };
   return errorResponse(400, { violations: [{ ...fault, message: formatMessage(fault, lang) }] }, { lang });
@@ -222,12 +222,35 @@ export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): P
  */
 export function parseJsonBody(text: string, lang?: Lang): { ok: true; value: unknown } | HttpError {
   if (text.trim() === '') return notJson('empty', lang);
+  const deep = tooDeepAt(text);
+  if (deep >= 0) return notJson('too_deep', lang, deep);
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     const position = /at position (\d+)/.exec(String((error as Error)?.message))?.[1];
     return notJson('syntax', lang, position === undefined ? undefined : Number(position));
   }
+}
+
+/**
+ * The most levels of arrays and objects a body may nest: an order nests about 10; a body nested
+ * thousands deep is valid JSON, but no reply could carry it back (`JSON.stringify` stops near 4,000).
+ */
+export const maxJsonDepth = 256;
+
+/** The position where `text` opens its level `maxJsonDepth + 1`, or -1; strings are skipped. */
+function tooDeepAt(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // a string: skip to its closing quote, past escapes
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 91 || c === 123) {
+      if (++depth > maxJsonDepth) return i;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return -1;
 }
 
 /** The length of `text` in UTF-8 bytes, without encoding it; JSON.stringify leaves no lone surrogate. */

@@ -8,6 +8,7 @@ export {
   defaultBodyTimeoutMs,
   defaultMaxBodyBytes,
   lingerMs,
+  maxJsonDepth,
   type NodeBodyOptions,
   type NodeRequest,
   type NodeResponse,

@@ -39,6 +39,7 @@ const jsonFaults: Readonly<Record<string, string>> = {
   syntax: 'er enthält einen Syntaxfehler',
   encoding: 'er ist kein gültiges UTF-8',
   empty: 'er ist leer',
+  too_deep: `er schachtelt Listen und Objekte mehr als ${256} Ebenen tief`,
 };
 
 const table: MessageTable = {

@@ -39,6 +39,7 @@ const jsonFaults: Readonly<Record<string, string>> = {
   syntax: 'it has a syntax error',
   encoding: 'it is not valid UTF-8',
   empty: 'it is empty',
+  too_deep: `it nests arrays and objects more than ${256} levels deep`,
 };
 
 const table: MessageTable = {
