@@ -1,4 +1,5 @@
 import type { ProductOrderFVO } from './generated/types.js';
+import { violationWordsOf } from './messages/index.js';
 import { type ValidateOptions, validateProductOrder } from './validate.js';
 import type { OrderViolation } from './violation.js';
 
@@ -8,10 +9,10 @@ export class ProductOrderValidationError extends Error {
   /** The violations, ordered by path. */
   readonly violations: readonly OrderViolation[];
 
-  constructor(violations: readonly OrderViolation[]) {
+  /** @param lang - the language of the error's message, as of the violations' (English by default) */
+  constructor(violations: readonly OrderViolation[], lang?: string) {
     const shown = violations.slice(0, 3).map((v) => `${v.path || '/'}: ${v.message}`);
-    const more = violations.length > 3 ? ` (+${violations.length - 3} more)` : '';
-    super(`Invalid product order: ${shown.join('; ')}${more}`);
+    super(violationWordsOf(lang).error(shown, violations.length - shown.length));
     this.violations = violations;
   }
 }
@@ -22,5 +23,5 @@ export class ProductOrderValidationError extends Error {
  */
 export function assertProductOrder(input: unknown, options?: ValidateOptions): asserts input is ProductOrderFVO {
   const result = validateProductOrder(input, options);
-  if (!result.valid) throw new ProductOrderValidationError(result.violations);
+  if (!result.valid) throw new ProductOrderValidationError(result.violations, options?.lang);
 }

@@ -3,7 +3,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { schemaText } from './generated/schema-text.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
-import { formatIn, type Lang } from './messages/index.js';
+import { formatIn, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
 import { settings, validateProductOrder } from './validate.js';
@@ -107,7 +107,7 @@ export const contactMediumSchema: OrderSchema<ContactMedium> = /* @__PURE__ */ c
 export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE__ */ createProductOrderItemSchema();
 
 function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T> {
-  const { lang } = settings(options);
+  const lang = spoken(settings(options).lang);
   const convert = (target: StandardJSONSchemaV1.Options) => jsonSchemaOf(part, target);
   return Object.freeze({
     '~standard': Object.freeze({

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { rules } from './rules/index.js';
 import { orderWith, validOrder } from './rules/test-kit.js';
-import { byPath, comparePaths, createValidator, defineRule, validateProductOrder, validateWith } from './validate.js';
+import {
+  byPath,
+  comparePaths,
+  createValidator,
+  defineRule,
+  type ValidateOptions,
+  validateProductOrder,
+  validateWith,
+} from './validate.js';
 import type { Finding, HttpRuleId, OrderRuleId, OrderViolationCode, Rule } from './violation.js';
 
 /** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
@@ -303,6 +311,29 @@ describe('createValidator', () => {
     const plain = createValidator();
     for (const input of [validOrder(), fiveFaults(), null, 'x'])
       expect(plain.validate(input, { lang: 'de' })).toEqual(validateProductOrder(input, { lang: 'de' }));
+  });
+
+  it('speaks a language added at run time through messages, and falls back to English for codes it lacks', () => {
+    const french = createValidator({
+      rules: [late],
+      messages: {
+        fr: {
+          too_short: (f) => `${f.path.slice(1)} : au moins ${f.params.limit} caractère.`,
+          completion_before_posting: (f) => `Trop tôt de ${f.params.days} jours.`,
+        },
+      },
+    });
+    const order = { ...early, priority: 'x'.repeat(11) };
+    const messages = french.validate(order, { lang: 'fr' }).violations.map((v) => [v.code, v.message]);
+    expect(messages).toEqual([
+      ['too_short', 'description : au moins 1 caractère.'],
+      ['too_long', "'priority' must be at most 10 characters long."],
+      ['completion_before_posting', 'Trop tôt de 3 jours.'],
+    ]);
+    // only a validator given French may be asked for it
+    // @ts-expect-error: the package itself speaks English and German
+    expect(validateProductOrder(order, { lang: 'fr' }).violations[0].message).toMatch(/at least 1 character/);
+    expectTypeOf(french.validate).parameter(1).toEqualTypeOf<ValidateOptions<'en' | 'de' | 'fr'> | undefined>();
   });
 
   it("types each rule's findings and the messages by code", () => {

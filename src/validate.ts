@@ -14,10 +14,13 @@ import {
   type ViolationCode,
 } from './violation.js';
 
-/** Options of {@link validateProductOrder}. */
-export interface ValidateOptions {
-  /** Language of the messages: English (default) or German. */
-  readonly lang?: Lang;
+/** Options of {@link validateProductOrder}; `L` names the languages a validator has messages in. */
+export interface ValidateOptions<L extends string = Lang> {
+  /**
+   * Language of the messages: one the package speaks (English, the default, or German), or one a
+   * validator was given messages in; any other gives English.
+   */
+  readonly lang?: L;
   /**
    * List at most this many violations, the first by path (default {@link defaultMaxViolations};
    * `Infinity` lists every one). Validation stops once it has found ten times as many (at least
@@ -135,23 +138,28 @@ export type MessageTable<F extends CustomFinding = CustomFinding> = {
  * Options of {@link createValidator}; `F` lists the findings of each rule, in order, so that each
  * rule's findings are typed on their own and the messages know every code.
  */
-export interface ValidatorOptions<F extends readonly CustomFinding[]> {
+export interface ValidatorOptions<F extends readonly CustomFinding[], L extends string = Lang> {
   /** Rules run after the built-in ones, in this order; one with a built-in rule's id takes that rule's place. */
   readonly rules?: { readonly [K in keyof F]: CustomRule<F[K]> };
   /** Built-in rules to leave out, by id. */
   readonly without?: readonly RuleId[];
-  /** Messages per language, for the rules' own codes and to reword built-in ones; a code without one gets a neutral message naming it. */
-  readonly messages?: { readonly [L in Lang]?: MessageTable<F[number]> };
+  /**
+   * Messages per language, for the rules' own codes and to reword built-in ones; a language the
+   * package does not speak can be added here. A code without a message in the language asked for
+   * gets the built-in one (in English, for an added language), and a code of the caller's without
+   * any gets a neutral message naming it.
+   */
+  readonly messages?: { readonly [K in L]?: MessageTable<F[number]> };
 }
 
 /** A validator of product orders: the built-in rules and a caller's own, with its own words. */
-export interface Validator<F extends CustomFinding = never> {
+export interface Validator<F extends CustomFinding = never, L extends string = Lang> {
   /** The rules in the order they run. */
   readonly rules: readonly (Rule | CustomRule<F>)[];
   /** Validates any value as {@link validateProductOrder} does, with this validator's rules and words. Never throws. */
   validate(
     input: unknown,
-    options?: ValidateOptions,
+    options?: ValidateOptions<Lang | L>,
   ): ValidationResult<ProductOrderFVO, OrderViolation | WithMessage<F>>;
 }
 
@@ -160,9 +168,9 @@ export interface Validator<F extends CustomFinding = never> {
  * built-in id in that rule's place) and the caller's `rules` after them, its words in `messages`.
  * One ordered result, as {@link validateProductOrder} gives; a rule that throws gives `rule_failed`.
  */
-export function createValidator<const Found extends readonly CustomFinding[] = []>(
-  options?: ValidatorOptions<Found>,
-): Validator<Found[number]> {
+export function createValidator<const Found extends readonly CustomFinding[] = [], L extends string = Lang>(
+  options?: ValidatorOptions<Found, L>,
+): Validator<Found[number], L> {
   type F = Found[number];
   const own: CustomRule[] = [...((options?.rules ?? []) as readonly CustomRule[])];
   const dropped = new Set<string>(options?.without ?? []);
@@ -177,10 +185,13 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
   const ours = new Set<unknown>(rules);
   const guarded = checks.map((rule) => (ours.has(rule) ? (rule as Rule) : guard(rule as unknown as Rule)));
   const messages = options?.messages;
-  const words = messages && ((finding: Finding, lang: Lang) => wordsOf(messages[lang], finding));
+  const words =
+    messages &&
+    ((finding: Finding, lang: string) =>
+      wordsOf(Object.hasOwn(messages, lang) ? (messages as Record<string, object>)[lang] : undefined, finding));
   return Object.freeze({
     rules: Object.freeze(checks) as readonly (Rule | CustomRule<F>)[],
-    validate: (input: unknown, validateOptions?: ValidateOptions) =>
+    validate: (input: unknown, validateOptions?: ValidateOptions<string>) =>
       run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words),
   });
 }
@@ -218,8 +229,8 @@ function wordsOf(table: object | undefined, finding: Finding): string | undefine
 function run<T, V = Violation>(
   checks: readonly Rule[],
   input: unknown,
-  options: ValidateOptions | undefined,
-  words: ((finding: Finding, lang: Lang) => string | undefined) | undefined,
+  options: ValidateOptions<string> | undefined,
+  words: ((finding: Finding, lang: string) => string | undefined) | undefined,
 ): ValidationResult<T, V> {
   const { lang, max } = settings(options);
   const { found, stopped } = findings(checks, input, stopAfter(max));
@@ -239,13 +250,14 @@ function run<T, V = Violation>(
 
 /** The options in force; unknown or unreadable values fall back to the defaults. */
 export function settings(
-  options: ValidateOptions | undefined,
+  options: ValidateOptions<string> | undefined,
   fallbackMax = defaultMaxViolations,
-): { lang: Lang; max: number } {
+): { lang: string; max: number } {
   try {
     const max = options?.maxViolations;
+    const lang = options?.lang;
     return {
-      lang: options?.lang === 'de' ? 'de' : 'en',
+      lang: typeof lang === 'string' ? lang : 'en',
       max: typeof max === 'number' && max >= 1 ? Math.floor(max) : fallbackMax,
     };
   } catch {

@@ -2,19 +2,19 @@
 // The `product-order-validate` command. The same file runs the worker threads.
 import { readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
+import { cliWords } from '../generated/languages.js';
 import { parseCommand } from './options.js';
 import { cores, serve } from './pool.js';
 import { exit, run } from './run.js';
-import { texts } from './text.js';
 
 async function main(args: readonly string[]): Promise<number> {
   const command = parseCommand(args, process.env, cores());
   if ('usage' in command) {
-    process.stderr.write(`product-order-validate: ${command.usage}\n${texts(command.lang).usage.seeHelp}\n`);
+    process.stderr.write(`product-order-validate: ${command.usage}\n${cliWords[command.lang].usage.seeHelp}\n`);
     return exit.error;
   }
   if ('help' in command) {
-    process.stdout.write(texts(command.help).help(version(), cores()));
+    process.stdout.write(cliWords[command.help].help(version(), cores()));
     return exit.valid;
   }
   if ('version' in command) {

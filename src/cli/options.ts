@@ -1,8 +1,8 @@
 // The command line read into options, with usage errors in the user's language.
 import { parseArgs } from 'node:util';
-import type { Lang } from '../messages/index.js';
+import { cliWords } from '../generated/languages.js';
+import { type Lang, langs } from '../messages/index.js';
 import { maxInputBytes } from './feed.js';
-import { texts } from './text.js';
 import { type OrderType, orderTypes, validators } from './validators.js';
 
 /** The output formats. */
@@ -38,8 +38,6 @@ const spec = {
   version: { type: 'boolean', short: 'v' },
 } as const;
 
-const langs = ['en', 'de'] as const;
-
 /** The variable of the environment that lowers the limit on the bytes of a JSON document or NDJSON line. */
 export const maxInputBytesVariable = 'PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES';
 
@@ -50,10 +48,11 @@ function inputLimit(value: string | undefined): number {
   return limit <= maxInputBytes ? limit : 0;
 }
 
-/** The language of the environment: the first of LC_ALL, LC_MESSAGES and LANG that is set; German for de*. */
+/** The language of the environment: the first of LC_ALL, LC_MESSAGES and LANG that is set, when the command speaks it (de_DE.UTF-8 gives de); else English. */
 export function envLang(env: NodeJS.ProcessEnv): Lang {
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
-  return /^de([_.@-]|$)/i.test(locale) ? 'de' : 'en';
+  const code = /^([a-z]{2,3})(?:[_.@-]|$)/i.exec(locale)?.[1]?.toLowerCase();
+  return langs.find((lang) => lang === code) ?? 'en';
 }
 
 /** Reads the arguments (without `node` and the script) against the environment's defaults. */
@@ -67,8 +66,8 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
   });
   const given = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const langValue = given(values.lang);
-  const lang: Lang = langValue === 'de' || langValue === 'en' ? langValue : envLang(env);
-  const usage = texts(lang).usage;
+  const lang: Lang = langs.find((known) => known === langValue) ?? envLang(env);
+  const usage = cliWords[lang].usage;
   const refuse = (message: string): Command => ({ usage: message, lang });
 
   for (const token of tokens) {

@@ -1,7 +1,8 @@
 // A progress line on a terminal's stderr for runs longer than a moment: a bar when the input size is
 // known, the orders done, orders per second and the invalid ones so far. Nothing when stderr is no terminal.
+
+import type { CliWording } from '../messages/wording.js';
 import type { Tally } from './report.js';
-import type { Texts } from './text.js';
 
 /** A run shows progress once it has taken this long, and redraws it this often. */
 const delay = 500;
@@ -24,7 +25,7 @@ export class Progress {
   constructor(
     private readonly terminal: Terminal,
     private readonly tally: Tally,
-    private readonly t: Texts,
+    private readonly t: CliWording,
     /** The total size of the input in bytes, when known. */
     private readonly total: number | undefined,
   ) {

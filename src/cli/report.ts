@@ -1,13 +1,14 @@
 // The three outputs: a readable report, one JSON document, one JSON line per result. A Renderer turns
 // an order's verdict or an input error into text and keeps no state, so worker threads can run it; a
 // Frame, on the main thread, writes what goes around the records, in input order.
+import { cliWords } from '../generated/languages.js';
 import type { Lang } from '../messages/index.js';
+import type { CliWording } from '../messages/wording.js';
 import { rules } from '../rules/index.js';
 import type { Violation } from '../violation.js';
 import type { Checked } from './check.js';
 import type { Options } from './options.js';
 import type { InputError, Source } from './sources.js';
-import { type Texts, texts } from './text.js';
 
 /** Where an order is: its source, and its line (NDJSON) or its index (a JSON array). */
 export interface Place {
@@ -67,7 +68,7 @@ export class Tally {
 
 /** The renderer of a look. */
 export function renderer({ format, lang, colour }: Look): Renderer {
-  const t = texts(lang);
+  const t = cliWords[lang];
   if (format === 'text') return text(t, colour ? paint : plain);
   // the JSON document's records each start with a separator; the frame drops the first
   const before = format === 'json' ? ',\n' : '';
@@ -94,7 +95,7 @@ export function frame({ format, lang, colour }: Look): Frame {
       finish: (tally) => `${first ? '' : '\n'}],"summary":${JSON.stringify(summary(tally))}}\n`,
     };
   }
-  const t = texts(lang);
+  const t = cliWords[lang];
   const style = colour ? paint : plain;
   return {
     start: () => '',
@@ -124,7 +125,7 @@ function orderRecord(place: Place, violations: readonly Violation[]): string {
 }
 
 /** The JSON record of an input error. */
-function errorRecord(error: InputError, t: Texts): string {
+function errorRecord(error: InputError, t: CliWording): string {
   const { name, ...details } = error;
   return JSON.stringify({ source: name, ...details, message: t.error(error) });
 }
@@ -148,7 +149,7 @@ const plain = (_: Style, s: string) => s;
  * The readable report: each invalid order with its violations (rule, path, message), a line for each
  * valid single-order file, and input errors with file, line and column.
  */
-function text(t: Texts, style: typeof paint): Renderer {
+function text(t: CliWording, style: typeof paint): Renderer {
   const name = (place: Place) => {
     if (place.line !== undefined) return `${place.source}, ${t.line(place.line)}`;
     if (place.index !== undefined) return `${place.source}, ${t.item(place.index)}`;

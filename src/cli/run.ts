@@ -1,5 +1,6 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
+import { cliWords } from '../generated/languages.js';
 import type { Checked } from './check.js';
 import { feed } from './feed.js';
 import type { Options } from './options.js';
@@ -8,7 +9,6 @@ import { inline, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
 import { type Frame, frame, type Look, type Renderer, renderer, Tally } from './report.js';
 import { expand, type Source } from './sources.js';
-import { texts } from './text.js';
 import { validators } from './validators.js';
 
 /** Exit codes: every order valid; some order invalid; a usage or input error (it wins over invalid orders). */
@@ -38,7 +38,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const tally = new Tally();
   const files = sources.filter((s): s is Source => !('error' in s));
   const total = files.every((s) => s.size !== undefined) ? files.reduce((sum, s) => sum + (s.size ?? 0), 0) : undefined;
-  const progress = new Progress(io.stderr, tally, texts(options.lang), total);
+  const progress = new Progress(io.stderr, tally, cliWords[options.lang], total);
   const look: Look = { format: options.format, lang: options.lang, colour: colourful(io.stdout, io.env) };
   const around = frame(look);
   const write = async (text: string) => {

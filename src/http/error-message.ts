@@ -1,6 +1,7 @@
 // The ErrorMessage body of every error response, its RFC 9457 alternative, and the table that maps
 // each condition to its status.
-import { httpWords, type Lang } from '../messages/index.js';
+import { httpWordTables } from '../generated/languages.js';
+import { httpWords, type Lang, langs, spoken } from '../messages/index.js';
 import type { Truncation } from '../validate.js';
 import type { Violation } from '../violation.js';
 
@@ -19,119 +20,39 @@ export interface StatusEntry {
   readonly code: string;
   /** The HTTP reason phrase, the ErrorMessage `reason` and the problem `title`. */
   readonly reason: string;
-  /** The condition that produces the status, in English and German. */
+  /** The condition that produces the status, in each language the package speaks. */
   readonly text: Readonly<Record<Lang, string>>;
 }
 
+const conditions: Readonly<Record<ErrorStatus, readonly [code: string, reason: string]>> = {
+  400: ['invalid_request', 'Bad Request'],
+  401: ['unauthorized', 'Unauthorized'],
+  403: ['forbidden', 'Forbidden'],
+  404: ['not_found', 'Not Found'],
+  405: ['method_not_allowed', 'Method Not Allowed'],
+  406: ['not_acceptable', 'Not Acceptable'],
+  408: ['request_timeout', 'Request Timeout'],
+  409: ['conflict', 'Conflict'],
+  413: ['payload_too_large', 'Content Too Large'],
+  415: ['unsupported_media_type', 'Unsupported Media Type'],
+  429: ['too_many_requests', 'Too Many Requests'],
+  500: ['internal_error', 'Internal Server Error'],
+  501: ['not_implemented', 'Not Implemented'],
+  503: ['service_unavailable', 'Service Unavailable'],
+};
+
 /** Which condition produces which status: the mapping the specification leaves open. */
-export const errorStatuses: Readonly<Record<ErrorStatus, StatusEntry>> = Object.freeze({
-  400: {
-    code: 'invalid_request',
-    reason: 'Bad Request',
-    text: {
-      en: 'The request breaks the specification: an invalid body, malformed JSON or an invalid query parameter.',
-      de: 'Die Anfrage verletzt die Spezifikation: ungültiger Inhalt, fehlerhaftes JSON oder ungültiger Abfrageparameter.',
-    },
-  },
-  401: {
-    code: 'unauthorized',
-    reason: 'Unauthorized',
-    text: {
-      en: 'The credentials are missing or invalid: send an OAuth 2.0 bearer token.',
-      de: 'Die Zugangsdaten fehlen oder sind ungültig: senden Sie ein OAuth-2.0-Bearer-Token.',
-    },
-  },
-  403: {
-    code: 'forbidden',
-    reason: 'Forbidden',
-    text: {
-      en: 'The credentials do not permit this operation.',
-      de: 'Die Zugangsdaten berechtigen nicht zu dieser Operation.',
-    },
-  },
-  404: {
-    code: 'not_found',
-    reason: 'Not Found',
-    text: { en: 'No resource exists at this path.', de: 'Unter diesem Pfad gibt es keine Ressource.' },
-  },
-  405: {
-    code: 'method_not_allowed',
-    reason: 'Method Not Allowed',
-    text: {
-      en: 'This path does not allow this method; the Allow header lists those it does.',
-      de: 'Dieser Pfad erlaubt diese Methode nicht; der Allow-Header nennt die erlaubten.',
-    },
-  },
-  406: {
-    code: 'not_acceptable',
-    reason: 'Not Acceptable',
-    text: {
-      en: 'The Accept header admits no media type this API answers with (application/json).',
-      de: 'Der Accept-Header lässt keinen Medientyp zu, mit dem diese API antwortet (application/json).',
-    },
-  },
-  408: {
-    code: 'request_timeout',
-    reason: 'Request Timeout',
-    text: {
-      en: 'The body did not arrive in time.',
-      de: 'Der Inhalt ist nicht rechtzeitig angekommen.',
-    },
-  },
-  409: {
-    code: 'conflict',
-    reason: 'Conflict',
-    text: {
-      en: 'The request conflicts with the current state of the resource.',
-      de: 'Die Anfrage steht im Widerspruch zum aktuellen Zustand der Ressource.',
-    },
-  },
-  413: {
-    code: 'payload_too_large',
-    reason: 'Content Too Large',
-    text: {
-      en: 'The body is larger than the server accepts.',
-      de: 'Der Inhalt ist größer, als der Server annimmt.',
-    },
-  },
-  415: {
-    code: 'unsupported_media_type',
-    reason: 'Unsupported Media Type',
-    text: {
-      en: 'The body must be sent as application/json (charset utf-8).',
-      de: 'Der Inhalt muss als application/json (Zeichensatz utf-8) gesendet werden.',
-    },
-  },
-  429: {
-    code: 'too_many_requests',
-    reason: 'Too Many Requests',
-    text: { en: 'Too many requests: retry later.', de: 'Zu viele Anfragen: versuchen Sie es später erneut.' },
-  },
-  500: {
-    code: 'internal_error',
-    reason: 'Internal Server Error',
-    text: {
-      en: 'The server failed to process the request.',
-      de: 'Der Server konnte die Anfrage nicht verarbeiten.',
-    },
-  },
-  501: {
-    code: 'not_implemented',
-    reason: 'Not Implemented',
-    text: {
-      en: 'The server does not implement this operation.',
-      de: 'Der Server unterstützt diese Operation nicht.',
-    },
-  },
-  503: {
-    code: 'service_unavailable',
-    reason: 'Service Unavailable',
-    text: {
-      en: 'The service is unavailable: retry later.',
-      de: 'Der Dienst ist nicht verfügbar: versuchen Sie es später erneut.',
-    },
-  },
-});
+export const errorStatuses: Readonly<Record<ErrorStatus, StatusEntry>> = /* @__PURE__ */ statusEntries();
+
+function statusEntries(): Readonly<Record<ErrorStatus, StatusEntry>> {
+  const entries: Partial<Record<ErrorStatus, StatusEntry>> = {};
+  for (const [status, [code, reason]] of Object.entries(conditions)) {
+    const key = Number(status) as ErrorStatus;
+    const text = Object.fromEntries(langs.map((lang) => [lang, httpWordTables[lang].statuses[key]]));
+    entries[key] = Object.freeze({ code, reason, text: Object.freeze(text) as Record<Lang, string> });
+  }
+  return Object.freeze(entries as Record<ErrorStatus, StatusEntry>);
+}
 
 /** A TMF ErrorMessage (TMF630 `Error`), with every violation listed. */
 export interface ErrorMessage {
@@ -190,7 +111,7 @@ function described(source: ErrorSource, options: ErrorOptions = {}) {
   const all = source?.violations ?? [];
   const status = options.status ?? (all.length ? 400 : 500);
   const entry = errorStatuses[status] ?? errorStatuses[500];
-  const lang = options.lang === 'de' ? 'de' : 'en';
+  const lang = spoken(options.lang);
   const max = options.maxViolations;
   const violations = all.slice(0, typeof max === 'number' && max >= 0 ? max : defaultHttpMaxViolations);
   const more = all.length - violations.length + (source?.truncated?.more ?? 0);

@@ -2,7 +2,7 @@
 // store, in the order a client should learn of it.
 import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
-import type { Lang } from '../messages/index.js';
+import { type Lang, spoken } from '../messages/index.js';
 import { settings } from '../validate.js';
 import { type Authorize, type OperationId, refusal, tokenOf } from './auth.js';
 import { parseJsonBody } from './body.js';
@@ -120,7 +120,8 @@ function route(path: string, method: string, lang?: Lang): { operation: Operatio
  * @returns `{ ok: true, operation, token, ... }` or `{ ok: false, status, headers, body }` with an ErrorMessage body
  */
 export function checkRequestHead(request: RequestHead, options?: CheckOptions): CheckedHead | HttpError {
-  const { lang, max } = settings(options, defaultHttpMaxViolations);
+  const { lang: asked, max } = settings(options, defaultHttpMaxViolations);
+  const lang = spoken(asked);
   try {
     const { path: rawPath, search } = targetParts(String(request.path));
     const base = options?.basePath ?? '';
@@ -175,7 +176,8 @@ export function checkRequestBody(
   body: Pick<RequestParts, 'body' | 'bodyText'>,
   options?: CheckOptions,
 ): CheckedCreate | HttpError {
-  const { lang, max } = settings(options, defaultHttpMaxViolations);
+  const { lang: asked, max } = settings(options, defaultHttpMaxViolations);
+  const lang = spoken(asked);
   try {
     let value = body.body;
     if (value === undefined) {

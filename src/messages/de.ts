@@ -1,4 +1,14 @@
-import { type HttpWording, listOf, type MessageTable, type Wording } from './wording.js';
+// Every text the package prints in German: the violations' messages, the HTTP helpers' words, the command's report.
+import {
+  type CliWording,
+  type HttpWording,
+  listOf,
+  type MessageTable,
+  numbers,
+  quote,
+  type ViolationWording,
+  type Wording,
+} from './wording.js';
 
 const wording: Wording = {
   whole: 'Der Auftrag',
@@ -77,7 +87,29 @@ const table: MessageTable = {
     `Kein Listener empfängt Ereignisse vom Typ ${params.type}; die Listener empfangen: ${listOf(params.allowed)}.`,
 };
 
-const http: HttpWording = {
+export const violations: ViolationWording = {
+  table,
+  wording,
+  error: (shown, more) => `Ungültiger Produktauftrag: ${shown.join('; ')}${more > 0 ? ` (+${more} weitere)` : ''}`,
+};
+
+export const http: HttpWording = {
+  statuses: {
+    400: 'Die Anfrage verletzt die Spezifikation: ungültiger Inhalt, fehlerhaftes JSON oder ungültiger Abfrageparameter.',
+    401: 'Die Zugangsdaten fehlen oder sind ungültig: senden Sie ein OAuth-2.0-Bearer-Token.',
+    403: 'Die Zugangsdaten berechtigen nicht zu dieser Operation.',
+    404: 'Unter diesem Pfad gibt es keine Ressource.',
+    405: 'Dieser Pfad erlaubt diese Methode nicht; der Allow-Header nennt die erlaubten.',
+    406: 'Der Accept-Header lässt keinen Medientyp zu, mit dem diese API antwortet (application/json).',
+    408: 'Der Inhalt ist nicht rechtzeitig angekommen.',
+    409: 'Die Anfrage steht im Widerspruch zum aktuellen Zustand der Ressource.',
+    413: 'Der Inhalt ist größer, als der Server annimmt.',
+    415: 'Der Inhalt muss als application/json (Zeichensatz utf-8) gesendet werden.',
+    429: 'Zu viele Anfragen: versuchen Sie es später erneut.',
+    500: 'Der Server konnte die Anfrage nicht verarbeiten.',
+    501: 'Der Server unterstützt diese Operation nicht.',
+    503: 'Der Dienst ist nicht verfügbar: versuchen Sie es später erneut.',
+  },
   tooLarge: (limit) => `Der Inhalt ist größer als ${limit} Bytes, die Grenze dieses Servers.`,
   readAlready: 'Der Inhalt der Anfrage wurde schon von einem anderen Teil des Servers gelesen.',
   aborted: 'Die Anfrage wurde abgebrochen.',
@@ -85,4 +117,90 @@ const http: HttpWording = {
     `(${stopped ? 'mindestens ' : ''}${more} ${more === 1 ? 'weiterer Verstoß' : 'weitere Verstöße'} nicht aufgeführt)`,
 };
 
-export const de = { table, wording, http };
+const systemErrors: Readonly<Record<string, string>> = {
+  ENOENT: 'Datei nicht vorhanden',
+  EACCES: 'keine Berechtigung',
+  EPERM: 'keine Berechtigung',
+  EISDIR: 'ist ein Ordner',
+  ELOOP: 'zu viele symbolische Links',
+  fifo: 'ein FIFO, keine reguläre Datei',
+  socket: 'ein Socket, keine reguläre Datei',
+  device: 'ein Gerät, keine reguläre Datei',
+};
+
+export const cli: CliWording = {
+  number: /* @__PURE__ */ numbers('de-DE'),
+  orders: (n) => (n === 1 ? '1 Auftrag' : `${cli.number(n)} Aufträge`),
+  line: (n) => `Zeile ${cli.number(n)}`,
+  item: (n) => `Eintrag ${cli.number(n)}`,
+  whole: '(der ganze Auftrag)',
+  allValid: 'alle gültig',
+  invalid: (n) => `${n} ungültig`,
+  summary: (orders, valid, invalid) => `${orders}: ${valid} gültig, ${invalid} ungültig`,
+  inputErrors: (n) => `${cli.number(n)} Eingabefehler`,
+  perSecond: 'Aufträge/s',
+  error: (e) => {
+    if (e.error === 'not_found') return 'keine solche Datei, kein solcher Ordner, kein solches Muster';
+    if (e.error === 'no_match') return 'keine .json-, .ndjson- oder .jsonl-Datei gefunden';
+    if (e.error === 'bad_pattern') return `das Muster hat mehr als ${cli.number(e.limit ?? 0)} {a,b}-Alternativen`;
+    if (e.error === 'no_orders') return 'kein Auftrag darin: die Eingabe ist leer, leere Zeilen oder eine leere Liste';
+    if (e.error === 'too_large') return `zu groß zum Prüfen: mehr als ${cli.number(e.limit ?? 0)} Bytes`;
+    if (e.error === 'check_failed') return `konnte nicht geprüft werden, zu groß für diesen Prozess (${e.reason})`;
+    if (e.error === 'unreadable') return `nicht lesbar (${systemErrors[e.reason ?? ''] ?? e.reason})`;
+    if (e.reason === 'invalid_utf8') return `fehlerhaftes JSON: kein UTF-8 (Byte ${e.found})`;
+    return e.reason === 'unexpected_end'
+      ? 'fehlerhaftes JSON: unerwartetes Ende der Eingabe'
+      : `fehlerhaftes JSON: unerwartetes Zeichen ${quote(e.found ?? '')}`;
+  },
+  usage: {
+    unknownOption: (name) => `unbekannte Option ${name}`,
+    missingValue: (name) => `Option ${name} braucht einen Wert`,
+    unexpectedValue: (name) => `Option ${name} nimmt keinen Wert`,
+    choice: (name, value, allowed) => `Option ${name} nimmt ${allowed.join(', ')}, nicht ${quote(value)}`,
+    jobs: (value) => `Option --jobs nimmt eine ganze Zahl von 1 bis 256, nicht ${quote(value)}`,
+    maxInputBytes: (name, value, max) => `${name} nimmt eine ganze Zahl von 1 bis ${max}, nicht ${quote(value)}`,
+    noInput: 'keine Eingabe: Dateien, Ordner, Glob-Muster oder - für stdin angeben',
+    stdinTwice: 'stdin (-) kann nur einmal angegeben werden',
+    unavailable: (type) => `--type ${type} ist in diesem Build von product-order-validator nicht verfügbar`,
+    seeHelp: 'Hilfe: product-order-validate --help',
+  },
+  help: (version, cores) => `product-order-validate ${version}: prüft FIT-/TMF622-Anfragen ProductOrder_FVO (create).
+
+Aufruf: product-order-validate [Optionen] <Eingabe>...
+
+Eingaben:
+  datei.json              ein Auftrag oder ein Array von Aufträgen
+  datei.ndjson, .jsonl    ein Auftrag pro Zeile, als Strom gelesen
+  ordner                  jede .json-, .ndjson- und .jsonl-Datei darunter, nach Pfad geordnet
+  'auftraege/**/*.json'   ein Glob-Muster (*, ?, [a-z], **, {a,b}); in Anführungszeichen, damit die
+                          Shell es nicht selbst auflöst
+  -                       stdin: ein JSON-Dokument, oder mit --ndjson ein Auftrag pro Zeile
+
+Optionen:
+  -t, --type <Typ>        product-order (Standard) oder inflight-change
+  -f, --format <Format>   text (Standard): ein Bericht pro Datei und Auftrag und eine Zusammenfassung;
+                          json: ein JSON-Dokument; ndjson: ein JSON-Ergebnis pro Auftrag, gestreamt
+  -l, --lang <Sprache>    de oder en; Standard aus LC_ALL, LC_MESSAGES oder LANG (de* ergibt de)
+      --ndjson            jede Eingabe als einen Auftrag pro Zeile lesen
+  -j, --jobs <n>          Worker-Threads, die prüfen (Standard: die Zahl der Kerne, hier ${cores})
+  -h, --help              diese Hilfe zeigen
+  -v, --version           die Version zeigen
+
+Umgebung:
+  PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES=<n>
+                          die Grenze in Bytes für ein JSON-Dokument oder eine NDJSON-Zeile
+                          (Standard und Höchstwert: V8s längste Zeichenkette, knapp 512 MiB); eine
+                          größere Eingabe ist ein Eingabefehler
+
+Exit-Codes: 0 alle Aufträge gültig, 1 ein Auftrag ungültig, 2 ein Aufruffehler oder eine Eingabe, die
+nicht lesbar, zu groß oder kein JSON ist oder keinen Auftrag enthält (die anderen Eingaben werden
+trotzdem geprüft).
+
+Beispiele:
+  npx product-order-validate auftrag.json
+  npx product-order-validate --lang de auftraege/
+  npx product-order-validate 'exporte/**/*.json' --format json > bericht.json
+  gunzip -c nightly.ndjson.gz | npx product-order-validate --ndjson - --format ndjson
+  npx product-order-validate --type product-order --jobs 4 nightly.jsonl
+`,
+};

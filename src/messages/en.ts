@@ -1,4 +1,14 @@
-import { type HttpWording, listOf, type MessageTable, type Wording } from './wording.js';
+// Every text the package prints in English: the violations' messages, the HTTP helpers' words, the command's report.
+import {
+  type CliWording,
+  type HttpWording,
+  listOf,
+  type MessageTable,
+  numbers,
+  quote,
+  type ViolationWording,
+  type Wording,
+} from './wording.js';
 
 const wording: Wording = {
   whole: 'The order',
@@ -74,7 +84,29 @@ const table: MessageTable = {
     `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,
 };
 
-const http: HttpWording = {
+export const violations: ViolationWording = {
+  table,
+  wording,
+  error: (shown, more) => `Invalid product order: ${shown.join('; ')}${more > 0 ? ` (+${more} more)` : ''}`,
+};
+
+export const http: HttpWording = {
+  statuses: {
+    400: 'The request breaks the specification: an invalid body, malformed JSON or an invalid query parameter.',
+    401: 'The credentials are missing or invalid: send an OAuth 2.0 bearer token.',
+    403: 'The credentials do not permit this operation.',
+    404: 'No resource exists at this path.',
+    405: 'This path does not allow this method; the Allow header lists those it does.',
+    406: 'The Accept header admits no media type this API answers with (application/json).',
+    408: 'The body did not arrive in time.',
+    409: 'The request conflicts with the current state of the resource.',
+    413: 'The body is larger than the server accepts.',
+    415: 'The body must be sent as application/json (charset utf-8).',
+    429: 'Too many requests: retry later.',
+    500: 'The server failed to process the request.',
+    501: 'The server does not implement this operation.',
+    503: 'The service is unavailable: retry later.',
+  },
   tooLarge: (limit) => `The body is larger than ${limit} bytes, the limit of this server.`,
   readAlready: 'The request body was read already, by another part of the server.',
   aborted: 'The request was aborted.',
@@ -82,4 +114,88 @@ const http: HttpWording = {
     `(${stopped ? 'at least ' : ''}${more} more violation${more === 1 ? '' : 's'} not listed)`,
 };
 
-export const en = { table, wording, http };
+const systemErrors: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a folder',
+  ELOOP: 'too many symbolic links',
+  fifo: 'a FIFO, not a regular file',
+  socket: 'a socket, not a regular file',
+  device: 'a device, not a regular file',
+};
+
+export const cli: CliWording = {
+  number: /* @__PURE__ */ numbers('en-US'),
+  orders: (n) => (n === 1 ? '1 order' : `${cli.number(n)} orders`),
+  line: (n) => `line ${cli.number(n)}`,
+  item: (n) => `item ${cli.number(n)}`,
+  whole: '(the whole order)',
+  allValid: 'all valid',
+  invalid: (n) => `${n} invalid`,
+  summary: (orders, valid, invalid) => `${orders}: ${valid} valid, ${invalid} invalid`,
+  inputErrors: (n) => (n === 1 ? '1 input error' : `${cli.number(n)} input errors`),
+  perSecond: 'orders/s',
+  error: (e) => {
+    if (e.error === 'not_found') return 'no such file, folder or pattern';
+    if (e.error === 'no_match') return 'no .json, .ndjson or .jsonl file found';
+    if (e.error === 'bad_pattern') return `the pattern has more than ${cli.number(e.limit ?? 0)} {a,b} alternatives`;
+    if (e.error === 'no_orders') return 'no order in it: the input is empty, blank lines or an empty array';
+    if (e.error === 'too_large') return `too large to check: more than ${cli.number(e.limit ?? 0)} bytes`;
+    if (e.error === 'check_failed') return `could not be checked, too large for this process (${e.reason})`;
+    if (e.error === 'unreadable') return `cannot read it (${systemErrors[e.reason ?? ''] ?? e.reason})`;
+    if (e.reason === 'invalid_utf8') return `malformed JSON: not UTF-8 (byte ${e.found})`;
+    return e.reason === 'unexpected_end'
+      ? 'malformed JSON: unexpected end of input'
+      : `malformed JSON: unexpected character ${quote(e.found ?? '')}`;
+  },
+  usage: {
+    unknownOption: (name) => `unknown option ${name}`,
+    missingValue: (name) => `option ${name} needs a value`,
+    unexpectedValue: (name) => `option ${name} takes no value`,
+    choice: (name, value, allowed) => `option ${name} takes ${allowed.join(', ')}, not ${quote(value)}`,
+    jobs: (value) => `option --jobs takes a whole number from 1 to 256, not ${quote(value)}`,
+    maxInputBytes: (name, value, max) => `${name} takes a whole number from 1 to ${max}, not ${quote(value)}`,
+    noInput: 'no input: name files, folders, glob patterns, or - for stdin',
+    stdinTwice: 'stdin (-) can be named only once',
+    unavailable: (type) => `--type ${type} is not available in this build of product-order-validator`,
+    seeHelp: 'Run product-order-validate --help for usage.',
+  },
+  help: (version, cores) => `product-order-validate ${version}: checks FIT / TMF622 ProductOrder_FVO create requests.
+
+Usage: product-order-validate [options] <input>...
+
+Inputs:
+  file.json               one order, or an array of orders
+  file.ndjson, .jsonl     one order per line, read as a stream
+  folder                  every .json, .ndjson and .jsonl file below it, in path order
+  'orders/**/*.json'      a glob pattern (*, ?, [a-z], **, {a,b}); quote it to keep the shell off it
+  -                       stdin: one JSON document, or one order per line with --ndjson
+
+Options:
+  -t, --type <type>       product-order (default) or inflight-change
+  -f, --format <format>   text (default): a report per file and order, and a summary;
+                          json: one JSON document; ndjson: one JSON result per order, streamed
+  -l, --lang <lang>       en or de; default from LC_ALL, LC_MESSAGES or LANG (de* gives de)
+      --ndjson            read every input as one order per line
+  -j, --jobs <n>          worker threads that validate (default: the number of cores, here ${cores})
+  -h, --help              show this help
+  -v, --version           show the version
+
+Environment:
+  PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES=<n>
+                          the limit in bytes of one JSON document or NDJSON line (default and
+                          highest: V8's longest string, just under 512 MiB); a larger one is an
+                          input error
+
+Exit codes: 0 all orders valid, 1 some order invalid, 2 a usage error or an input that could not be
+read, is too large, is not JSON or holds no order (the other inputs are still checked).
+
+Examples:
+  npx product-order-validate order.json
+  npx product-order-validate --lang de orders/
+  npx product-order-validate 'exports/**/*.json' --format json > report.json
+  gunzip -c nightly.ndjson.gz | npx product-order-validate --ndjson - --format ndjson
+  npx product-order-validate --type product-order --jobs 4 nightly.jsonl
+`,
+};

@@ -1,19 +1,27 @@
+import { httpWordTables, type Lang, langs, violationWords } from '../generated/languages.js';
 import { decodeToken as decode, isIndexToken as isIndex } from '../pointer.js';
 import type { Finding } from '../violation.js';
-import { de } from './de.js';
-import { en } from './en.js';
-import type { HttpWording, PartName, Wording } from './wording.js';
+import type { HttpWording, PartName, ViolationWording, Wording } from './wording.js';
 
-/** The languages messages are written in. */
-export type Lang = 'en' | 'de';
+export { type Lang, langs };
 
-/** What the HTTP helpers say in `lang` beside the violations (English by default). */
-export function httpWords(lang: Lang = 'en'): HttpWording {
-  return (lang === 'de' ? de : en).http;
+/** The language the package speaks that `lang` names, else English. */
+export function spoken(lang: unknown): Lang {
+  return typeof lang === 'string' && Object.hasOwn(violationWords, lang) ? (lang as Lang) : 'en';
 }
 
-/** The message of a finding in `lang` (English by default). */
-export function formatMessage(finding: Finding, lang: Lang = 'en'): string {
+/** The violations' words in `lang` (English for a language the package does not speak). */
+export function violationWordsOf(lang: unknown): ViolationWording {
+  return violationWords[spoken(lang)];
+}
+
+/** What the HTTP helpers say in `lang` beside the violations (English by default). */
+export function httpWords(lang?: unknown): HttpWording {
+  return httpWordTables[spoken(lang)];
+}
+
+/** The message of a finding in `lang` (English by default, and for a language the package does not speak). */
+export function formatMessage(finding: Finding, lang?: string): string {
   return formatIn(finding, lang);
 }
 
@@ -21,8 +29,8 @@ export function formatMessage(finding: Finding, lang: Lang = 'en'): string {
  * The message of a finding about a part validated alone, `path` relative to it: the part's root is
  * named as the part ("The contact medium"), not as the order.
  */
-export function formatIn(finding: Finding, lang: Lang = 'en', part?: PartName): string {
-  const { table, wording } = lang === 'de' ? de : en;
+export function formatIn(finding: Finding, lang?: string, part?: PartName): string {
+  const { table, wording } = violationWordsOf(lang);
   // the table's entry of a code takes findings of that code; the compiler cannot pair the two
   const render = (Object.hasOwn(table, finding.code) ? table[finding.code] : wording.other) as Wording['other'];
   return render(finding, subject(finding.path, wording, part ? wording.parts[part] : wording.whole));

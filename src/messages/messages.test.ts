@@ -1,5 +1,8 @@
 // The one test that reads wording: every code renders in English and German.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliWords, httpWordTables, langs, violationWords } from '../generated/languages.js';
 import { validateProductOrder } from '../validate.js';
 import type { Finding, ViolationCode } from '../violation.js';
 import { formatMessage } from './index.js';
@@ -120,5 +123,33 @@ describe('messages', () => {
     expect([en.code, more.length]).toEqual(['invalid_date_time', 0]);
     expect(en.message).toMatch(/seconds are missing/);
     expect(de.message).toMatch(/Sekunden fehlen/);
+  });
+});
+
+describe('the languages', () => {
+  it('are those listed in languages.json, each with every part: violations, HTTP, command', () => {
+    const listed: unknown = JSON.parse(readFileSync(new URL('languages.json', import.meta.url), 'utf8'));
+    expect(langs).toEqual(listed);
+    for (const lang of langs) {
+      expect(Object.keys(violationWords[lang].table).sort()).toEqual(Object.keys(samples).sort());
+      expect(Object.keys(httpWordTables[lang].statuses)).toEqual(Object.keys(httpWordTables.en.statuses));
+      expect(cliWords[lang].help('1.0.0', 2)).toContain('product-order-validate');
+    }
+  });
+
+  // regression: five `lang === 'de' ? … : …` choices outside the tables fell back to English silently
+  it('are chosen nowhere but through the tables: no source compares a language code', () => {
+    const src = new URL('..', import.meta.url).pathname;
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('generated'),
+    );
+    const choices = files.flatMap((f) =>
+      readFileSync(join(src, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /[=!]==?\s*'(en|de)'|'(en|de)'\s*[=!]==?/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(choices).toEqual([]);
   });
 });

@@ -1,3 +1,7 @@
+// What one language file holds: every text the package prints, in three parts, one per layer, so
+// that a form's bundle carries the violations' words but not the server's or the command's.
+import type { InputError } from '../cli/sources.js';
+import type { ErrorStatus } from '../http/error-message.js';
 import type { Finding, FindingOf, ViolationCode } from '../violation.js';
 
 /** One message template per code: renders a finding of that code, given the name of the node it concerns. */
@@ -14,13 +18,65 @@ export interface Wording {
   readonly other: (finding: Finding, subject: string) => string;
 }
 
-/** What the HTTP helpers say beside the violations and the status descriptions. */
+/** The words of the violations: a message per code, and how nodes are named. */
+export interface ViolationWording {
+  readonly table: MessageTable;
+  readonly wording: Wording;
+  /** The message of a thrown ProductOrderValidationError: the first violations, and how many more. */
+  readonly error: (shown: readonly string[], more: number) => string;
+}
+
+/** What the HTTP helpers say: the description of each error status, and the sentences beside the violations. */
 export interface HttpWording {
+  readonly statuses: Readonly<Record<ErrorStatus, string>>;
   readonly tooLarge: (limit: number) => string;
   readonly readAlready: string;
   readonly aborted: string;
   readonly notListed: (more: number, stopped: boolean) => string;
 }
+
+/** The words of the command: report lines, input errors, usage errors and help. */
+export interface CliWording {
+  readonly number: (n: number) => string;
+  readonly orders: (n: number) => string;
+  readonly line: (n: number) => string;
+  readonly item: (n: number) => string;
+  readonly whole: string;
+  readonly allValid: string;
+  readonly invalid: (n: string) => string;
+  readonly summary: (orders: string, valid: string, invalid: string) => string;
+  readonly inputErrors: (n: number) => string;
+  readonly perSecond: string;
+  readonly error: (e: InputError) => string;
+  readonly usage: UsageWording;
+  readonly help: (version: string, cores: number) => string;
+}
+
+/** The command's usage errors. */
+export interface UsageWording {
+  readonly unknownOption: (name: string) => string;
+  readonly missingValue: (name: string) => string;
+  readonly unexpectedValue: (name: string) => string;
+  readonly choice: (name: string, value: string, allowed: readonly string[]) => string;
+  readonly jobs: (value: string) => string;
+  readonly maxInputBytes: (name: string, value: string, max: number) => string;
+  readonly noInput: string;
+  readonly stdinTwice: string;
+  readonly unavailable: (type: string) => string;
+  readonly seeHelp: string;
+}
+
+/** Formats numbers in `locale`, making the formatter on first use (toLocaleString makes one per call). */
+export function numbers(locale: string): (n: number) => string {
+  let format: Intl.NumberFormat | undefined;
+  return (n) => {
+    format ??= new Intl.NumberFormat(locale);
+    return format.format(n);
+  };
+}
+
+/** A string quoted as JSON writes it. */
+export const quote = (text: string): string => JSON.stringify(text);
 
 const rendered = new WeakMap<readonly unknown[], string>();
 
