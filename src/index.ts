@@ -5,7 +5,7 @@ export type * from './generated/inflight-types.js';
 export type * from './generated/types.js';
 export * from './http/index.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
-export { formatMessage, type Lang } from './messages/index.js';
+export { formatMessage, type Lang, langs } from './messages/index.js';
 export { rules } from './rules/index.js';
 export {
   contactMediumSchema,
@@ -40,7 +40,10 @@ export {
 export type {
   Fault,
   Finding,
+  FindingCode,
   FindingOf,
+  Hint,
+  HintCode,
   OrderRuleId,
   OrderViolation,
   OrderViolationCode,

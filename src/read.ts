@@ -1,5 +1,7 @@
 // Reading untrusted input (own properties only, no assumption about shape) and collecting findings;
 // shared by the generated table checks and the hand-written rules.
+
+import { nearest } from './near.js';
 import { codePointLength, isDateTime } from './schema-runtime.js';
 import type { Fault, Finding, FindingOf, ParamsByCode, RuleId, ViolationCode } from './violation.js';
 
@@ -33,10 +35,16 @@ export function jsonType(value: unknown): string {
 
 /**
  * How many more findings the validation under way may collect before it stops, and what the rule
- * that reached the limit had found by then. Set by the validator around each rule; rules are
- * synchronous, so a validation run inside a rule saves and restores it.
+ * that reached the limit had found by then; and the hints of the validation, with how many more it
+ * keeps (none outside a validation). Set by the validator around each rule; rules are synchronous,
+ * so a validation run inside a rule saves and restores it.
  */
-export const budget: { left: number; cut: readonly Finding[] } = { left: Number.POSITIVE_INFINITY, cut: [] };
+export const budget: { left: number; cut: readonly Finding[]; hints: Finding[]; hintsLeft: number } = {
+  left: Number.POSITIVE_INFINITY,
+  cut: [],
+  hints: [],
+  hintsLeft: 0,
+};
 
 /** Thrown through a rule when the budget is spent: the validation stops there, whatever the input's size. */
 export const spent: unique symbol = /* @__PURE__ */ Symbol('spent');
@@ -75,6 +83,19 @@ export class Findings {
     // judged as if it had an offset, so the reason names the real fault, never the offset
     const judged = /[Tt]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(value) ? `${value}Z` : value;
     this.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(judged), offset: 'optional' });
+  }
+
+  /**
+   * A name or value the schema does not know: a `did_you_mean` hint of the validation under way when
+   * it is a near miss of one of `known`. Hints take no part in the verdict, nor in the work budget;
+   * once the validation has as many as it lists, the rest are not looked for.
+   */
+  near(path: string, found: string, known: readonly string[]): void {
+    if (budget.hintsLeft <= 0) return;
+    const suggestion = nearest(found, known);
+    if (suggestion === undefined) return;
+    budget.hintsLeft--;
+    budget.hints.push({ rule: this.rule, code: 'did_you_mean', path, params: { found, suggestion } });
   }
 
   /** A count outside `min..max`, as too_few_items or too_many_items. */

@@ -86,6 +86,40 @@ function countedHoles(length: number): { array: unknown[]; reads: () => number }
   return { array, reads: () => reads };
 }
 
+describe('hints', () => {
+  const hintsOf = (input: unknown, lang?: 'de') =>
+    validateProductOrder(input, lang ? { lang } : undefined).hints.map((h) => [h.path, h.params.suggestion]);
+
+  it('name the value a near miss stands for, beside its violation: category, role, @type, place role', () => {
+    const order = orderWith((o) => {
+      o.category = 'New';
+      o.relatedParty[0].role = 'technicalContct';
+      o.relatedParty[0].partyOrPartyRole['@type'] = 'individual';
+      o.productOrderItem[0].product.relatedPlace[0].role = 'locatoinA';
+    });
+    const result = validateProductOrder(order);
+    expect(result.valid).toBe(false);
+    expect(hintsOf(order)).toEqual([
+      ['/category', 'new'],
+      ['/productOrderItem/0/product/relatedPlace/0/role', 'locationA'],
+      ['/relatedParty/0/partyOrPartyRole/@type', 'Individual'],
+      ['/relatedParty/0/role', 'technicalContact'],
+    ]);
+    expect(result.hints[0]).toEqual({
+      path: '/category',
+      code: 'did_you_mean',
+      params: { found: 'New', suggestion: 'new' },
+      message: "'category': did you mean 'new'?",
+    });
+    expect(validateProductOrder(order, { lang: 'de' }).hints[0].message).toBe("'category': meinten Sie 'new'?");
+  });
+
+  it('are none for a value far from every known one, and none on a valid order', () => {
+    expect(hintsOf(orderWith((o) => (o.category = 'somethingElse')))).toEqual([]);
+    expect(validateProductOrder(validOrder()).hints).toEqual([]);
+  });
+});
+
 describe('the cost of many faults', () => {
   it('maxViolations stops the work, not only the list: 1e7 holes in relatedParty read about 1,000 items', () => {
     const holes = countedHoles(1e7);

@@ -1,11 +1,15 @@
 import type { ProductOrderFVO } from './generated/types.js';
 import { formatIn, formatMessage, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
+import { nearest } from './near.js';
+import { pointerKeys } from './pointer.js';
 import { budget, isRecord, spent } from './read.js';
 import { rules } from './rules/index.js';
 import {
   type Finding,
+  type FindingCode,
   type FindingOf,
+  type Hint,
   type OrderViolation,
   type Rule,
   type RuleId,
@@ -40,12 +44,16 @@ export interface Truncation {
   readonly stopped: boolean;
 }
 
-/** The verdict on an input: the input itself, narrowed, or the violations ordered by path. */
+/**
+ * The verdict on an input: the input itself, narrowed, or the violations ordered by path; either
+ * way the hints, near misses that break no rule, ordered by path.
+ */
 export type ValidationResult<T = ProductOrderFVO, V = OrderViolation> =
-  | { readonly valid: true; readonly value: T; readonly violations: [] }
+  | { readonly valid: true; readonly value: T; readonly violations: []; readonly hints: readonly Hint[] }
   | {
       readonly valid: false;
       readonly violations: V[];
+      readonly hints: readonly Hint[];
       /** Present when there were more violations than `maxViolations`: how many were not listed. */
       readonly truncated?: Truncation;
     };
@@ -121,7 +129,7 @@ export function defineRule<const F extends CustomFinding>(rule: CustomRule<F>): 
 export type WithMessage<F> = F & { readonly message: string };
 
 /** The finding a message of `code` renders: a built-in one for a built-in code, else the caller's. */
-type FoundOf<F extends CustomFinding, C> = C extends ViolationCode
+type FoundOf<F extends CustomFinding, C> = C extends FindingCode
   ? FindingOf<C>
   : F extends CustomFinding
     ? C extends F['code']
@@ -131,7 +139,7 @@ type FoundOf<F extends CustomFinding, C> = C extends ViolationCode
 
 /** Messages of one language, one per code: the caller's own codes, and built-in codes to reword. */
 export type MessageTable<F extends CustomFinding = CustomFinding> = {
-  readonly [C in F['code'] | ViolationCode]?: (finding: FoundOf<F, C>) => string;
+  readonly [C in F['code'] | FindingCode]?: (finding: FoundOf<F, C>) => string;
 };
 
 /**
@@ -233,19 +241,63 @@ function run<T, V = Violation>(
   words: ((finding: Finding, lang: string) => string | undefined) | undefined,
 ): ValidationResult<T, V> {
   const { lang, max } = settings(options);
-  const { found, stopped } = findings(checks, input, stopAfter(max));
-  if (found.length === 0) return { valid: true, value: input as T, violations: [] };
-  const listed = byPath(found).slice(0, max);
+  const { found: faults, stopped, near } = findings(checks, input, stopAfter(max), max);
+  if (faults.length === 0 && near.length === 0)
+    return { valid: true, value: input as T, violations: [], hints: noHints };
+  const word = (f: Finding) => words?.(f, lang) ?? formatMessage(f, lang);
+  const listed = byPath(faults).slice(0, max);
+  for (const f of listed) valueHint(input, f, near);
+  const hints =
+    near.length === 0
+      ? noHints
+      : byPath(near)
+          .slice(0, max)
+          .map((f) => hintOf(f, word(f)));
+  if (faults.length === 0) return { valid: true, value: input as T, violations: [], hints };
   const violations = listed.map((f) => ({
     rule: f.rule,
     code: f.code,
     path: f.path,
     params: f.params,
-    message: words?.(f, lang) ?? formatMessage(f, lang),
+    message: word(f),
   })) as V[];
-  const more = found.length - listed.length;
-  if (more === 0 && !stopped) return { valid: false, violations };
-  return { valid: false, violations, truncated: { more, stopped } };
+  const more = faults.length - listed.length;
+  if (more === 0 && !stopped) return { valid: false, violations, hints };
+  return { valid: false, violations, hints, truncated: { more, stopped } };
+}
+
+const noHints: readonly Hint[] = Object.freeze([]);
+
+function hintOf(f: Finding, message: string): Hint {
+  return { path: f.path, code: 'did_you_mean', params: f.params as Hint['params'], message };
+}
+
+/**
+ * Adds to `near` the hint of a value that is not one the specification names but a near miss of one
+ * (a role, a category, a contact type, an `@type`), read again at the violation's path.
+ */
+function valueHint(input: unknown, f: Finding, near: Finding[]): void {
+  if (f.code !== 'not_allowed' && f.code !== 'unknown_type' && f.code !== 'unknown_role') return;
+  const value = valueAt(input, f.path);
+  if (typeof value !== 'string') return;
+  const known = (f.params.allowed as readonly unknown[]).filter((v): v is string => typeof v === 'string');
+  const suggestion = nearest(value, known);
+  if (suggestion !== undefined)
+    near.push({ rule: f.rule, code: 'did_you_mean', path: f.path, params: { found: value, suggestion } });
+}
+
+/** The node at `path` in `input`, read through own properties only; undefined when it cannot be read. */
+function valueAt(input: unknown, path: string): unknown {
+  try {
+    let node = input;
+    for (const key of pointerKeys(path)) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+      node = (node as Record<string | number, unknown>)[key];
+    }
+    return node;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The options in force; unknown or unreadable values fall back to the defaults. */
@@ -275,10 +327,27 @@ const builtIn: ReadonlySet<string> = /* @__PURE__ */ new Set<string>(ruleIds);
 
 const unreadable: readonly Finding[] = [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
 
-/** The findings of every check, until `stop` of them are found. */
-function findings(checks: readonly Rule[], input: unknown, stop: number): { found: Finding[]; stopped: boolean } {
+/** The findings of every check, until `stop` of them are found, and at most `hints` hints. */
+function findings(
+  checks: readonly Rule[],
+  input: unknown,
+  stop: number,
+  hints: number,
+): { found: Finding[]; stopped: boolean; near: Finding[] } {
+  const { left, hints: outerHints, hintsLeft } = budget;
+  const near: Finding[] = [];
+  budget.hints = near;
+  budget.hintsLeft = hints;
+  const { found, stopped } = faultsOf(checks, input, stop);
+  budget.left = left;
+  budget.hints = outerHints;
+  budget.hintsLeft = hintsLeft;
+  return { found, stopped, near };
+}
+
+/** The faults every check finds, until `stop` of them are found. */
+function faultsOf(checks: readonly Rule[], input: unknown, stop: number): { found: Finding[]; stopped: boolean } {
   const found: Finding[] = [];
-  const saved = budget.left;
   try {
     // the first check also judges an input that is no object; the others need an object
     const last = isRecord(input) ? checks.length : Math.min(1, checks.length);
@@ -309,8 +378,6 @@ function findings(checks: readonly Rule[], input: unknown, stop: number): { foun
   } catch {
     // a rule whose id or findings cannot even be read
     return { found: unreadable.slice(), stopped: false };
-  } finally {
-    budget.left = saved;
   }
 }
 

@@ -73,13 +73,21 @@ export interface ParamsByCode {
   rule_failed: { readonly error: string };
   /** The listener type asked for, and the six the listeners receive. */
   unknown_event_type: { readonly type: string; readonly allowed: readonly string[] };
+  /** A hint, not a fault: the name or value found, and the known one it is a near miss of. */
+  did_you_mean: { readonly found: string; readonly suggestion: string };
 }
 
-/** Stable snake_case codes; each names one kind of fault, whatever rule reports it. */
-export type ViolationCode = keyof ParamsByCode;
+/** The code of a hint: a near miss of a known name or value, which does not make the input invalid. */
+export type HintCode = 'did_you_mean';
 
-/** A broken rule of one code, as a rule reports it: data only, no wording. */
-export interface FindingOf<C extends ViolationCode> {
+/** The code of anything a rule reports: a violation's, or a hint's. */
+export type FindingCode = keyof ParamsByCode;
+
+/** Stable snake_case codes; each names one kind of fault, whatever rule reports it. */
+export type ViolationCode = Exclude<FindingCode, HintCode>;
+
+/** A broken rule (or a hint) of one code, as a rule reports it: data only, no wording. */
+export interface FindingOf<C extends FindingCode> {
   /** Which rule of the specification is broken. */
   readonly rule: RuleId;
   /** What kind of fault it is. */
@@ -90,8 +98,22 @@ export interface FindingOf<C extends ViolationCode> {
   readonly params: ParamsByCode[C];
 }
 
-/** A broken rule, as a rule reports it: a union discriminated on `code`, so `params` narrows with it. */
-export type Finding = { [C in ViolationCode]: FindingOf<C> }[ViolationCode];
+/** A broken rule or a hint, as a rule reports it: a union discriminated on `code`, so `params` narrows with it. */
+export type Finding = { [C in FindingCode]: FindingOf<C> }[FindingCode];
+
+/**
+ * A near miss that breaks no rule: an unknown property a small edit away from a known one at that
+ * place, or a value a small edit away from one the specification names. It never changes `valid`.
+ */
+export interface Hint {
+  /** RFC 6901 JSON Pointer of the unknown property, or of the value. */
+  readonly path: string;
+  readonly code: HintCode;
+  /** The name or value found, and the known one it is a near miss of. */
+  readonly params: ParamsByCode[HintCode];
+  /** "Did you mean …?" in the requested language. */
+  readonly message: string;
+}
 
 /** A broken rule with its message in the requested language, discriminated on `code`. */
 export type Violation = { [C in ViolationCode]: FindingOf<C> & { readonly message: string } }[ViolationCode];

@@ -10,7 +10,7 @@ const unit = (text: string): Unit => ({
   line: 1,
 });
 const json = renderer({ format: 'ndjson', lang: 'en', colour: false });
-const valid: Validate = () => ({ valid: true, value: {}, violations: [] }) as never;
+const valid: Validate = () => ({ valid: true, violations: [], hints: [] });
 
 describe('checkUnit', () => {
   it('checks a unit as check does', () => {

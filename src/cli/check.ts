@@ -67,11 +67,11 @@ export function check(unit: Unit, validate: Validate, lang: Lang, render: Render
     text += render.error({ name: source, error: 'malformed_json', reason, found, line: start + line - 1, column });
   };
   const order = (value: unknown, line: number | undefined, index: number | undefined) => {
-    const { violations } = validate(value, options);
+    const { violations, hints } = validate(value, options);
     orders++;
     if (violations.length > 0) invalid++;
     for (const v of violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
-    text += render.order({ source, line, index }, violations);
+    text += render.order({ source, line, index }, violations, hints);
   };
   /** Checks one JSON text that starts at `line` of the source; a blank line is skipped. */
   const json = (part: string, line: number) => {

@@ -5,7 +5,7 @@ import { cliWords } from '../generated/languages.js';
 import type { Lang } from '../messages/index.js';
 import type { CliWording } from '../messages/wording.js';
 import { rules } from '../rules/index.js';
-import type { Violation } from '../violation.js';
+import type { Hint, Violation } from '../violation.js';
 import type { Checked } from './check.js';
 import type { Options } from './options.js';
 import type { InputError, Source } from './sources.js';
@@ -19,7 +19,7 @@ export interface Place {
 
 /** Renders an order's result or an input error as output text. */
 export interface Renderer {
-  order(place: Place, violations: readonly Violation[]): string;
+  order(place: Place, violations: readonly Violation[], hints: readonly Hint[]): string;
   error(error: InputError): string;
 }
 
@@ -74,7 +74,7 @@ export function renderer({ format, lang, colour }: Look): Renderer {
   const before = format === 'json' ? ',\n' : '';
   const after = format === 'json' ? '' : '\n';
   return {
-    order: (place, violations) => before + orderRecord(place, violations) + after,
+    order: (place, violations, hints) => before + orderRecord(place, violations, hints) + after,
     error: (error) => before + errorRecord(error, t) + after,
   };
 }
@@ -115,13 +115,14 @@ export function frame({ format, lang, colour }: Look): Frame {
 }
 
 /** The JSON record of an order's result. */
-function orderRecord(place: Place, violations: readonly Violation[]): string {
+function orderRecord(place: Place, violations: readonly Violation[], hints: readonly Hint[]): string {
   const at =
     place.line !== undefined ? `,"line":${place.line}` : place.index !== undefined ? `,"index":${place.index}` : '';
   const head = `{"source":${JSON.stringify(place.source)}${at}`;
+  const tail = `,"hints":${hints.length === 0 ? '[]' : JSON.stringify(hints)}}`;
   return violations.length === 0
-    ? `${head},"valid":true,"violations":[]}`
-    : `${head},"valid":false,"violations":${JSON.stringify(violations)}}`;
+    ? `${head},"valid":true,"violations":[]${tail}`
+    : `${head},"valid":false,"violations":${JSON.stringify(violations)}${tail}`;
 }
 
 /** The JSON record of an input error. */
@@ -156,15 +157,21 @@ function text(t: CliWording, style: typeof paint): Renderer {
     return place.source;
   };
   return {
-    order(place, violations) {
+    order(place, violations, hints) {
+      let out: string;
       if (violations.length === 0) {
         const single = place.line === undefined && place.index === undefined;
-        return single ? `${style('green', '✓')} ${name(place)}\n` : '';
-      }
-      let out = `${style('red', '✗')} ${name(place)}\n`;
+        if (!single && hints.length === 0) return '';
+        out = `${style('green', '✓')} ${name(place)}\n`;
+      } else out = `${style('red', '✗')} ${name(place)}\n`;
       for (const v of violations) {
         out += `    ${style('bold', v.rule.padEnd(9))} ${style('cyan', v.path || t.whole)}\n`;
         out += `              ${v.message}\n`;
+      }
+      // after the violations, marked as what they are: near misses that break no rule
+      for (const h of hints) {
+        out += `    ${style('yellow', t.hint.padEnd(9))} ${style('cyan', h.path || t.whole)}\n`;
+        out += `              ${h.message}\n`;
       }
       return out;
     },

@@ -3,13 +3,13 @@
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import type { Lang } from '../messages/index.js';
 import { validateProductOrder } from '../validate.js';
-import type { Violation } from '../violation.js';
+import type { Hint, Violation } from '../violation.js';
 
 /** A validator: any input in, a verdict out, never a throw. */
 export type Validate = (
   input: unknown,
   options?: { readonly lang?: Lang },
-) => { readonly valid: boolean; readonly violations: readonly Violation[] };
+) => { readonly valid: boolean; readonly violations: readonly Violation[]; readonly hints: readonly Hint[] };
 
 /** The values of `--type`, the first the default. */
 export const orderTypes = ['product-order', 'inflight-change'] as const;

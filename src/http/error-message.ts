@@ -3,7 +3,7 @@
 import { httpWordTables } from '../generated/languages.js';
 import { httpWords, type Lang, langs, spoken } from '../messages/index.js';
 import type { Truncation } from '../validate.js';
-import type { Violation } from '../violation.js';
+import type { Hint, Violation } from '../violation.js';
 
 /** The statuses of the error responses, each produced by one condition of {@link errorStatuses}. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 408 | 409 | 413 | 415 | 429 | 500 | 501 | 503;
@@ -72,6 +72,8 @@ export interface ErrorMessage {
   readonly violations?: readonly Violation[];
   /** Present when there were more violations than are listed: how many more. */
   readonly truncated?: Truncation;
+  /** Near misses in the body ("did you mean"), at most `maxViolations` of them, when there are any. */
+  readonly hints?: readonly Hint[];
 }
 
 /** An RFC 9457 problem details body, with each violation in `errors`. */
@@ -88,6 +90,8 @@ export interface ProblemDetails {
   readonly errors?: ReadonlyArray<{ readonly detail: string; readonly pointer: string }>;
   /** Present when there were more violations than are listed: how many more. */
   readonly truncated?: Truncation;
+  /** Near misses in the body ("did you mean"), at most `maxViolations` of them, when there are any. */
+  readonly hints?: readonly Hint[];
 }
 
 /** Options of {@link toErrorMessage} and {@link toProblemDetails}. */
@@ -105,7 +109,9 @@ export interface ErrorOptions {
 }
 
 /** What an error body is built from: a validation result, or nothing. */
-export type ErrorSource = { readonly violations?: readonly Violation[]; readonly truncated?: Truncation } | undefined;
+export type ErrorSource =
+  | { readonly violations?: readonly Violation[]; readonly truncated?: Truncation; readonly hints?: readonly Hint[] }
+  | undefined;
 
 function described(source: ErrorSource, options: ErrorOptions = {}) {
   const all = source?.violations ?? [];
@@ -113,13 +119,16 @@ function described(source: ErrorSource, options: ErrorOptions = {}) {
   const entry = errorStatuses[status] ?? errorStatuses[500];
   const lang = spoken(options.lang);
   const max = options.maxViolations;
-  const violations = all.slice(0, typeof max === 'number' && max >= 0 ? max : defaultHttpMaxViolations);
+  const cap = typeof max === 'number' && max >= 0 ? max : defaultHttpMaxViolations;
+  const violations = all.slice(0, cap);
+  const hints = Array.isArray(source?.hints) ? source.hints.slice(0, cap) : [];
   const more = all.length - violations.length + (source?.truncated?.more ?? 0);
   const stopped = source?.truncated?.stopped === true;
   const truncated = more > 0 || stopped ? { more, stopped } : undefined;
   const detail = options.message ?? entry.text[lang];
   return {
     violations,
+    hints,
     status,
     entry,
     detail,
@@ -134,7 +143,7 @@ function described(source: ErrorSource, options: ErrorOptions = {}) {
  * @param source - a validation result (or anything with `violations`), or undefined
  */
 export function toErrorMessage(source: ErrorSource, options?: ErrorOptions): ErrorMessage {
-  const { violations, status, entry, detail, truncated, tail } = described(source, options);
+  const { violations, hints, status, entry, detail, truncated, tail } = described(source, options);
   const listed = violations.map((v) => `${v.path || '/'}: ${v.message}`);
   return {
     '@type': 'Error',
@@ -145,6 +154,7 @@ export function toErrorMessage(source: ErrorSource, options?: ErrorOptions): Err
     ...(options?.referenceError ? { referenceError: options.referenceError } : {}),
     ...(violations.length ? { violations } : {}),
     ...(truncated ? { truncated } : {}),
+    ...(hints.length ? { hints } : {}),
   };
 }
 
@@ -153,7 +163,7 @@ export function toErrorMessage(source: ErrorSource, options?: ErrorOptions): Err
  * `{ detail, pointer }`, at most `maxViolations` of them, with how many more there were.
  */
 export function toProblemDetails(source: ErrorSource, options?: ErrorOptions): ProblemDetails {
-  const { violations, status, entry, detail, truncated, tail } = described(source, options);
+  const { violations, hints, status, entry, detail, truncated, tail } = described(source, options);
   return {
     type: options?.referenceError ?? 'about:blank',
     title: entry.reason,
@@ -161,6 +171,7 @@ export function toProblemDetails(source: ErrorSource, options?: ErrorOptions): P
     detail: tail ? `${detail} ${tail}` : detail,
     ...(violations.length ? { errors: violations.map((v) => ({ detail: v.message, pointer: fragment(v.path) })) } : {}),
     ...(truncated ? { truncated } : {}),
+    ...(hints.length ? { hints } : {}),
   };
 }
 

@@ -31,7 +31,7 @@ describe.each(listeners)('the $type listener body', ({ type, payload, path, oper
 
   it('accepts a good event, returning it, with either spelling of timeOccurred', () => {
     const event = goodEvent(type, payload);
-    expect(validateListenerEvent(type, event)).toEqual({ valid: true, value: event, violations: [] });
+    expect(validateListenerEvent(type, event)).toEqual({ valid: true, value: event, violations: [], hints: [] });
     const { timeOcurred, ...rest } = event;
     expect(validateListenerEvent(type, { ...rest, timeOccurred: timeOcurred }).valid).toBe(true);
     expect(validateListenerEvent(type, { event: { [payload]: {} } }).valid).toBe(true);

@@ -25,7 +25,7 @@ describe('parseListQuery', () => {
     ['', {}],
     ['state=acknowledged&sort=id', {}],
   ])('parses %j', (query, value) => {
-    expect(parseListQuery(query)).toEqual({ valid: true, value, violations: [] });
+    expect(parseListQuery(query)).toEqual({ valid: true, value, violations: [], hints: [] });
     expect(parseListQuery(new URLSearchParams(query)).valid).toBe(true);
   });
 

@@ -111,7 +111,7 @@ export function parseListQuery(
   if (raw.fields?.length) value.fields = raw.fields[0].split(',').map((name) => name.trim());
   if (raw.offset?.length) value.offset = Number(raw.offset[0]);
   if (raw.limit?.length) value.limit = Number(raw.limit[0]);
-  return { valid: true, value, violations: [] };
+  return { valid: true, value, violations: [], hints: result.hints };
 }
 
 /** The attributes attribute selection always keeps, as TMF does. */

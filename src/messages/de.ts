@@ -85,6 +85,7 @@ const table: MessageTable = {
     `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen: ${params.error}.`,
   unknown_event_type: ({ params }) =>
     `Kein Listener empfängt Ereignisse vom Typ ${params.type}; die Listener empfangen: ${listOf(params.allowed)}.`,
+  did_you_mean: ({ params }, s) => `${s}: meinten Sie '${params.suggestion}'?`,
 };
 
 export const violations: ViolationWording = {
@@ -134,6 +135,7 @@ export const cli: CliWording = {
   line: (n) => `Zeile ${cli.number(n)}`,
   item: (n) => `Eintrag ${cli.number(n)}`,
   whole: '(der ganze Auftrag)',
+  hint: 'Hinweis',
   allValid: 'alle gültig',
   invalid: (n) => `${n} ungültig`,
   summary: (orders, valid, invalid) => `${orders}: ${valid} gültig, ${invalid} ungültig`,

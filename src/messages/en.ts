@@ -82,6 +82,7 @@ const table: MessageTable = {
   rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,
   unknown_event_type: ({ params }) =>
     `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,
+  did_you_mean: ({ params }, s) => `${s}: did you mean '${params.suggestion}'?`,
 };
 
 export const violations: ViolationWording = {
@@ -131,6 +132,7 @@ export const cli: CliWording = {
   line: (n) => `line ${cli.number(n)}`,
   item: (n) => `item ${cli.number(n)}`,
   whole: '(the whole order)',
+  hint: 'hint',
   allValid: 'all valid',
   invalid: (n) => `${n} invalid`,
   summary: (orders, valid, invalid) => `${orders}: ${valid} valid, ${invalid} invalid`,

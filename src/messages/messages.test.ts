@@ -4,11 +4,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliWords, httpWordTables, langs, violationWords } from '../generated/languages.js';
 import { validateProductOrder } from '../validate.js';
-import type { Finding, ViolationCode } from '../violation.js';
+import type { Finding, FindingCode } from '../violation.js';
 import { formatMessage } from './index.js';
 
 /** A finding of every code, with the params its rules give; the type makes the list complete. */
-const samples: Readonly<Record<ViolationCode, Finding>> = {
+const samples: Readonly<Record<FindingCode, Finding>> = {
+  did_you_mean: {
+    rule: 'R-field',
+    code: 'did_you_mean',
+    path: '/requestedCompletionDat',
+    params: { found: 'requestedCompletionDat', suggestion: 'requestedCompletionDate' },
+  },
   wrong_type: {
     rule: 'R-field',
     code: 'wrong_type',

@@ -2,10 +2,10 @@
 // that a form's bundle carries the violations' words but not the server's or the command's.
 import type { InputError } from '../cli/sources.js';
 import type { ErrorStatus } from '../http/error-message.js';
-import type { Finding, FindingOf, ViolationCode } from '../violation.js';
+import type { Finding, FindingCode, FindingOf } from '../violation.js';
 
 /** One message template per code: renders a finding of that code, given the name of the node it concerns. */
-export type MessageTable = { readonly [C in ViolationCode]: (finding: FindingOf<C>, subject: string) => string };
+export type MessageTable = { readonly [C in FindingCode]: (finding: FindingOf<C>, subject: string) => string };
 
 /** What a validation may be of, besides a whole order: the parts a form validates alone, an in-flight change, a listener's event. */
 export type PartName = 'relatedParty' | 'contactMedium' | 'productOrderItem' | 'change' | 'event';
@@ -42,6 +42,8 @@ export interface CliWording {
   readonly line: (n: number) => string;
   readonly item: (n: number) => string;
   readonly whole: string;
+  /** The mark of a hint in the report, in place of a rule id (at most 9 characters). */
+  readonly hint: string;
   readonly allValid: string;
   readonly invalid: (n: string) => string;
   readonly summary: (orders: string, valid: string, invalid: string) => string;
