@@ -63,6 +63,7 @@ interface JsonRecord {
   column?: number;
   valid?: boolean;
   violations?: { rule: string; code: string; path: string; params: Record<string, unknown>; message: string }[];
+  hints?: { path: string; code: string; params: Record<string, unknown>; message: string }[];
   error?: string;
   reason?: string;
   found?: string;
@@ -480,6 +481,26 @@ describe('product-order-validate output', () => {
     expect(text.stdout).toMatch(/^✗ array\.json: 3 orders, 1 invalid$/m);
     expect(text.stdout).toMatch(/^✗ broken\.ndjson: 3 orders, 1 invalid$/m);
     expect(text.stdout.trimEnd().split('\n').at(-1)).toBe('7 orders: 5 valid, 2 invalid (R-field: 2); 1 input error');
+  });
+
+  it('shows hints after the violations, marked as hints, in the text report and the JSON records', () => {
+    const typo = { ...JSON.parse(validOrder), category: 'New' };
+    writeFileSync(join(work, 'typo.json'), JSON.stringify(typo));
+    const text = cli(['typo.json']);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(
+      /^✗ typo\.json\n {4}R-field {3}\/category\n {14}\S.*\n {4}hint {6}\/category\n {14}'category': did you mean 'new'\?$/m,
+    );
+    expect(cli(['--lang', 'de', 'typo.json']).stdout).toMatch(/^ {4}Hinweis {3}\/category$/m);
+    const [record] = json(['typo.json']).doc.results;
+    expect(record.hints).toEqual([
+      {
+        path: '/category',
+        code: 'did_you_mean',
+        params: { found: 'New', suggestion: 'new' },
+        message: "'category': did you mean 'new'?",
+      },
+    ]);
   });
 
   it("writes the library's messages in German with --lang de, and in English with --lang en", async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateInflightChangeProductOrder } from '../inflight.js';
+import { validateProductOrder } from '../validate.js';
 import { type ErrorStatus, errorResponse, errorStatuses, toErrorMessage, toProblemDetails } from './error-message.js';
 
 const invalid = validateInflightChangeProductOrder({ '@type': 'C', entity: {}, category: [] });
@@ -42,6 +43,15 @@ describe('toErrorMessage', () => {
       referenceError: 'https://example.org/errors',
     });
     expect(toErrorMessage(undefined, { status, lang: 'de' }).message).toBe(errorStatuses[status].text.de);
+  });
+
+  it('lists the hints of the body apart from the violations, in both bodies, capped as they are', () => {
+    const result = validateProductOrder({ category: 'New' });
+    expect(result.hints.map((h) => h.params.suggestion)).toEqual(['new']);
+    expect(toErrorMessage(result).hints).toEqual(result.hints);
+    expect(toProblemDetails(result).hints).toEqual(result.hints);
+    expect(toErrorMessage(result, { maxViolations: 0 }).hints).toBeUndefined();
+    expect(toErrorMessage(invalid).hints).toBeUndefined();
   });
 
   it('defaults to 500 without violations, and takes a message of the caller', () => {

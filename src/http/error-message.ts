@@ -4,9 +4,9 @@ import { httpWordTables } from '../generated/languages.js';
 import { httpWords, type Lang, langs, spoken } from '../messages/index.js';
 import type { Truncation } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';
+import type { ErrorStatus } from './status.js';
 
-/** The statuses of the error responses, each produced by one condition of {@link errorStatuses}. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 406 | 408 | 409 | 413 | 415 | 429 | 500 | 501 | 503;
+export type { ErrorStatus };
 
 /**
  * How many violations an error response lists unless told otherwise: a partner sees enough to fix

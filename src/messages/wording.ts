@@ -1,7 +1,7 @@
 // What one language file holds: every text the package prints, in three parts, one per layer, so
 // that a form's bundle carries the violations' words but not the server's or the command's.
 import type { InputError } from '../cli/sources.js';
-import type { ErrorStatus } from '../http/error-message.js';
+import type { ErrorStatus } from '../http/status.js';
 import type { Finding, FindingCode, FindingOf } from '../violation.js';
 
 /** One message template per code: renders a finding of that code, given the name of the node it concerns. */
