@@ -122,8 +122,10 @@ function compile(prefix, root, defs, constants) {
       const cases = [];
       for (const name of new Set([...required, ...Object.keys(properties)])) {
         const x = fresh();
-        const code =
-          properties[name] === undefined ? '' : body(properties[name], x, at(name), `${where}/properties/${name}`);
+        // own properties only: `properties.toString` is no schema for a property named toString
+        const code = Object.hasOwn(properties, name)
+          ? body(properties[name], x, at(name), `${where}/properties/${name}`)
+          : '';
         const bit = required.indexOf(name);
         if (!code && bit < 0) continue;
         const mark = bit < 0 ? '' : `${seen} |= ${1 << bit}; `;

@@ -2,6 +2,8 @@
 // where it stands, instead of building checks that skip it.
 import { describe, expect, it } from 'vitest';
 import { checksModule } from '../scripts/generate-checks.mjs';
+import { Findings, isRecord } from '../src/read.js';
+import { codePointLength, isDateTime } from '../src/schema-runtime.js';
 
 /** Compiles an order whose property `priority` has `schema`, beside a `Text` $def. */
 const compile = (schema: unknown, more: Record<string, unknown> = {}) =>
@@ -16,6 +18,24 @@ const compile = (schema: unknown, more: Record<string, unknown> = {}) =>
       },
     },
   ]);
+
+/** Loads compiled checks for a test: the module's code run as a function body, its imports passed in. */
+function load(js: string): Record<string, (value: unknown, path: string, found: Findings) => void> {
+  const body = js.replace(/^import .*$/gm, '').replace(/^export const (\w+) = (\w+);$/gm, 'exports.$1 = $2;');
+  return new Function('isRecord', 'codePointLength', 'isDateTime', 'exports', `${body}\nreturn exports;`)(
+    isRecord,
+    codePointLength,
+    isDateTime,
+    {},
+  );
+}
+
+/** The findings of the check compiled from `defs` with root `Root`, on `value`. */
+function findings(defs: Record<string, unknown>, value: unknown) {
+  const found = new Findings('R-field');
+  load(checksModule([{ name: 'check', root: 'Root', defs }]).js).check(value, '', found);
+  return found.done();
+}
 
 describe('the table compiler', () => {
   it('compiles the forms it knows', () => {
@@ -56,4 +76,12 @@ describe('the table compiler', () => {
     expect(() =>
       compile({ type: 'array', items: { type: 'object', allOf: [{ properties: { a: { maxLength: 1 } } }] } }),
     ).toThrow('at #/$defs/Order/properties/priority/items/allOf/0/properties/a'));
+
+  // regression: required toString with no properties read Object.prototype.toString as its schema and
+  // refused it ("the schema undefined"); __proto__ read Object.prototype as one
+  it('reads only own properties of properties', () => {
+    const defs = { Root: { type: 'object', required: ['toString', '__proto__'] } };
+    expect(findings(defs, JSON.parse('{"toString": 1, "__proto__": 2}'))).toEqual([]);
+    expect(findings(defs, {}).map((f) => f.params)).toEqual([{ property: 'toString' }, { property: '__proto__' }]);
+  });
 });
