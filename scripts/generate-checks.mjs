@@ -183,7 +183,8 @@ ${cases.join('\n')}
     const allowed = sub.enum ?? (sub.const !== undefined ? [sub.const] : undefined);
     if (allowed) {
       const code = p.endsWith(`"/@type"`) ? 'unknown_type' : 'not_allowed';
-      const test = allowed.map((a) => `${v} === ${str(a)}`).join(' || ');
+      // an empty enum allows no value
+      const test = allowed.map((a) => `${v} === ${str(a)}`).join(' || ') || 'false';
       out.push(`if (!(${test})) f.add('${code}', ${p}, { allowed: ${constant(allowed)} });`);
     }
     return out.join('\n');

@@ -84,4 +84,11 @@ describe('the table compiler', () => {
     expect(findings(defs, JSON.parse('{"toString": 1, "__proto__": 2}'))).toEqual([]);
     expect(findings(defs, {}).map((f) => f.params)).toEqual([{ property: 'toString' }, { property: '__proto__' }]);
   });
+
+  // regression: an empty enum compiled to `if (!())`, which is no JavaScript
+  it('compiles an empty enum as allowing nothing', () => {
+    const defs = { Root: { type: 'object', properties: { a: { enum: [] } } } };
+    expect(findings(defs, { b: 1 })).toEqual([]);
+    expect(findings(defs, { a: 1 }).map((f) => [f.code, f.path])).toEqual([['not_allowed', '/a']]);
+  });
 });
