@@ -4,7 +4,22 @@
 // It compiles the subset of draft 2020-12 those tables use and refuses, naming the schema path,
 // any other keyword or form: one the checks would silently skip must fail the build instead.
 
-const refName = (ref) => ref.replace('#/$defs/', '');
+/**
+ * The $def that a local `$ref` names, `#/$defs/NAME` with NAME one JSON Pointer token in a URI
+ * fragment (percent-encoded, ~0 for ~ and ~1 for /), else undefined.
+ */
+function refName(ref) {
+  const token = /^#\/\$defs\/([^/]+)$/.exec(ref)?.[1];
+  if (token === undefined) return undefined;
+  let name;
+  try {
+    name = decodeURIComponent(token);
+  } catch {
+    return undefined;
+  }
+  if (name.includes('/') || /~(?![01])/.test(name)) return undefined;
+  return name.replaceAll('~1', '/').replaceAll('~0', '~');
+}
 const str = JSON.stringify;
 
 const annotations = new Set(['title', 'description', '$comment']);
@@ -88,7 +103,7 @@ function compile(prefix, root, defs, constants) {
       if (beside.length) refuse(where, `${beside.join(', ')} beside $ref`);
       // inlined, so that a path is only built for a fault; only the root may be reached again
       const name = refName(sub.$ref);
-      if (!Object.hasOwn(defs, name)) refuse(where, `$ref ${sub.$ref} to no $def`);
+      if (name === undefined || !Object.hasOwn(defs, name)) refuse(where, `$ref ${sub.$ref} to no $def`);
       if (defs[name] === true) return '';
       if (inlining.includes(name)) {
         if (name !== root) refuse(where, `recursion through ${sub.$ref} below the root`);

@@ -91,4 +91,21 @@ describe('the table compiler', () => {
     expect(findings(defs, { b: 1 })).toEqual([]);
     expect(findings(defs, { a: 1 }).map((f) => [f.code, f.path])).toEqual([['not_allowed', '/a']]);
   });
+
+  // regression: the $def name was the $ref less its first '#/$defs/': the escaped names of JSON
+  // Pointer (~0, ~1) and of URI fragments (%22) named no $def, and 'x.json#/$defs/Text' named 'x.jsonText'
+  it('reads a $ref as an escaped JSON Pointer to one $def', () => {
+    const defs = (ref: string, name: string) => ({
+      Root: { type: 'object', properties: { a: { $ref: ref } } },
+      [name]: { type: 'string', minLength: 2 },
+    });
+    for (const [ref, name] of [
+      ['#/$defs/a~1b~0c', 'a/b~c'],
+      ['#/$defs/foo%22bar', 'foo"bar'],
+      ['#/$defs/%7E1', '/'],
+    ])
+      expect(findings(defs(ref, name), { a: 'x' }).map((f) => f.code)).toEqual(['too_short']);
+    for (const ref of ['x.json#/$defs/Text', '#/$defs/Text/properties/a', '#/$defs/a~2', '#/$defs/%E0%A4%A'])
+      expect(() => findings(defs(ref, 'x.jsonText'), {})).toThrow(`cannot compile $ref ${ref} to no $def at`);
+  });
 });
