@@ -160,7 +160,7 @@ ${cases.join('\n')}
       if (union) {
         const tag = fresh();
         const branches = union.map(
-          ([value, ref]) => `if (${tag} === ${str(value)}) {\n${body({ $ref: `#/$defs/${ref}` }, v, p, where)}\n}`,
+          ([value, then], k) => `if (${tag} === ${str(value)}) {\n${body(then, v, p, `${where}/allOf/${k}/then`)}\n}`,
         );
         inner.push(`const ${tag} = ${read('@type')}; if (${owns('@type')}) ${branches.join(' else ')}`);
       } else inner.push(...(sub.allOf ?? []).map((part, k) => body(part, v, p, `${where}/allOf/${k}`)));
@@ -210,12 +210,33 @@ ${cases.join('\n')}
     return checks.length ? `if (${fails}) ${fault}\nelse {\n${checks.join('\n')}\n}` : `if (${fails}) ${fault}`;
   }
 
-  /** [tag value, $def] of a union selected by @type (enum plus `if @type = X then $ref`), else undefined. */
+  /**
+   * [tag value, `then`] of each branch of a union selected by @type (enum plus `if @type = X then
+   * $ref`), else undefined. The checks run only the branch whose tag the object has, which is what the
+   * schema says only when an `if` tests the tag alone, on objects that have it: each `if` must be
+   * `{ type?: 'object', required?: ['@type'], properties: { '@type': { const: X } } }`, `@type` required
+   * (by the `if` or beside the allOf) and the value an object (by the `if` or beside the allOf). In any
+   * other form the `if` is compiled as a keyword, which the compiler refuses.
+   */
   function discriminator(sub) {
     const parts = sub.allOf ?? [];
     if (!sub.properties?.['@type']?.enum || !parts.length) return undefined;
-    if (!parts.every((b) => b.if?.properties?.['@type']?.const && b.then?.$ref)) return undefined;
-    return parts.map((b) => [b.if.properties['@type'].const, refName(b.then.$ref)]);
+    const only = (node, keys) =>
+      typeof node === 'object' &&
+      node !== null &&
+      Object.keys(node).every((k) => keys.includes(k) || annotations.has(k));
+    const tagOnly = (b) => {
+      const test = b.if;
+      if (!only(b, ['if', 'then']) || !only(test, ['type', 'required', 'properties'])) return false;
+      if (!only(test.properties, ['@type']) || !only(test.properties['@type'], ['const'])) return false;
+      if (typeof test.properties['@type'].const !== 'string') return false;
+      if (test.type !== undefined && test.type !== 'object') return false;
+      if (test.required !== undefined && str(test.required) !== '["@type"]') return false;
+      const required = test.required !== undefined || (sub.required ?? []).includes('@type');
+      return required && (test.type === 'object' || sub.type === 'object') && typeof b.then?.$ref === 'string';
+    };
+    if (!parts.every(tagOnly)) return undefined;
+    return parts.map((b) => [b.if.properties['@type'].const, b.then]);
   }
 
   inlining.push(root);

@@ -108,4 +108,33 @@ describe('the table compiler', () => {
     for (const ref of ['x.json#/$defs/Text', '#/$defs/Text/properties/a', '#/$defs/a~2', '#/$defs/%E0%A4%A'])
       expect(() => findings(defs(ref, 'x.jsonText'), {})).toThrow(`cannot compile $ref ${ref} to no $def at`);
   });
+
+  describe('a union selected by @type', () => {
+    const union = (test: object, then: object = { $ref: '#/$defs/A' }, required = ['@type']) => ({
+      Root: { required, properties: { '@type': { enum: ['A'] } }, allOf: [{ if: test, then }] },
+      A: { type: 'object', required: ['x'] },
+    });
+    const tag = { type: 'object', required: ['@type'], properties: { '@type': { const: 'A' } } };
+
+    it('runs the branch of the tag', () => {
+      expect(findings(union(tag), { '@type': 'A' }).map((f) => f.params)).toEqual([{ property: 'x' }]);
+      expect(findings(union(tag), { '@type': 'B' }).map((f) => f.code)).toEqual(['unknown_type']);
+    });
+
+    // regression: a union whose `if` did not require @type compiled to checks that ran no branch for an
+    // object without @type, where the schema runs every branch (an `if` on an absent property holds)
+    it('refuses an if that holds without the tag', () =>
+      expect(() => findings(union({ properties: tag.properties }, undefined, []), {})).toThrow(
+        'cannot compile keyword if at #/$defs/Root/allOf/0',
+      ));
+
+    // regression: the checks ran the branch on the tag alone, whatever else `if` and `then` said
+    it('refuses an if that tests more than the tag, or a then that says more than $ref', () => {
+      const more = { ...tag, properties: { ...tag.properties, b: { const: 1 } } };
+      expect(() => findings(union(more), {})).toThrow('cannot compile keyword if at #/$defs/Root/allOf/0');
+      expect(() => findings(union(tag, { $ref: '#/$defs/A', required: ['y'] }), {})).toThrow(
+        'cannot compile required beside $ref at #/$defs/Root/allOf/0/then',
+      );
+    });
+  });
 });
