@@ -137,4 +137,11 @@ describe('the table compiler', () => {
       );
     });
   });
+
+  // regression: the compiled date-time check took 24:59:60+01:00 for the leap second 23:59:60 UTC
+  it('rejects a date-time with hour 24, leap second or not', () => {
+    const defs = { Root: { type: 'string', format: 'date-time' } };
+    expect(findings(defs, '2016-12-31T23:59:60Z')).toEqual([]);
+    expect(findings(defs, '2016-12-31T24:59:60+01:00').map((f) => f.code)).toEqual(['invalid_date_time']);
+  });
 });
