@@ -144,4 +144,66 @@ describe('the table compiler', () => {
     expect(findings(defs, '2016-12-31T23:59:60Z')).toEqual([]);
     expect(findings(defs, '2016-12-31T24:59:60+01:00').map((f) => f.code)).toEqual(['invalid_date_time']);
   });
+
+  describe('names in the code', () => {
+    /** An order of items with a party, enums at three depths; `more` are further properties of Item. */
+    const order = (more: Record<string, unknown> = {}) => ({
+      Order: {
+        type: 'object',
+        required: ['category', 'item'],
+        properties: {
+          category: { enum: ['new', 'change'] },
+          item: { type: 'array', minItems: 1, items: { $ref: '#/$defs/Item' } },
+          party: { $ref: '#/$defs/Party' },
+        },
+      },
+      Item: {
+        type: 'object',
+        required: ['action'],
+        properties: { ...more, action: { enum: ['add', 'delete'] }, note: { type: 'string', maxLength: 5 } },
+      },
+      Party: {
+        type: 'object',
+        properties: { role: { enum: ['buyer', 'seller'] }, name: { $ref: '#/$defs/Text' } },
+      },
+      Text: { type: 'string', minLength: 1 },
+    });
+    const lines = (defs: Record<string, unknown>) =>
+      checksModule([{ name: 'check', root: 'Order', defs }]).js.split('\n');
+
+    /** The lines only `a` has and the lines only `b` has, by their longest common subsequence. */
+    function diff(a: string[], b: string[]) {
+      const common = a.map(() => new Array<number>(b.length + 1).fill(0));
+      common.push(new Array<number>(b.length + 1).fill(0));
+      for (let i = a.length - 1; i >= 0; i--)
+        for (let j = b.length - 1; j >= 0; j--)
+          common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+      const removed: string[] = [];
+      const added: string[] = [];
+      let i = 0;
+      let j = 0;
+      while (i < a.length || j < b.length) {
+        if (i < a.length && j < b.length && a[i] === b[j]) {
+          i++;
+          j++;
+        } else if (j < b.length && (i === a.length || common[i][j + 1] >= common[i + 1][j])) added.push(b[j++]);
+        else removed.push(a[i++]);
+      }
+      return { removed, added };
+    }
+
+    // adding one property to one $def used to renumber every variable (v1, v2 ...) and constant
+    // (allowed0 ...) after it: a diff of most of the module for one line of schema
+    it('change only in the lines of a property added to a $def', () => {
+      const before = lines(order());
+      const after = lines(order({ colour: { enum: ['red', 'blue'] } }));
+      const { removed, added } = diff(before, after);
+      expect(removed).toEqual([]);
+      // its constant and its case, and nothing else
+      expect(added).toHaveLength(2);
+      for (const line of added) expect(line).toContain('colour');
+    });
+
+    it('are the same for the same schema compiled twice', () => expect(lines(order())).toEqual(lines(order())));
+  });
 });
