@@ -4,7 +4,22 @@
 // It compiles the subset of draft 2020-12 those tables use and refuses, naming the schema path,
 // any other keyword or form: one the checks would silently skip must fail the build instead.
 
-const refName = (ref) => ref.replace('#/$defs/', '');
+/**
+ * The $def that a local `$ref` names, `#/$defs/NAME` with NAME one JSON Pointer token in a URI
+ * fragment (percent-encoded, ~0 for ~ and ~1 for /), else undefined.
+ */
+function refName(ref) {
+  const token = /^#\/\$defs\/([^/]+)$/.exec(ref)?.[1];
+  if (token === undefined) return undefined;
+  let name;
+  try {
+    name = decodeURIComponent(token);
+  } catch {
+    return undefined;
+  }
+  if (name.includes('/') || /~(?![01])/.test(name)) return undefined;
+  return name.replaceAll('~1', '/').replaceAll('~0', '~');
+}
 const str = JSON.stringify;
 
 const annotations = new Set(['title', 'description', '$comment']);
@@ -44,30 +59,42 @@ const known = new Set([
  *   (the $defs of other rules replaced by `true`)
  */
 export function checksModule(tables) {
-  const constants = [];
+  const constants = new Map();
   const functions = [];
   for (const { name, root, defs } of tables) functions.push(...compile(name, root, defs, constants));
+  const declared = [...constants].map(([name, value]) => `const ${name} = Object.freeze(${value});`);
   const exports = tables.map(({ name, root }) => `export const ${name} = ${name}${root.replace(/[^A-Za-z0-9]/g, '')};`);
   const dts = tables.map(
     ({ name }) =>
       `/** Reports the faults of \`value\`, found at the JSON Pointer \`path\`, to \`found\`. */\nexport declare function ${name}(value: unknown, path: string, found: Findings): void;`,
   );
   return {
-    js: `import { isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${constants.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
+    js: `import { isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
     dts: `import type { Findings } from '../read.js';\n\n${dts.join('\n\n')}\n`,
   };
 }
 
-/** The functions checking `root` and every $def it reaches, named after `prefix`. */
+/**
+ * The functions checking `root` and every $def it reaches, named after `prefix`; the constants they
+ * use go to `constants` (name to JSON text), shared by the tables of one module.
+ *
+ * No name counts what came before it, so that adding a property to the schema changes only the lines
+ * of that property: a variable is named after the depth of the value it holds in the checked document
+ * (`v` the document, `v1` a property or item of it, `k1`/`s1`/`t1` the key, the required properties
+ * seen and the @type tag of `v1`, `i2` the index of its item `v2`); a constant after the schema path it
+ * stands at, from its $def (`allowed_Party_role`), with a suffix should two paths give one name.
+ */
 function compile(prefix, root, defs, constants) {
   const fn = (def) => `${prefix}${def.replace(/[^A-Za-z0-9]/g, '')}`;
-  const constant = (value) => {
-    const name = `allowed${constants.length}`;
-    constants.push(`const ${name} = Object.freeze(${str(value)});`);
+  const constant = (value, where) => {
+    const path = where.replace(/^#(\/\$defs)?\/?/, '').replaceAll('/properties/', '/');
+    const base = `allowed_${path.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+    const text = str(value);
+    let name = base;
+    for (let n = 2; constants.has(name) && constants.get(name) !== text; n++) name = `${base}_${n}`;
+    constants.set(name, text);
     return name;
   };
-  let counter = 0;
-  const fresh = () => `v${++counter}`;
   const inlining = [];
 
   /** Refuses the schema at `where` for `why`: the build fails, naming where. */
@@ -76,10 +103,10 @@ function compile(prefix, root, defs, constants) {
   };
 
   /**
-   * Statements that check the value in variable `v` at the path expression `p` against `sub`, found
-   * at the schema path `where`.
+   * Statements that check the value in variable `v`, at depth `depth` of the document, at the path
+   * expression `p` against `sub`, found at the schema path `where`.
    */
-  function body(sub, v, p, where) {
+  function body(sub, v, p, where, depth) {
     if (sub === true || sub === undefined) return '';
     if (typeof sub !== 'object' || sub === null) refuse(where, `the schema ${str(sub)}`);
     for (const key of Object.keys(sub)) if (!known.has(key)) refuse(where, `keyword ${key}`);
@@ -88,14 +115,14 @@ function compile(prefix, root, defs, constants) {
       if (beside.length) refuse(where, `${beside.join(', ')} beside $ref`);
       // inlined, so that a path is only built for a fault; only the root may be reached again
       const name = refName(sub.$ref);
-      if (!Object.hasOwn(defs, name)) refuse(where, `$ref ${sub.$ref} to no $def`);
+      if (name === undefined || !Object.hasOwn(defs, name)) refuse(where, `$ref ${sub.$ref} to no $def`);
       if (defs[name] === true) return '';
       if (inlining.includes(name)) {
         if (name !== root) refuse(where, `recursion through ${sub.$ref} below the root`);
         return `${fn(name)}(${v}, ${p}, f);`;
       }
       inlining.push(name);
-      const code = body(defs[name], v, p, `#/$defs/${name}`);
+      const code = body(defs[name], v, p, `#/$defs/${name}`, depth);
       inlining.pop();
       return code;
     }
@@ -117,13 +144,16 @@ function compile(prefix, root, defs, constants) {
       const required = sub.required ?? [];
       const properties = sub.properties ?? {};
       if (required.length > 30) refuse(where, 'more than 30 required properties');
-      const key = fresh();
-      const seen = fresh();
+      const key = `k${depth}`;
+      const seen = `s${depth}`;
+      // each property's value in a block of its own, so all may have the one name
+      const x = `v${depth + 1}`;
       const cases = [];
       for (const name of new Set([...required, ...Object.keys(properties)])) {
-        const x = fresh();
-        const code =
-          properties[name] === undefined ? '' : body(properties[name], x, at(name), `${where}/properties/${name}`);
+        // own properties only: `properties.toString` is no schema for a property named toString
+        const code = Object.hasOwn(properties, name)
+          ? body(properties[name], x, at(name), `${where}/properties/${name}`, depth + 1)
+          : '';
         const bit = required.indexOf(name);
         if (!code && bit < 0) continue;
         const mark = bit < 0 ? '' : `${seen} |= ${1 << bit}; `;
@@ -141,12 +171,13 @@ ${cases.join('\n')}
       const read = (name) => `${v}[${str(name)}]`;
       const owns = (name) => `hasOwn.call(${v}, ${str(name)})`;
       if (union) {
-        const tag = fresh();
+        const tag = `t${depth}`;
         const branches = union.map(
-          ([value, ref]) => `if (${tag} === ${str(value)}) {\n${body({ $ref: `#/$defs/${ref}` }, v, p, where)}\n}`,
+          ([value, then], k) =>
+            `if (${tag} === ${str(value)}) {\n${body(then, v, p, `${where}/allOf/${k}/then`, depth)}\n}`,
         );
         inner.push(`const ${tag} = ${read('@type')}; if (${owns('@type')}) ${branches.join(' else ')}`);
-      } else inner.push(...(sub.allOf ?? []).map((part, k) => body(part, v, p, `${where}/allOf/${k}`)));
+      } else inner.push(...(sub.allOf ?? []).map((part, k) => body(part, v, p, `${where}/allOf/${k}`, depth)));
       const code = inner.filter(Boolean);
       out.push(
         sub.type === 'object'
@@ -157,9 +188,9 @@ ${cases.join('\n')}
       const inner = [];
       if (sub.minItems !== undefined || sub.maxItems !== undefined)
         inner.push(`f.count(${p}, ${v}.length, ${sub.minItems ?? 0}, ${sub.maxItems ?? 'Infinity'});`);
-      const x = fresh();
-      const i = fresh();
-      const item = body(sub.items, x, `${p} + '/' + ${i}`, `${where}/items`);
+      const x = `v${depth + 1}`;
+      const i = `i${depth + 1}`;
+      const item = body(sub.items, x, `${p} + '/' + ${i}`, `${where}/items`, depth + 1);
       if (item) inner.push(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}]; ${item} }`);
       out.push(guard(`!Array.isArray(${v})`, `f.wrongType(${p}, 'array', ${v});`, inner));
     } else if (sub.type === 'string') {
@@ -181,8 +212,9 @@ ${cases.join('\n')}
     const allowed = sub.enum ?? (sub.const !== undefined ? [sub.const] : undefined);
     if (allowed) {
       const code = p.endsWith(`"/@type"`) ? 'unknown_type' : 'not_allowed';
-      const test = allowed.map((a) => `${v} === ${str(a)}`).join(' || ');
-      out.push(`if (!(${test})) f.add('${code}', ${p}, { allowed: ${constant(allowed)} });`);
+      // an empty enum allows no value
+      const test = allowed.map((a) => `${v} === ${str(a)}`).join(' || ') || 'false';
+      out.push(`if (!(${test})) f.add('${code}', ${p}, { allowed: ${constant(allowed, where)} });`);
     }
     return out.join('\n');
   }
@@ -192,16 +224,37 @@ ${cases.join('\n')}
     return checks.length ? `if (${fails}) ${fault}\nelse {\n${checks.join('\n')}\n}` : `if (${fails}) ${fault}`;
   }
 
-  /** [tag value, $def] of a union selected by @type (enum plus `if @type = X then $ref`), else undefined. */
+  /**
+   * [tag value, `then`] of each branch of a union selected by @type (enum plus `if @type = X then
+   * $ref`), else undefined. The checks run only the branch whose tag the object has, which is what the
+   * schema says only when an `if` tests the tag alone, on objects that have it: each `if` must be
+   * `{ type?: 'object', required?: ['@type'], properties: { '@type': { const: X } } }`, `@type` required
+   * (by the `if` or beside the allOf) and the value an object (by the `if` or beside the allOf). In any
+   * other form the `if` is compiled as a keyword, which the compiler refuses.
+   */
   function discriminator(sub) {
     const parts = sub.allOf ?? [];
     if (!sub.properties?.['@type']?.enum || !parts.length) return undefined;
-    if (!parts.every((b) => b.if?.properties?.['@type']?.const && b.then?.$ref)) return undefined;
-    return parts.map((b) => [b.if.properties['@type'].const, refName(b.then.$ref)]);
+    const only = (node, keys) =>
+      typeof node === 'object' &&
+      node !== null &&
+      Object.keys(node).every((k) => keys.includes(k) || annotations.has(k));
+    const tagOnly = (b) => {
+      const test = b.if;
+      if (!only(b, ['if', 'then']) || !only(test, ['type', 'required', 'properties'])) return false;
+      if (!only(test.properties, ['@type']) || !only(test.properties['@type'], ['const'])) return false;
+      if (typeof test.properties['@type'].const !== 'string') return false;
+      if (test.type !== undefined && test.type !== 'object') return false;
+      if (test.required !== undefined && str(test.required) !== '["@type"]') return false;
+      const required = test.required !== undefined || (sub.required ?? []).includes('@type');
+      return required && (test.type === 'object' || sub.type === 'object') && typeof b.then?.$ref === 'string';
+    };
+    if (!parts.every(tagOnly)) return undefined;
+    return parts.map((b) => [b.if.properties['@type'].const, b.then]);
   }
 
   inlining.push(root);
-  const code = body(defs[root], 'v', 'p', root === '' ? '#' : `#/$defs/${root}`);
+  const code = body(defs[root], 'v', 'p', root === '' ? '#' : `#/$defs/${root}`, 0);
   if (code.includes(`${fn(root)}(`)) throw new Error(`${root} is recursive; emit its callees too`);
   return [`function ${fn(root)}(v, p, f) {\n${code}\n}`];
 }

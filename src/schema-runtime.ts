@@ -37,8 +37,9 @@ const dot = 46;
 /**
  * Whether `text` is a date-time as the schema's DateTime demands: it matches the DateTime pattern
  * (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`) and passes ajv-formats' full-mode `date-time`
- * check (a real calendar day, hours to 23, minutes to 59, a leap second only at 23:59:60 UTC). One
- * pass, no allocation: the field table runs it instead of the pattern and the format.
+ * check (a real calendar day, hours to 23, minutes to 59, a leap second only at 23:59:60 UTC), with
+ * hours to 23 and minutes to 59 for a leap second too, as RFC 3339 demands and ajv-formats does not.
+ * One pass, no allocation: the field table runs it instead of the pattern and the format.
  */
 export function isDateTime(text: string): boolean {
   const n = text.length;
@@ -81,7 +82,10 @@ export function isDateTime(text: string): boolean {
   } else return false;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   if (month < 1 || month > 12 || day < 1 || day > (month === 2 && leap ? 29 : days[month])) return false;
-  if (hour <= 23 && minute <= 59 && second < 60) return true;
+  // RFC 3339 allows hours to 23 and minutes to 59 whatever the offset; ajv-formats lets an offset
+  // that makes 24:59:60+01:00 or 23:60:60+00:01 the leap second 23:59:60 UTC pass, and so did this
+  if (hour > 23 || minute > 59) return false;
+  if (second < 60) return true;
   // a leap second: 23:59:60 in UTC (a fraction never lifts the whole seconds over a bound)
   const utcMinute = minute - zoneMinutes * sign;
   const utcHour = hour - zoneHours * sign - (utcMinute < 0 ? 1 : 0);

@@ -8,77 +8,77 @@ const hasOwn = Object.prototype.hasOwnProperty;
 function checkInflightFieldsInflightChangeProductOrderFVO(v, p, f) {
 if (!isRecord(v)) f.wrongType(p, 'object', v);
 else {
-let v2 = 0;
-for (const v1 in v) switch (v1) {
-case "@type": { const v3 = v[v1]; if (v3 !== undefined && hasOwn.call(v, v1)) { v2 |= 1; if (typeof v3 !== 'string') f.wrongType(p + "/@type", 'string', v3); } break; }
-case "requestPostedDate": { const v4 = v[v1]; if (v4 !== undefined && hasOwn.call(v, v1)) { v2 |= 2; if (typeof v4 !== 'string') f.wrongType(p + "/requestPostedDate", 'string', v4);
+let s0 = 0;
+for (const k0 in v) switch (k0) {
+case "@type": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 1; if (typeof v1 !== 'string') f.wrongType(p + "/@type", 'string', v1); } break; }
+case "requestPostedDate": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 2; if (typeof v1 !== 'string') f.wrongType(p + "/requestPostedDate", 'string', v1);
 else {
-if (!isDateTime(v4)) f.dateTime(p + "/requestPostedDate", v4);
+if (!isDateTime(v1)) f.dateTime(p + "/requestPostedDate", v1);
 } } break; }
-case "entity": { const v5 = v[v1]; if (v5 !== undefined && hasOwn.call(v, v1)) { v2 |= 4; if (!isRecord(v5)) f.wrongType(p + "/entity", 'object', v5);
+case "entity": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 4; if (!isRecord(v1)) f.wrongType(p + "/entity", 'object', v1);
 else {
-let v7 = 0;
-for (const v6 in v5) switch (v6) {
-case "@type": { const v8 = v5[v6]; if (v8 !== undefined && hasOwn.call(v5, v6)) { v7 |= 1; if (typeof v8 !== 'string') f.wrongType(p + "/entity" + "/@type", 'string', v8); } break; }
-case "id": { const v9 = v5[v6]; if (v9 !== undefined && hasOwn.call(v5, v6)) { v7 |= 2; if (typeof v9 !== 'string') f.wrongType(p + "/entity" + "/id", 'string', v9); } break; }
-case "href": { const v10 = v5[v6]; if (v10 !== undefined && hasOwn.call(v5, v6)) { if (typeof v10 !== 'string') f.wrongType(p + "/entity" + "/href", 'string', v10); } break; }
-case "name": { const v11 = v5[v6]; if (v11 !== undefined && hasOwn.call(v5, v6)) { if (typeof v11 !== 'string') f.wrongType(p + "/entity" + "/name", 'string', v11); } break; }
-case "@referredType": { const v12 = v5[v6]; if (v12 !== undefined && hasOwn.call(v5, v6)) { if (typeof v12 !== 'string') f.wrongType(p + "/entity" + "/@referredType", 'string', v12); } break; }
+let s1 = 0;
+for (const k1 in v1) switch (k1) {
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/@type", 'string', v2); } break; }
+case "id": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/id", 'string', v2); } break; }
+case "href": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/href", 'string', v2); } break; }
+case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/name", 'string', v2); } break; }
+case "@referredType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/@referredType", 'string', v2); } break; }
 }
-if (!(v7 & 1)) f.missing(p + "/entity", "@type");
-if (!(v7 & 2)) f.missing(p + "/entity", "id");
+if (!(s1 & 1)) f.missing(p + "/entity", "@type");
+if (!(s1 & 2)) f.missing(p + "/entity", "id");
 } } break; }
-case "category": { const v13 = v[v1]; if (v13 !== undefined && hasOwn.call(v, v1)) { v2 |= 8; if (!Array.isArray(v13)) f.wrongType(p + "/category", 'array', v13);
+case "category": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 8; if (!Array.isArray(v1)) f.wrongType(p + "/category", 'array', v1);
 else {
-f.count(p + "/category", v13.length, 1, Infinity);
-for (let v15 = 0; v15 < v13.length; v15++) { const v14 = v13[v15]; if (typeof v14 !== 'string') f.wrongType(p + "/category" + '/' + v15, 'string', v14); }
+f.count(p + "/category", v1.length, 1, Infinity);
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (typeof v2 !== 'string') f.wrongType(p + "/category" + '/' + i2, 'string', v2); }
 } } break; }
-case "@baseType": { const v16 = v[v1]; if (v16 !== undefined && hasOwn.call(v, v1)) { if (typeof v16 !== 'string') f.wrongType(p + "/@baseType", 'string', v16); } break; }
-case "@schemaLocation": { const v17 = v[v1]; if (v17 !== undefined && hasOwn.call(v, v1)) { if (typeof v17 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v17); } break; }
-case "id": { const v18 = v[v1]; if (v18 !== undefined && hasOwn.call(v, v1)) { if (typeof v18 !== 'string') f.wrongType(p + "/id", 'string', v18); } break; }
-case "requestedCompletionDate": { const v19 = v[v1]; if (v19 !== undefined && hasOwn.call(v, v1)) { if (typeof v19 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v19);
+case "@baseType": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@baseType", 'string', v1); } break; }
+case "@schemaLocation": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v1); } break; }
+case "id": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/id", 'string', v1); } break; }
+case "requestedCompletionDate": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v1);
 else {
-if (!isDateTime(v19)) f.dateTime(p + "/requestedCompletionDate", v19);
+if (!isDateTime(v1)) f.dateTime(p + "/requestedCompletionDate", v1);
 } } break; }
-case "closeMessage": { const v20 = v[v1]; if (v20 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v20)) f.wrongType(p + "/closeMessage", 'object', v20); } break; }
-case "providerChangeInfo": { const v23 = v[v1]; if (v23 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v23)) f.wrongType(p + "/providerChangeInfo", 'object', v23); } break; }
-case "externalId": { const v26 = v[v1]; if (v26 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v26)) f.wrongType(p + "/externalId", 'array', v26);
+case "closeMessage": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/closeMessage", 'object', v1); } break; }
+case "providerChangeInfo": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/providerChangeInfo", 'object', v1); } break; }
+case "externalId": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/externalId", 'array', v1);
 else {
-for (let v28 = 0; v28 < v26.length; v28++) { const v27 = v26[v28]; if (!isRecord(v27)) f.wrongType(p + "/externalId" + '/' + v28, 'object', v27); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/externalId" + '/' + i2, 'object', v2); }
 } } break; }
-case "agreement": { const v31 = v[v1]; if (v31 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v31)) f.wrongType(p + "/agreement", 'array', v31);
+case "agreement": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/agreement", 'array', v1);
 else {
-for (let v33 = 0; v33 < v31.length; v33++) { const v32 = v31[v33]; if (!isRecord(v32)) f.wrongType(p + "/agreement" + '/' + v33, 'object', v32); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/agreement" + '/' + i2, 'object', v2); }
 } } break; }
-case "note": { const v37 = v[v1]; if (v37 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v37)) f.wrongType(p + "/note", 'array', v37);
+case "note": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/note", 'array', v1);
 else {
-for (let v39 = 0; v39 < v37.length; v39++) { const v38 = v37[v39]; if (!isRecord(v38)) f.wrongType(p + "/note" + '/' + v39, 'object', v38); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/note" + '/' + i2, 'object', v2); }
 } } break; }
-case "relatedParty": { const v42 = v[v1]; if (v42 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v42)) f.wrongType(p + "/relatedParty", 'array', v42);
+case "relatedParty": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/relatedParty", 'array', v1);
 else {
-for (let v44 = 0; v44 < v42.length; v44++) { const v43 = v42[v44]; if (!isRecord(v43)) f.wrongType(p + "/relatedParty" + '/' + v44, 'object', v43); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/relatedParty" + '/' + i2, 'object', v2); }
 } } break; }
-case "additionalOrderInformation": { const v47 = v[v1]; if (v47 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v47)) f.wrongType(p + "/additionalOrderInformation", 'object', v47); } break; }
-case "productOrderItem": { const v50 = v[v1]; if (v50 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v50)) f.wrongType(p + "/productOrderItem", 'array', v50);
+case "additionalOrderInformation": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/additionalOrderInformation", 'object', v1); } break; }
+case "productOrderItem": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/productOrderItem", 'array', v1);
 else {
-for (let v52 = 0; v52 < v50.length; v52++) { const v51 = v50[v52]; if (!isRecord(v51)) f.wrongType(p + "/productOrderItem" + '/' + v52, 'object', v51);
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem" + '/' + i2, 'object', v2);
 else {
-for (const v53 in v51) switch (v53) {
-case "action": { const v55 = v51[v53]; if (v55 !== undefined && hasOwn.call(v51, v53)) { if (typeof v55 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v52 + "/action", 'string', v55); } break; }
-case "product": { const v56 = v51[v53]; if (v56 !== undefined && hasOwn.call(v51, v53)) { if (!isRecord(v56)) f.wrongType(p + "/productOrderItem" + '/' + v52 + "/product", 'object', v56);
+for (const k2 in v2) switch (k2) {
+case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/action", 'string', v3); } break; }
+case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (!isRecord(v3)) f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product", 'object', v3);
 else {
-for (const v57 in v56) switch (v57) {
-case "@type": { const v59 = v56[v57]; if (v59 !== undefined && hasOwn.call(v56, v57)) { if (typeof v59 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v52 + "/product" + "/@type", 'string', v59); } break; }
+for (const k3 in v3) switch (k3) {
+case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4); } break; }
 }
 } } break; }
 }
 } }
 } } break; }
 }
-if (!(v2 & 1)) f.missing(p, "@type");
-if (!(v2 & 2)) f.missing(p, "requestPostedDate");
-if (!(v2 & 4)) f.missing(p, "entity");
-if (!(v2 & 8)) f.missing(p, "category");
+if (!(s0 & 1)) f.missing(p, "@type");
+if (!(s0 & 2)) f.missing(p, "requestPostedDate");
+if (!(s0 & 4)) f.missing(p, "entity");
+if (!(s0 & 8)) f.missing(p, "category");
 }
 }
 

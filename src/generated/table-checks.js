@@ -3,253 +3,253 @@ import { isRecord } from '../read.js';
 import { codePointLength, isDateTime } from '../schema-runtime.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const allowed0 = Object.freeze(["new","productChange","technologyChange","productModification","terminationByBuyer","terminationBySeller","providerChange","providerTechnologyChange","terminationProviderChange","portChange"]);
-const allowed1 = Object.freeze(["Individual","Organization"]);
-const allowed2 = Object.freeze(["Individual"]);
-const allowed3 = Object.freeze(["Organization"]);
-const allowed4 = Object.freeze(["PhoneContactMedium","EmailContactMedium","PostalAddressContactMedium"]);
-const allowed5 = Object.freeze(["PhoneContactMedium"]);
-const allowed6 = Object.freeze(["fixed","mobile"]);
-const allowed7 = Object.freeze(["EmailContactMedium"]);
-const allowed8 = Object.freeze(["email"]);
-const allowed9 = Object.freeze(["PostalAddressContactMedium"]);
-const allowed10 = Object.freeze(["postal"]);
+const allowed_ProductOrder_FVO_category = Object.freeze(["new","productChange","technologyChange","productModification","terminationByBuyer","terminationBySeller","providerChange","providerTechnologyChange","terminationProviderChange","portChange"]);
+const allowed_PartyOrPartyRole__type = Object.freeze(["Individual","Organization"]);
+const allowed_Individual__type = Object.freeze(["Individual"]);
+const allowed_Organization__type = Object.freeze(["Organization"]);
+const allowed_ContactMedium__type = Object.freeze(["PhoneContactMedium","EmailContactMedium","PostalAddressContactMedium"]);
+const allowed_PhoneContactMedium__type = Object.freeze(["PhoneContactMedium"]);
+const allowed_PhoneContactMedium_contactType = Object.freeze(["fixed","mobile"]);
+const allowed_EmailContactMedium__type = Object.freeze(["EmailContactMedium"]);
+const allowed_EmailContactMedium_contactType = Object.freeze(["email"]);
+const allowed_PostalAddressContactMedium__type = Object.freeze(["PostalAddressContactMedium"]);
+const allowed_PostalAddressContactMedium_contactType = Object.freeze(["postal"]);
 
 function checkOrderFieldsProductOrderFVO(v, p, f) {
 if (!isRecord(v)) f.wrongType(p, 'object', v);
 else {
-let v2 = 0;
-for (const v1 in v) switch (v1) {
-case "productOrderItem": { const v3 = v[v1]; if (v3 !== undefined && hasOwn.call(v, v1)) { v2 |= 1; if (!Array.isArray(v3)) f.wrongType(p + "/productOrderItem", 'array', v3);
+let s0 = 0;
+for (const k0 in v) switch (k0) {
+case "productOrderItem": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 1; if (!Array.isArray(v1)) f.wrongType(p + "/productOrderItem", 'array', v1);
 else {
-f.count(p + "/productOrderItem", v3.length, 1, Infinity);
-for (let v5 = 0; v5 < v3.length; v5++) { const v4 = v3[v5]; if (!isRecord(v4)) f.wrongType(p + "/productOrderItem" + '/' + v5, 'object', v4);
+f.count(p + "/productOrderItem", v1.length, 1, Infinity);
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem" + '/' + i2, 'object', v2);
 else {
-for (const v6 in v4) switch (v6) {
-case "action": { const v8 = v4[v6]; if (v8 !== undefined && hasOwn.call(v4, v6)) { if (typeof v8 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v5 + "/action", 'string', v8); } break; }
-case "product": { const v9 = v4[v6]; if (v9 !== undefined && hasOwn.call(v4, v6)) { if (!isRecord(v9)) f.wrongType(p + "/productOrderItem" + '/' + v5 + "/product", 'object', v9);
+for (const k2 in v2) switch (k2) {
+case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/action", 'string', v3); } break; }
+case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (!isRecord(v3)) f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product", 'object', v3);
 else {
-for (const v10 in v9) switch (v10) {
-case "@type": { const v12 = v9[v10]; if (v12 !== undefined && hasOwn.call(v9, v10)) { if (typeof v12 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + v5 + "/product" + "/@type", 'string', v12); } break; }
+for (const k3 in v3) switch (k3) {
+case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4); } break; }
 }
 } } break; }
 }
 } }
 } } break; }
-case "category": { const v14 = v[v1]; if (v14 !== undefined && hasOwn.call(v, v1)) { v2 |= 2; if (!(v14 === "new" || v14 === "productChange" || v14 === "technologyChange" || v14 === "productModification" || v14 === "terminationByBuyer" || v14 === "terminationBySeller" || v14 === "providerChange" || v14 === "providerTechnologyChange" || v14 === "terminationProviderChange" || v14 === "portChange")) f.add('not_allowed', p + "/category", { allowed: allowed0 }); } break; }
-case "orderPostedDate": { const v15 = v[v1]; if (v15 !== undefined && hasOwn.call(v, v1)) { v2 |= 4; if (typeof v15 !== 'string') f.wrongType(p + "/orderPostedDate", 'string', v15);
+case "category": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 2; if (!(v1 === "new" || v1 === "productChange" || v1 === "technologyChange" || v1 === "productModification" || v1 === "terminationByBuyer" || v1 === "terminationBySeller" || v1 === "providerChange" || v1 === "providerTechnologyChange" || v1 === "terminationProviderChange" || v1 === "portChange")) f.add('not_allowed', p + "/category", { allowed: allowed_ProductOrder_FVO_category }); } break; }
+case "orderPostedDate": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 4; if (typeof v1 !== 'string') f.wrongType(p + "/orderPostedDate", 'string', v1);
 else {
-if (!isDateTime(v15)) f.dateTime(p + "/orderPostedDate", v15);
+if (!isDateTime(v1)) f.dateTime(p + "/orderPostedDate", v1);
 } } break; }
-case "requestedCompletionDate": { const v16 = v[v1]; if (v16 !== undefined && hasOwn.call(v, v1)) { v2 |= 8; if (typeof v16 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v16);
+case "requestedCompletionDate": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 8; if (typeof v1 !== 'string') f.wrongType(p + "/requestedCompletionDate", 'string', v1);
 else {
-if (!isDateTime(v16)) f.dateTime(p + "/requestedCompletionDate", v16);
+if (!isDateTime(v1)) f.dateTime(p + "/requestedCompletionDate", v1);
 } } break; }
-case "relatedParty": { const v17 = v[v1]; if (v17 !== undefined && hasOwn.call(v, v1)) { v2 |= 16; if (!Array.isArray(v17)) f.wrongType(p + "/relatedParty", 'array', v17);
+case "relatedParty": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 16; if (!Array.isArray(v1)) f.wrongType(p + "/relatedParty", 'array', v1);
 else {
-for (let v19 = 0; v19 < v17.length; v19++) { const v18 = v17[v19]; if (!isRecord(v18)) f.wrongType(p + "/relatedParty" + '/' + v19, 'object', v18); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/relatedParty" + '/' + i2, 'object', v2); }
 } } break; }
-case "@type": { const v22 = v[v1]; if (v22 !== undefined && hasOwn.call(v, v1)) { if (typeof v22 !== 'string') f.wrongType(p + "/@type", 'string', v22); } break; }
-case "@baseType": { const v23 = v[v1]; if (v23 !== undefined && hasOwn.call(v, v1)) { if (typeof v23 !== 'string') f.wrongType(p + "/@baseType", 'string', v23); } break; }
-case "@schemaLocation": { const v24 = v[v1]; if (v24 !== undefined && hasOwn.call(v, v1)) { if (typeof v24 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v24); } break; }
-case "description": { const v25 = v[v1]; if (v25 !== undefined && hasOwn.call(v, v1)) { if (typeof v25 !== 'string') f.wrongType(p + "/description", 'string', v25);
+case "@type": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@type", 'string', v1); } break; }
+case "@baseType": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@baseType", 'string', v1); } break; }
+case "@schemaLocation": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v1); } break; }
+case "description": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/description", 'string', v1);
 else {
-if (v25.length < 2 && codePointLength(v25) < 1) f.add('too_short', p + "/description", { limit: 1 });
-if (v25.length > 255 && codePointLength(v25) > 255) f.add('too_long', p + "/description", { limit: 255 });
+if (v1.length < 2 && codePointLength(v1) < 1) f.add('too_short', p + "/description", { limit: 1 });
+if (v1.length > 255 && codePointLength(v1) > 255) f.add('too_long', p + "/description", { limit: 255 });
 } } break; }
-case "priority": { const v26 = v[v1]; if (v26 !== undefined && hasOwn.call(v, v1)) { if (typeof v26 !== 'string') f.wrongType(p + "/priority", 'string', v26);
+case "priority": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/priority", 'string', v1);
 else {
-if (v26.length < 2 && codePointLength(v26) < 1) f.add('too_short', p + "/priority", { limit: 1 });
-if (v26.length > 10 && codePointLength(v26) > 10) f.add('too_long', p + "/priority", { limit: 10 });
+if (v1.length < 2 && codePointLength(v1) < 1) f.add('too_short', p + "/priority", { limit: 1 });
+if (v1.length > 10 && codePointLength(v1) > 10) f.add('too_long', p + "/priority", { limit: 10 });
 } } break; }
-case "externalId": { const v27 = v[v1]; if (v27 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v27)) f.wrongType(p + "/externalId", 'array', v27);
+case "externalId": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/externalId", 'array', v1);
 else {
-f.count(p + "/externalId", v27.length, 1, 1);
-for (let v29 = 0; v29 < v27.length; v29++) { const v28 = v27[v29]; if (!isRecord(v28)) f.wrongType(p + "/externalId" + '/' + v29, 'object', v28); }
+f.count(p + "/externalId", v1.length, 1, 1);
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/externalId" + '/' + i2, 'object', v2); }
 } } break; }
-case "billingAccount": { const v32 = v[v1]; if (v32 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v32)) f.wrongType(p + "/billingAccount", 'object', v32); } break; }
-case "note": { const v35 = v[v1]; if (v35 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v35)) f.wrongType(p + "/note", 'array', v35);
+case "billingAccount": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/billingAccount", 'object', v1); } break; }
+case "note": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/note", 'array', v1);
 else {
-for (let v37 = 0; v37 < v35.length; v37++) { const v36 = v35[v37]; if (!isRecord(v36)) f.wrongType(p + "/note" + '/' + v37, 'object', v36); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/note" + '/' + i2, 'object', v2); }
 } } break; }
-case "productOfferingQualification": { const v40 = v[v1]; if (v40 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v40)) f.wrongType(p + "/productOfferingQualification", 'array', v40);
+case "productOfferingQualification": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/productOfferingQualification", 'array', v1);
 else {
-for (let v42 = 0; v42 < v40.length; v42++) { const v41 = v40[v42]; if (!isRecord(v41)) f.wrongType(p + "/productOfferingQualification" + '/' + v42, 'object', v41); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOfferingQualification" + '/' + i2, 'object', v2); }
 } } break; }
-case "attachment": { const v45 = v[v1]; if (v45 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v45)) f.wrongType(p + "/attachment", 'array', v45);
+case "attachment": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/attachment", 'array', v1);
 else {
-for (let v47 = 0; v47 < v45.length; v47++) { const v46 = v45[v47]; if (!isRecord(v46)) f.wrongType(p + "/attachment" + '/' + v47, 'object', v46); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/attachment" + '/' + i2, 'object', v2); }
 } } break; }
-case "productOrderRelationship": { const v50 = v[v1]; if (v50 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v50)) f.wrongType(p + "/productOrderRelationship", 'array', v50);
+case "productOrderRelationship": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/productOrderRelationship", 'array', v1);
 else {
-for (let v52 = 0; v52 < v50.length; v52++) { const v51 = v50[v52]; if (!isRecord(v51)) f.wrongType(p + "/productOrderRelationship" + '/' + v52, 'object', v51); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderRelationship" + '/' + i2, 'object', v2); }
 } } break; }
-case "additionalOrderInformation": { const v55 = v[v1]; if (v55 !== undefined && hasOwn.call(v, v1)) { if (!isRecord(v55)) f.wrongType(p + "/additionalOrderInformation", 'object', v55); } break; }
-case "agreement": { const v58 = v[v1]; if (v58 !== undefined && hasOwn.call(v, v1)) { if (!Array.isArray(v58)) f.wrongType(p + "/agreement", 'array', v58);
+case "additionalOrderInformation": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/additionalOrderInformation", 'object', v1); } break; }
+case "agreement": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/agreement", 'array', v1);
 else {
-for (let v60 = 0; v60 < v58.length; v60++) { const v59 = v58[v60]; if (!isRecord(v59)) f.wrongType(p + "/agreement" + '/' + v60, 'object', v59); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/agreement" + '/' + i2, 'object', v2); }
 } } break; }
 }
-if (!(v2 & 1)) f.missing(p, "productOrderItem");
-if (!(v2 & 2)) f.missing(p, "category");
-if (!(v2 & 4)) f.missing(p, "orderPostedDate");
-if (!(v2 & 8)) f.missing(p, "requestedCompletionDate");
-if (!(v2 & 16)) f.missing(p, "relatedParty");
+if (!(s0 & 1)) f.missing(p, "productOrderItem");
+if (!(s0 & 2)) f.missing(p, "category");
+if (!(s0 & 4)) f.missing(p, "orderPostedDate");
+if (!(s0 & 8)) f.missing(p, "requestedCompletionDate");
+if (!(s0 & 16)) f.missing(p, "relatedParty");
 }
 }
 
 function checkPartyRparty(v, p, f) {
 if (isRecord(v)) {
-let v2 = 0;
-for (const v1 in v) switch (v1) {
-case "partyOrPartyRole": { const v3 = v[v1]; if (v3 !== undefined && hasOwn.call(v, v1)) { v2 |= 1; if (!isRecord(v3)) f.wrongType(p + "/partyOrPartyRole", 'object', v3);
+let s0 = 0;
+for (const k0 in v) switch (k0) {
+case "partyOrPartyRole": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 1; if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
-let v5 = 0;
-for (const v4 in v3) switch (v4) {
-case "@type": { const v6 = v3[v4]; if (v6 !== undefined && hasOwn.call(v3, v4)) { v5 |= 1; if (!(v6 === "Individual" || v6 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed1 }); } break; }
+let s1 = 0;
+for (const k1 in v1) switch (k1) {
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual" || v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed_PartyOrPartyRole__type }); } break; }
 }
-if (!(v5 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
-const v7 = v3["@type"]; if (hasOwn.call(v3, "@type")) if (v7 === "Individual") {
-if (!isRecord(v3)) f.wrongType(p + "/partyOrPartyRole", 'object', v3);
+if (!(s1 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
+const t1 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (t1 === "Individual") {
+if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
-let v9 = 0;
-for (const v8 in v3) switch (v8) {
-case "@type": { const v10 = v3[v8]; if (v10 !== undefined && hasOwn.call(v3, v8)) { v9 |= 1; if (!(v10 === "Individual")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed2 }); } break; }
-case "familyName": { const v11 = v3[v8]; if (v11 !== undefined && hasOwn.call(v3, v8)) { v9 |= 2; if (typeof v11 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v11);
+let s1 = 0;
+for (const k1 in v1) switch (k1) {
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed_Individual__type }); } break; }
+case "familyName": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v2);
 else {
-if (v11.length < 2 && codePointLength(v11) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/familyName", { limit: 1 });
-if (v11.length > 30 && codePointLength(v11) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/familyName", { limit: 30 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/familyName", { limit: 1 });
+if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/familyName", { limit: 30 });
 } } break; }
-case "salutation": { const v12 = v3[v8]; if (v12 !== undefined && hasOwn.call(v3, v8)) { v9 |= 4; if (typeof v12 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/salutation", 'string', v12);
+case "salutation": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/salutation", 'string', v2);
 else {
-if (v12.length < 2 && codePointLength(v12) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/salutation", { limit: 1 });
-if (v12.length > 30 && codePointLength(v12) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/salutation", { limit: 30 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/salutation", { limit: 1 });
+if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/salutation", { limit: 30 });
 } } break; }
-case "givenName": { const v13 = v3[v8]; if (v13 !== undefined && hasOwn.call(v3, v8)) { if (typeof v13 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/givenName", 'string', v13);
+case "givenName": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/givenName", 'string', v2);
 else {
-if (v13.length < 2 && codePointLength(v13) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/givenName", { limit: 1 });
-if (v13.length > 30 && codePointLength(v13) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/givenName", { limit: 30 });
-} } break; }
-}
-if (!(v9 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
-if (!(v9 & 2)) f.missing(p + "/partyOrPartyRole", "familyName");
-if (!(v9 & 4)) f.missing(p + "/partyOrPartyRole", "salutation");
-}
-} else if (v7 === "Organization") {
-if (!isRecord(v3)) f.wrongType(p + "/partyOrPartyRole", 'object', v3);
-else {
-let v16 = 0;
-for (const v15 in v3) switch (v15) {
-case "@type": { const v17 = v3[v15]; if (v17 !== undefined && hasOwn.call(v3, v15)) { v16 |= 1; if (!(v17 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed3 }); } break; }
-case "name": { const v18 = v3[v15]; if (v18 !== undefined && hasOwn.call(v3, v15)) { v16 |= 2; if (typeof v18 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v18);
-else {
-if (v18.length < 2 && codePointLength(v18) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/name", { limit: 1 });
-if (v18.length > 60 && codePointLength(v18) > 60) f.add('too_long', p + "/partyOrPartyRole" + "/name", { limit: 60 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/givenName", { limit: 1 });
+if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/givenName", { limit: 30 });
 } } break; }
 }
-if (!(v16 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
-if (!(v16 & 2)) f.missing(p + "/partyOrPartyRole", "name");
+if (!(s1 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
+if (!(s1 & 2)) f.missing(p + "/partyOrPartyRole", "familyName");
+if (!(s1 & 4)) f.missing(p + "/partyOrPartyRole", "salutation");
+}
+} else if (t1 === "Organization") {
+if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
+else {
+let s1 = 0;
+for (const k1 in v1) switch (k1) {
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed_Organization__type }); } break; }
+case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v2);
+else {
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/name", { limit: 1 });
+if (v2.length > 60 && codePointLength(v2) > 60) f.add('too_long', p + "/partyOrPartyRole" + "/name", { limit: 60 });
+} } break; }
+}
+if (!(s1 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
+if (!(s1 & 2)) f.missing(p + "/partyOrPartyRole", "name");
 }
 }
 } } break; }
 }
-if (!(v2 & 1)) f.missing(p, "partyOrPartyRole");
+if (!(s0 & 1)) f.missing(p, "partyOrPartyRole");
 }
 }
 
 function checkContactMediaRcontact(v, p, f) {
 if (!Array.isArray(v)) f.wrongType(p, 'array', v);
 else {
-for (let v2 = 0; v2 < v.length; v2++) { const v1 = v[v2]; if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
+for (let i1 = 0; i1 < v.length; i1++) { const v1 = v[i1]; if (!isRecord(v1)) f.wrongType(p + '/' + i1, 'object', v1);
 else {
-let v4 = 0;
-for (const v3 in v1) switch (v3) {
-case "@type": { const v5 = v1[v3]; if (v5 !== undefined && hasOwn.call(v1, v3)) { v4 |= 1; if (!(v5 === "PhoneContactMedium" || v5 === "EmailContactMedium" || v5 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed4 }); } break; }
+let s1 = 0;
+for (const k1 in v1) switch (k1) {
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PhoneContactMedium" || v2 === "EmailContactMedium" || v2 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_ContactMedium__type }); } break; }
 }
-if (!(v4 & 1)) f.missing(p + '/' + v2, "@type");
-const v6 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (v6 === "PhoneContactMedium") {
-if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
+if (!(s1 & 1)) f.missing(p + '/' + i1, "@type");
+const t1 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (t1 === "PhoneContactMedium") {
+if (!isRecord(v1)) f.wrongType(p + '/' + i1, 'object', v1);
 else {
-let v8 = 0;
-for (const v7 in v1) switch (v7) {
-case "@type": { const v9 = v1[v7]; if (v9 !== undefined && hasOwn.call(v1, v7)) { v8 |= 1; if (!(v9 === "PhoneContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed5 }); } break; }
-case "contactType": { const v10 = v1[v7]; if (v10 !== undefined && hasOwn.call(v1, v7)) { v8 |= 2; if (!(v10 === "fixed" || v10 === "mobile")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed6 }); } break; }
-case "phoneNumber": { const v11 = v1[v7]; if (v11 !== undefined && hasOwn.call(v1, v7)) { v8 |= 4; if (typeof v11 !== 'string') f.wrongType(p + '/' + v2 + "/phoneNumber", 'string', v11);
+let s1 = 0;
+for (const k1 in v1) switch (k1) {
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PhoneContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_PhoneContactMedium__type }); } break; }
+case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "fixed" || v2 === "mobile")) f.add('not_allowed', p + '/' + i1 + "/contactType", { allowed: allowed_PhoneContactMedium_contactType }); } break; }
+case "phoneNumber": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/phoneNumber", 'string', v2);
 else {
-if (v11.length < 2 && codePointLength(v11) < 1) f.add('too_short', p + '/' + v2 + "/phoneNumber", { limit: 1 });
-if (v11.length > 30 && codePointLength(v11) > 30) f.add('too_long', p + '/' + v2 + "/phoneNumber", { limit: 30 });
-} } break; }
-}
-if (!(v8 & 1)) f.missing(p + '/' + v2, "@type");
-if (!(v8 & 2)) f.missing(p + '/' + v2, "contactType");
-if (!(v8 & 4)) f.missing(p + '/' + v2, "phoneNumber");
-}
-} else if (v6 === "EmailContactMedium") {
-if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
-else {
-let v13 = 0;
-for (const v12 in v1) switch (v12) {
-case "@type": { const v14 = v1[v12]; if (v14 !== undefined && hasOwn.call(v1, v12)) { v13 |= 1; if (!(v14 === "EmailContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed7 }); } break; }
-case "contactType": { const v15 = v1[v12]; if (v15 !== undefined && hasOwn.call(v1, v12)) { v13 |= 2; if (!(v15 === "email")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed8 }); } break; }
-case "emailAddress": { const v16 = v1[v12]; if (v16 !== undefined && hasOwn.call(v1, v12)) { v13 |= 4; if (typeof v16 !== 'string') f.wrongType(p + '/' + v2 + "/emailAddress", 'string', v16);
-else {
-if (v16.length < 2 && codePointLength(v16) < 1) f.add('too_short', p + '/' + v2 + "/emailAddress", { limit: 1 });
-if (v16.length > 255 && codePointLength(v16) > 255) f.add('too_long', p + '/' + v2 + "/emailAddress", { limit: 255 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/phoneNumber", { limit: 1 });
+if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + '/' + i1 + "/phoneNumber", { limit: 30 });
 } } break; }
 }
-if (!(v13 & 1)) f.missing(p + '/' + v2, "@type");
-if (!(v13 & 2)) f.missing(p + '/' + v2, "contactType");
-if (!(v13 & 4)) f.missing(p + '/' + v2, "emailAddress");
+if (!(s1 & 1)) f.missing(p + '/' + i1, "@type");
+if (!(s1 & 2)) f.missing(p + '/' + i1, "contactType");
+if (!(s1 & 4)) f.missing(p + '/' + i1, "phoneNumber");
 }
-} else if (v6 === "PostalAddressContactMedium") {
-if (!isRecord(v1)) f.wrongType(p + '/' + v2, 'object', v1);
+} else if (t1 === "EmailContactMedium") {
+if (!isRecord(v1)) f.wrongType(p + '/' + i1, 'object', v1);
 else {
-let v18 = 0;
-for (const v17 in v1) switch (v17) {
-case "@type": { const v19 = v1[v17]; if (v19 !== undefined && hasOwn.call(v1, v17)) { v18 |= 1; if (!(v19 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + v2 + "/@type", { allowed: allowed9 }); } break; }
-case "contactType": { const v20 = v1[v17]; if (v20 !== undefined && hasOwn.call(v1, v17)) { v18 |= 2; if (!(v20 === "postal")) f.add('not_allowed', p + '/' + v2 + "/contactType", { allowed: allowed10 }); } break; }
-case "city": { const v21 = v1[v17]; if (v21 !== undefined && hasOwn.call(v1, v17)) { v18 |= 4; if (typeof v21 !== 'string') f.wrongType(p + '/' + v2 + "/city", 'string', v21);
+let s1 = 0;
+for (const k1 in v1) switch (k1) {
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "EmailContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_EmailContactMedium__type }); } break; }
+case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "email")) f.add('not_allowed', p + '/' + i1 + "/contactType", { allowed: allowed_EmailContactMedium_contactType }); } break; }
+case "emailAddress": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/emailAddress", 'string', v2);
 else {
-if (v21.length < 2 && codePointLength(v21) < 1) f.add('too_short', p + '/' + v2 + "/city", { limit: 1 });
-if (v21.length > 40 && codePointLength(v21) > 40) f.add('too_long', p + '/' + v2 + "/city", { limit: 40 });
-} } break; }
-case "postcode": { const v22 = v1[v17]; if (v22 !== undefined && hasOwn.call(v1, v17)) { v18 |= 8; if (typeof v22 !== 'string') f.wrongType(p + '/' + v2 + "/postcode", 'string', v22);
-else {
-if (v22.length < 2 && codePointLength(v22) < 1) f.add('too_short', p + '/' + v2 + "/postcode", { limit: 1 });
-if (v22.length > 6 && codePointLength(v22) > 6) f.add('too_long', p + '/' + v2 + "/postcode", { limit: 6 });
-} } break; }
-case "streetName": { const v23 = v1[v17]; if (v23 !== undefined && hasOwn.call(v1, v17)) { v18 |= 16; if (typeof v23 !== 'string') f.wrongType(p + '/' + v2 + "/streetName", 'string', v23);
-else {
-if (v23.length < 2 && codePointLength(v23) < 1) f.add('too_short', p + '/' + v2 + "/streetName", { limit: 1 });
-if (v23.length > 40 && codePointLength(v23) > 40) f.add('too_long', p + '/' + v2 + "/streetName", { limit: 40 });
-} } break; }
-case "streetNr": { const v24 = v1[v17]; if (v24 !== undefined && hasOwn.call(v1, v17)) { v18 |= 32; if (typeof v24 !== 'string') f.wrongType(p + '/' + v2 + "/streetNr", 'string', v24);
-else {
-if (v24.length < 2 && codePointLength(v24) < 1) f.add('too_short', p + '/' + v2 + "/streetNr", { limit: 1 });
-if (v24.length > 4 && codePointLength(v24) > 4) f.add('too_long', p + '/' + v2 + "/streetNr", { limit: 4 });
-} } break; }
-case "country": { const v25 = v1[v17]; if (v25 !== undefined && hasOwn.call(v1, v17)) { if (typeof v25 !== 'string') f.wrongType(p + '/' + v2 + "/country", 'string', v25);
-else {
-if (v25.length < 2 && codePointLength(v25) < 1) f.add('too_short', p + '/' + v2 + "/country", { limit: 1 });
-if (v25.length > 2 && codePointLength(v25) > 2) f.add('too_long', p + '/' + v2 + "/country", { limit: 2 });
-} } break; }
-case "locality": { const v26 = v1[v17]; if (v26 !== undefined && hasOwn.call(v1, v17)) { if (typeof v26 !== 'string') f.wrongType(p + '/' + v2 + "/locality", 'string', v26);
-else {
-if (v26.length < 2 && codePointLength(v26) < 1) f.add('too_short', p + '/' + v2 + "/locality", { limit: 1 });
-if (v26.length > 40 && codePointLength(v26) > 40) f.add('too_long', p + '/' + v2 + "/locality", { limit: 40 });
-} } break; }
-case "streetNrSuffix": { const v27 = v1[v17]; if (v27 !== undefined && hasOwn.call(v1, v17)) { if (typeof v27 !== 'string') f.wrongType(p + '/' + v2 + "/streetNrSuffix", 'string', v27);
-else {
-if (v27.length < 2 && codePointLength(v27) < 1) f.add('too_short', p + '/' + v2 + "/streetNrSuffix", { limit: 1 });
-if (v27.length > 6 && codePointLength(v27) > 6) f.add('too_long', p + '/' + v2 + "/streetNrSuffix", { limit: 6 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/emailAddress", { limit: 1 });
+if (v2.length > 255 && codePointLength(v2) > 255) f.add('too_long', p + '/' + i1 + "/emailAddress", { limit: 255 });
 } } break; }
 }
-if (!(v18 & 1)) f.missing(p + '/' + v2, "@type");
-if (!(v18 & 2)) f.missing(p + '/' + v2, "contactType");
-if (!(v18 & 4)) f.missing(p + '/' + v2, "city");
-if (!(v18 & 8)) f.missing(p + '/' + v2, "postcode");
-if (!(v18 & 16)) f.missing(p + '/' + v2, "streetName");
-if (!(v18 & 32)) f.missing(p + '/' + v2, "streetNr");
+if (!(s1 & 1)) f.missing(p + '/' + i1, "@type");
+if (!(s1 & 2)) f.missing(p + '/' + i1, "contactType");
+if (!(s1 & 4)) f.missing(p + '/' + i1, "emailAddress");
+}
+} else if (t1 === "PostalAddressContactMedium") {
+if (!isRecord(v1)) f.wrongType(p + '/' + i1, 'object', v1);
+else {
+let s1 = 0;
+for (const k1 in v1) switch (k1) {
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_PostalAddressContactMedium__type }); } break; }
+case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "postal")) f.add('not_allowed', p + '/' + i1 + "/contactType", { allowed: allowed_PostalAddressContactMedium_contactType }); } break; }
+case "city": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/city", 'string', v2);
+else {
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/city", { limit: 1 });
+if (v2.length > 40 && codePointLength(v2) > 40) f.add('too_long', p + '/' + i1 + "/city", { limit: 40 });
+} } break; }
+case "postcode": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 8; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/postcode", 'string', v2);
+else {
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/postcode", { limit: 1 });
+if (v2.length > 6 && codePointLength(v2) > 6) f.add('too_long', p + '/' + i1 + "/postcode", { limit: 6 });
+} } break; }
+case "streetName": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 16; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/streetName", 'string', v2);
+else {
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/streetName", { limit: 1 });
+if (v2.length > 40 && codePointLength(v2) > 40) f.add('too_long', p + '/' + i1 + "/streetName", { limit: 40 });
+} } break; }
+case "streetNr": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 32; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/streetNr", 'string', v2);
+else {
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/streetNr", { limit: 1 });
+if (v2.length > 4 && codePointLength(v2) > 4) f.add('too_long', p + '/' + i1 + "/streetNr", { limit: 4 });
+} } break; }
+case "country": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/country", 'string', v2);
+else {
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/country", { limit: 1 });
+if (v2.length > 2 && codePointLength(v2) > 2) f.add('too_long', p + '/' + i1 + "/country", { limit: 2 });
+} } break; }
+case "locality": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/locality", 'string', v2);
+else {
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/locality", { limit: 1 });
+if (v2.length > 40 && codePointLength(v2) > 40) f.add('too_long', p + '/' + i1 + "/locality", { limit: 40 });
+} } break; }
+case "streetNrSuffix": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/streetNrSuffix", 'string', v2);
+else {
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/streetNrSuffix", { limit: 1 });
+if (v2.length > 6 && codePointLength(v2) > 6) f.add('too_long', p + '/' + i1 + "/streetNrSuffix", { limit: 6 });
+} } break; }
+}
+if (!(s1 & 1)) f.missing(p + '/' + i1, "@type");
+if (!(s1 & 2)) f.missing(p + '/' + i1, "contactType");
+if (!(s1 & 4)) f.missing(p + '/' + i1, "city");
+if (!(s1 & 8)) f.missing(p + '/' + i1, "postcode");
+if (!(s1 & 16)) f.missing(p + '/' + i1, "streetName");
+if (!(s1 & 32)) f.missing(p + '/' + i1, "streetNr");
 }
 }
 } }
