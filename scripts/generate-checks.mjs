@@ -21,6 +21,8 @@ function refName(ref) {
   return name.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 const str = JSON.stringify;
+/** A name as a JSON Pointer reference token. */
+const token = (name) => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
 const annotations = new Set(['title', 'description', '$comment']);
 
@@ -56,12 +58,17 @@ const known = new Set([
 
 /**
  * @param tables each export's name, the $def it checks, and the schema's $defs as its rule sees them
- *   (the $defs of other rules replaced by `true`)
+ *   (the $defs of other rules replaced by `true`); with `known`, the place of the order it checks
+ * @param known what the whole schema names at each place (scripts/generate-names.mjs): the walk that
+ *   first reaches a place reports an unknown property there near a known one, and a string the
+ *   checks leave open (a product's @type) near a value named there, as `did_you_mean` hints
  */
-export function checksModule(tables) {
+export function checksModule(tables, known) {
   const constants = new Map();
   const functions = [];
-  for (const { name, root, defs } of tables) functions.push(...compile(name, root, defs, constants));
+  const hinted = new Set();
+  for (const { name, root, defs, place } of tables)
+    functions.push(...compile(name, root, defs, constants, known && { ...known, hinted, place: place ?? '' }));
   const declared = [...constants].map(([name, value]) => `const ${name} = Object.freeze(${value});`);
   const exports = tables.map(({ name, root }) => `export const ${name} = ${name}${root.replace(/[^A-Za-z0-9]/g, '')};`);
   const dts = tables.map(
@@ -84,7 +91,7 @@ export function checksModule(tables) {
  * seen and the @type tag of `v1`, `i2` the index of its item `v2`); a constant after the schema path it
  * stands at, from its $def (`allowed_Party_role`), with a suffix should two paths give one name.
  */
-function compile(prefix, root, defs, constants) {
+function compile(prefix, root, defs, constants, hints) {
   const fn = (def) => `${prefix}${def.replace(/[^A-Za-z0-9]/g, '')}`;
   const constant = (value, where) => {
     const path = where.replace(/^#(\/\$defs)?\/?/, '').replaceAll('/properties/', '/');
@@ -102,11 +109,20 @@ function compile(prefix, root, defs, constants) {
     throw new Error(`cannot compile ${why} at ${where}`);
   };
 
+  /** The names (or values) `hints` knows at `place` the first time a walk asks, else undefined. */
+  const firstAt = (kind, place) => {
+    const list = hints?.[kind].get(place);
+    if (!list || hints.hinted.has(`${kind} ${place}`)) return undefined;
+    hints.hinted.add(`${kind} ${place}`);
+    return list;
+  };
+
   /**
    * Statements that check the value in variable `v`, at depth `depth` of the document, at the path
-   * expression `p` against `sub`, found at the schema path `where`.
+   * expression `p` against `sub`, found at the schema path `where`; `place` is where `v` stands in an
+   * order, `*` for any index.
    */
-  function body(sub, v, p, where, depth) {
+  function body(sub, v, p, where, depth, place) {
     if (sub === true || sub === undefined) return '';
     if (typeof sub !== 'object' || sub === null) refuse(where, `the schema ${str(sub)}`);
     for (const key of Object.keys(sub)) if (!known.has(key)) refuse(where, `keyword ${key}`);
@@ -122,7 +138,7 @@ function compile(prefix, root, defs, constants) {
         return `${fn(name)}(${v}, ${p}, f);`;
       }
       inlining.push(name);
-      const code = body(defs[name], v, p, `#/$defs/${name}`, depth);
+      const code = body(defs[name], v, p, `#/$defs/${name}`, depth, place);
       inlining.pop();
       return code;
     }
@@ -152,7 +168,7 @@ function compile(prefix, root, defs, constants) {
       for (const name of new Set([...required, ...Object.keys(properties)])) {
         // own properties only: `properties.toString` is no schema for a property named toString
         const code = Object.hasOwn(properties, name)
-          ? body(properties[name], x, at(name), `${where}/properties/${name}`, depth + 1)
+          ? body(properties[name], x, at(name), `${where}/properties/${name}`, depth + 1, `${place}/${token(name)}`)
           : '';
         const bit = required.indexOf(name);
         if (!code && bit < 0) continue;
@@ -162,6 +178,13 @@ function compile(prefix, root, defs, constants) {
         );
       }
       if (cases.length) {
+        // a key that has no case is unknown here unless the schema names it elsewhere at this place
+        const names = firstAt('names', place);
+        if (names) {
+          const open = names.filter((name) => !cases.some((c) => c.startsWith(`case ${str(name)}:`)));
+          if (open.length) cases.push(`${open.map((name) => `case ${str(name)}:`).join(' ')} break;`);
+          cases.push(`default: f.unknown(${p}, ${key}, ${constant(names, `${where}/names`)});`);
+        }
         if (required.length) inner.push(`let ${seen} = 0;`);
         inner.push(`for (const ${key} in ${v}) switch (${key}) {
 ${cases.join('\n')}
@@ -174,10 +197,10 @@ ${cases.join('\n')}
         const tag = `t${depth}`;
         const branches = union.map(
           ([value, then], k) =>
-            `if (${tag} === ${str(value)}) {\n${body(then, v, p, `${where}/allOf/${k}/then`, depth)}\n}`,
+            `if (${tag} === ${str(value)}) {\n${body(then, v, p, `${where}/allOf/${k}/then`, depth, place)}\n}`,
         );
         inner.push(`const ${tag} = ${read('@type')}; if (${owns('@type')}) ${branches.join(' else ')}`);
-      } else inner.push(...(sub.allOf ?? []).map((part, k) => body(part, v, p, `${where}/allOf/${k}`, depth)));
+      } else inner.push(...(sub.allOf ?? []).map((part, k) => body(part, v, p, `${where}/allOf/${k}`, depth, place)));
       const code = inner.filter(Boolean);
       out.push(
         sub.type === 'object'
@@ -190,7 +213,7 @@ ${cases.join('\n')}
         inner.push(`f.count(${p}, ${v}.length, ${sub.minItems ?? 0}, ${sub.maxItems ?? 'Infinity'});`);
       const x = `v${depth + 1}`;
       const i = `i${depth + 1}`;
-      const item = body(sub.items, x, `${p} + '/' + ${i}`, `${where}/items`, depth + 1);
+      const item = body(sub.items, x, `${p} + '/' + ${i}`, `${where}/items`, depth + 1, `${place}/*`);
       if (item) inner.push(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}]; ${item} }`);
       out.push(guard(`!Array.isArray(${v})`, `f.wrongType(${p}, 'array', ${v});`, inner));
     } else if (sub.type === 'string') {
@@ -206,6 +229,12 @@ ${cases.join('\n')}
         );
       if (sub.format === 'date-time') inner.push(`if (!isDateTime(${v})) f.dateTime(${p}, ${v});`);
       else if (sub.format) refuse(where, `format ${sub.format}`);
+      // values the schema names here but these checks leave open: a near miss of one gets a hint
+      const named = sub.enum || sub.const !== undefined ? undefined : firstAt('values', place);
+      if (named)
+        inner.push(
+          `if (!(${named.map((a) => `${v} === ${str(a)}`).join(' || ')})) f.near(${p}, ${v}, ${constant(named, `${where}/values`)});`,
+        );
       out.push(guard(`typeof ${v} !== 'string'`, `f.wrongType(${p}, 'string', ${v});`, inner));
     } else if (sub.type) refuse(where, `type ${str(sub.type)}`);
 
@@ -254,7 +283,7 @@ ${cases.join('\n')}
   }
 
   inlining.push(root);
-  const code = body(defs[root], 'v', 'p', root === '' ? '#' : `#/$defs/${root}`, 0);
+  const code = body(defs[root], 'v', 'p', root === '' ? '#' : `#/$defs/${root}`, 0, hints?.place ?? '');
   if (code.includes(`${fn(root)}(`)) throw new Error(`${root} is recursive; emit its callees too`);
   return [`function ${fn(root)}(v, p, f) {\n${code}\n}`];
 }

@@ -8,6 +8,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { checksModule } from './generate-checks.mjs';
 import { inflightFiles } from './generate-inflight.mjs';
 import { languagesModule } from './generate-languages.mjs';
+import { namesAt } from './generate-names.mjs';
 import { typesModule } from './generate-types.mjs';
 
 const Ajv2020 = Ajv2020Module.default;
@@ -150,6 +151,9 @@ function verdictOnly(code) {
   return out;
 }
 
+/** What the schema names at each place of an order, for the hints. */
+const known = namesAt(schema);
+
 function tableChecks() {
   const tables = Object.entries(tableRules).map(([name, def]) => {
     const rule = def || 'R-field';
@@ -157,9 +161,10 @@ function tableChecks() {
       Object.entries(schema.$defs).map(([key, sub]) => [key, ruleOf(key) && ruleOf(key) !== rule ? true : sub]),
     );
     defs.DateTime = fusedDateTime;
-    return { name, root: def || refName(schema.$ref), defs };
+    const root = def || refName(schema.$ref);
+    return { name, root, defs, place: known.defAt.get(root) };
   });
-  const { js, dts } = checksModule(tables);
+  const { js, dts } = checksModule(tables, known);
   return { js: header + js, dts: header + dts };
 }
 function titled() {

@@ -98,6 +98,11 @@ export class Findings {
     budget.hints.push({ rule: this.rule, code: 'did_you_mean', path, params: { found, suggestion } });
   }
 
+  /** A property `key` of the object at `parent` the schema does not name there: a hint when it is a near miss of one of `known`. */
+  unknown(parent: string, key: string, known: readonly string[]): void {
+    if (budget.hintsLeft > 0) this.near(`${parent}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, key, known);
+  }
+
   /** A count outside `min..max`, as too_few_items or too_many_items. */
   count(path: string, actual: number, min: number, max: number): void {
     if (actual < min) this.add('too_few_items', path, { limit: min, actual });

@@ -114,6 +114,57 @@ describe('hints', () => {
     expect(validateProductOrder(order, { lang: 'de' }).hints[0].message).toBe("'category': meinten Sie 'new'?");
   });
 
+  it('name the property an unknown one is a near miss of, at that place, and leave valid as it is', () => {
+    const order = orderWith((o) => {
+      o.priorty = '1';
+      o['prio/rity'] = '2';
+      o.href = 'https://example.com/order/1';
+      o.relatedParty[0].partyOrPartyRole.familyNme = 'Muster';
+      o.productOrderItem[0].product.relatedPlac = [];
+    });
+    const result = validateProductOrder(order);
+    expect(result.valid).toBe(true);
+    expect(hintsOf(order)).toEqual([
+      ['/priorty', 'priority'],
+      ['/prio~1rity', 'priority'],
+      ['/productOrderItem/0/product/relatedPlac', 'relatedPlace'],
+      ['/relatedParty/0/partyOrPartyRole/familyNme', 'familyName'],
+    ]);
+  });
+
+  // regression: a product @type of HVTLocalLoopProduct quietly switched R10 to R12 off, with no word
+  it('name the product a near-miss product @type stands for, though any other type is allowed', () => {
+    const order = orderWith((o) => (o.productOrderItem[0].product['@type'] = 'HVTLocalLoopProduct'));
+    expect(validateProductOrder(order).valid).toBe(true);
+    expect(hintsOf(order)).toEqual([['/productOrderItem/0/product/@type', 'HvtLocalLoopProduct']]);
+    expect(hintsOf(orderWith((o) => (o.productOrderItem[0].product['@type'] = 'FtthAccessProduct')))).toEqual([]);
+  });
+
+  // regression: requestedCompletionDat passed silently as an unknown property
+  it('name a misspelt required property beside the violation of the missing one', () => {
+    const order = orderWith((o) => {
+      o.requestedCompletionDat = o.requestedCompletionDate;
+      delete o.requestedCompletionDate;
+    });
+    const result = validateProductOrder(order);
+    expect(result.violations.map((v) => [v.code, v.params])).toEqual([
+      ['required', { property: 'requestedCompletionDate' }],
+    ]);
+    expect(hintsOf(order)).toEqual([['/requestedCompletionDat', 'requestedCompletionDate']]);
+  });
+
+  it('are capped at maxViolations and take no part in the work budget', () => {
+    const order: Record<string, unknown> = validOrder();
+    for (let i = 0; i < 5000; i++) order[`priorit${String.fromCharCode(97 + (i % 26))}${i}`] = '1';
+    for (let i = 0; i < 20; i++) order[`priorty${i}`] = '1';
+    order.priorty = '1';
+    order.description = '';
+    const result = validateProductOrder(order, { maxViolations: 3 });
+    expect(result.violations.map((v) => v.code)).toEqual(['too_short']);
+    expect(result.hints).toHaveLength(3);
+    expect(validateProductOrder(order, { maxViolations: 3 }).hints).toEqual(result.hints);
+  });
+
   it('are none for a value far from every known one, and none on a valid order', () => {
     expect(hintsOf(orderWith((o) => (o.category = 'somethingElse')))).toEqual([]);
     expect(validateProductOrder(validOrder()).hints).toEqual([]);

@@ -279,7 +279,7 @@ function hintOf(f: Finding, message: string): Hint {
 function valueHint(input: unknown, f: Finding, near: Finding[]): void {
   if (f.code !== 'not_allowed' && f.code !== 'unknown_type' && f.code !== 'unknown_role') return;
   const value = valueAt(input, f.path);
-  if (typeof value !== 'string') return;
+  if (typeof value !== 'string' || near.some((h) => h.path === f.path)) return;
   const known = (f.params.allowed as readonly unknown[]).filter((v): v is string => typeof v === 'string');
   const suggestion = nearest(value, known);
   if (suggestion !== undefined)

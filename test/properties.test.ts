@@ -7,7 +7,9 @@ import '@hyperjump/json-schema/formats';
 import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { namesAt } from '../scripts/generate-names.mjs';
 import { isProductOrderFVO, type RuleId, type Violation, validateProductOrder } from '../src/index.js';
+import { nearest } from '../src/near.js';
 import { type Mutant, mutants, order } from './arbitraries.js';
 
 /** Runs per property: at least 1,000; FC_RUNS raises it for a long local run. */
@@ -33,12 +35,13 @@ const orderOrMutant = fc.oneof(
 
 describe('valid orders by construction', () => {
   it(
-    'give valid: true, the input itself and no violation',
+    'give valid: true, the input itself, no violation and no hint',
     () => {
       fc.assert(
         fc.property(order, (o) => {
           const result = validateProductOrder(o);
           expect(result.violations).toEqual([]);
+          expect(result.hints).toEqual([]);
           expect(result.valid && result.value).toBe(o);
         }),
         settings,
@@ -59,6 +62,81 @@ describe.each(families)('a mutation that breaks %s', (rule, family) => {
           expect(result.violations.map(({ rule, code, path }) => ({ rule, code, path }))).toEqual([
             { rule, code: m.code, path: m.path },
           ]);
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+});
+
+describe('a typo', () => {
+  const known = namesAt(schema);
+  /** The places whose unknown properties get hints: those the generated checks walk. */
+  const walked = [
+    '',
+    '/relatedParty/*',
+    '/relatedParty/*/partyOrPartyRole',
+    '/relatedParty/*/partyOrPartyRole/contactMedium/*',
+    '/productOrderItem/*',
+    '/productOrderItem/*/product',
+  ];
+  const token = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+  type Site = { parent: Record<string, unknown>; key: string; path: string; known: readonly string[]; name: boolean };
+
+  /** Every known property name at a walked place, and every value named at its place, in `o`. */
+  function sites(o: unknown, path = '', place = '', out: Site[] = []): Site[] {
+    if (Array.isArray(o)) o.forEach((item, i) => sites(item, `${path}/${i}`, `${place}/*`, out));
+    else if (typeof o === 'object' && o !== null) {
+      const names = known.names.get(place);
+      for (const [key, value] of Object.entries(o)) {
+        const at = `${place}/${token(key)}`;
+        if (names?.includes(key) && walked.includes(place))
+          out.push({ parent: o as never, key, path, known: names, name: true });
+        const values = known.values.get(at);
+        if (typeof value === 'string' && values?.includes(value))
+          out.push({ parent: o as never, key, path: `${path}/${token(key)}`, known: values, name: false });
+        sites(value, `${path}/${token(key)}`, at, out);
+      }
+    }
+    return out;
+  }
+
+  /** One slip of the hand: a letter dropped, doubled, swapped with the next, or in the other case. */
+  const slip = (word: string, at: number, kind: number) => {
+    const i = at % word.length;
+    if (kind === 0) return word.slice(0, i) + word.slice(i + 1);
+    if (kind === 1) return word.slice(0, i) + word[i] + word.slice(i);
+    if (kind === 2 && i + 1 < word.length) return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    const c = word[i];
+    return word.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + word.slice(i + 1);
+  };
+
+  it(
+    'of a known name or value gives exactly the hint for it, and valid stays as the rules say',
+    () => {
+      fc.assert(
+        fc.property(order, fc.nat(), fc.nat(), fc.nat(3), (generated, pick, at, kind) => {
+          const o = structuredClone(generated);
+          const all = sites(o).filter((s) => (s.name ? s.key : String(s.parent[s.key])).length >= 4);
+          fc.pre(all.length > 0);
+          const site = all[pick % all.length];
+          const word = site.name ? site.key : String(site.parent[site.key]);
+          const typo = slip(word, at, kind);
+          fc.pre(typo !== word && !site.known.includes(typo) && !Object.hasOwn(site.parent, typo));
+          fc.pre(nearest(typo, site.known) === word);
+          let path: string;
+          if (site.name) {
+            const entries = Object.entries(site.parent);
+            for (const [key] of entries) delete site.parent[key];
+            for (const [key, value] of entries) site.parent[key === word ? typo : key] = value;
+            path = `${site.path}/${token(typo)}`;
+          } else {
+            site.parent[site.key] = typo;
+            path = site.path;
+          }
+          const { hints } = validateProductOrder(o);
+          expect(hints.map((h) => [h.path, h.params])).toEqual([[path, { found: typo, suggestion: word }]]);
         }),
         settings,
       );

@@ -3,11 +3,19 @@ import { isRecord } from '../read.js';
 import { codePointLength, isDateTime } from '../schema-runtime.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
+const allowed_ProductOrderItem_action_values = Object.freeze(["add","delete"]);
+const allowed_Product__type_values = Object.freeze(["BitstreamAccessProduct","HvtLocalLoopProduct","KvzLocalLoopProduct","OpticalAccessLineProduct"]);
+const allowed_Product_names = Object.freeze(["@type","relatedPlace"]);
+const allowed_ProductOrderItem_names = Object.freeze(["action","product"]);
 const allowed_ProductOrder_FVO_category = Object.freeze(["new","productChange","technologyChange","productModification","terminationByBuyer","terminationBySeller","providerChange","providerTechnologyChange","terminationProviderChange","portChange"]);
+const allowed_ProductOrder_FVO_names = Object.freeze(["@baseType","@schemaLocation","@type","additionalOrderInformation","agreement","attachment","billingAccount","category","description","externalId","note","orderPostedDate","priority","productOfferingQualification","productOrderItem","productOrderRelationship","relatedParty","requestedCompletionDate"]);
 const allowed_PartyOrPartyRole__type = Object.freeze(["Individual","Organization"]);
+const allowed_PartyOrPartyRole_names = Object.freeze(["@type","contactMedium","familyName","givenName","name","salutation"]);
 const allowed_Individual__type = Object.freeze(["Individual"]);
 const allowed_Organization__type = Object.freeze(["Organization"]);
+const allowed_R_party_names = Object.freeze(["partyOrPartyRole","role"]);
 const allowed_ContactMedium__type = Object.freeze(["PhoneContactMedium","EmailContactMedium","PostalAddressContactMedium"]);
+const allowed_ContactMedium_names = Object.freeze(["@type","city","contactType","country","emailAddress","locality","phoneNumber","postcode","streetName","streetNr","streetNrSuffix"]);
 const allowed_PhoneContactMedium__type = Object.freeze(["PhoneContactMedium"]);
 const allowed_PhoneContactMedium_contactType = Object.freeze(["fixed","mobile"]);
 const allowed_EmailContactMedium__type = Object.freeze(["EmailContactMedium"]);
@@ -26,13 +34,22 @@ f.count(p + "/productOrderItem", v1.length, 1, Infinity);
 for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem" + '/' + i2, 'object', v2);
 else {
 for (const k2 in v2) switch (k2) {
-case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/action", 'string', v3); } break; }
+case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/action", 'string', v3);
+else {
+if (!(v3 === "add" || v3 === "delete")) f.near(p + "/productOrderItem" + '/' + i2 + "/action", v3, allowed_ProductOrderItem_action_values);
+} } break; }
 case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (!isRecord(v3)) f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product", 'object', v3);
 else {
 for (const k3 in v3) switch (k3) {
-case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4); } break; }
+case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4);
+else {
+if (!(v4 === "BitstreamAccessProduct" || v4 === "HvtLocalLoopProduct" || v4 === "KvzLocalLoopProduct" || v4 === "OpticalAccessLineProduct")) f.near(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", v4, allowed_Product__type_values);
+} } break; }
+case "relatedPlace": break;
+default: f.unknown(p + "/productOrderItem" + '/' + i2 + "/product", k3, allowed_Product_names);
 }
 } } break; }
+default: f.unknown(p + "/productOrderItem" + '/' + i2, k2, allowed_ProductOrderItem_names);
 }
 } }
 } } break; }
@@ -89,6 +106,7 @@ case "agreement": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)
 else {
 for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/agreement" + '/' + i2, 'object', v2); }
 } } break; }
+default: f.unknown(p, k0, allowed_ProductOrder_FVO_names);
 }
 if (!(s0 & 1)) f.missing(p, "productOrderItem");
 if (!(s0 & 2)) f.missing(p, "category");
@@ -107,6 +125,8 @@ else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
 case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual" || v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed_PartyOrPartyRole__type }); } break; }
+case "contactMedium": case "familyName": case "givenName": case "name": case "salutation": break;
+default: f.unknown(p + "/partyOrPartyRole", k1, allowed_PartyOrPartyRole_names);
 }
 if (!(s1 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
 const t1 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (t1 === "Individual") {
@@ -152,6 +172,8 @@ if (!(s1 & 2)) f.missing(p + "/partyOrPartyRole", "name");
 }
 }
 } } break; }
+case "role": break;
+default: f.unknown(p, k0, allowed_R_party_names);
 }
 if (!(s0 & 1)) f.missing(p, "partyOrPartyRole");
 }
@@ -165,6 +187,8 @@ else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
 case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PhoneContactMedium" || v2 === "EmailContactMedium" || v2 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_ContactMedium__type }); } break; }
+case "city": case "contactType": case "country": case "emailAddress": case "locality": case "phoneNumber": case "postcode": case "streetName": case "streetNr": case "streetNrSuffix": break;
+default: f.unknown(p + '/' + i1, k1, allowed_ContactMedium_names);
 }
 if (!(s1 & 1)) f.missing(p + '/' + i1, "@type");
 const t1 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (t1 === "PhoneContactMedium") {

@@ -119,5 +119,13 @@ function checkCharacteristic(
     first ??= [k, fault];
   }
   if (first?.[1]) found.add(first[1][0], `${path}/${first[0]}/value`, { ...first[1][1], name });
-  else if (!maybe) found.add('missing_characteristic', path, { name });
+  else if (!maybe) {
+    found.add('missing_characteristic', path, { name });
+    // a characteristic whose name is a near miss of the one sought is most likely meant to be it
+    for (let k = 0; k < list.length; k++) {
+      const item = list[k];
+      const itemName = isRecord(item) ? own(item, 'name', item.name) : undefined;
+      if (typeof itemName === 'string') found.near(`${path}/${k}/name`, itemName, [name]);
+    }
+  }
 }
