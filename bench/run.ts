@@ -67,6 +67,32 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/**
+ * What hints cost when they fire: validateProductOrder on the valid ~1 KB orders against the same
+ * orders each with one unknown property a near miss of a known one, side by side; medians of rounds.
+ */
+async function hintCost(corpus: Corpus): Promise<number> {
+  const typos = corpus.orders.map((o) => ({ ...(o as object), priorty: '1' }));
+  if (typos.some((o) => validateProductOrder(o).hints.length !== 1)) throw new Error('a typo order gives no hint');
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const bench = new Bench({ time: 400, warmupTime: 100 });
+    bench.add('plain', () => {
+      for (const o of corpus.orders) validateProductOrder(o);
+    });
+    bench.add('typo', () => {
+      for (const o of typos) validateProductOrder(o);
+    });
+    await bench.run();
+    const [plain, typo] = bench.tasks.map((task) => {
+      if (task.result.state !== 'completed') throw new Error(`${task.name}: ${task.result.state}`);
+      return task.result.throughput.mean;
+    });
+    ratios.push(plain / typo);
+  }
+  return median(ratios);
+}
+
 /** Milliseconds a fresh node process spends on `script`, over a bare one: medians of interleaved runs. */
 function coldStart(scripts: Record<string, string>, runs = 20): Record<string, number> {
   const times: Record<string, number[]> = {};
@@ -107,6 +133,8 @@ async function main() {
   console.log('|---|---|---:|---:|');
   console.log(rows.join('\n'));
   console.log(`\n${summary.join('\n')}\n`);
+  const cost = await hintCost(corpora()[0]);
+  console.log(`hints firing: one near-miss property per ~1 KB order makes validation ${fmt(cost)}× as slow\n`);
 
   const cold = coldStart({
     validateProductOrder: `import { validateProductOrder } from 'product-order-validator'; validateProductOrder(JSON.parse(process.argv[1]));`,

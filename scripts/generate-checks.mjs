@@ -36,6 +36,19 @@ const typed = {
   items: 'array',
 };
 
+/**
+ * A bit per length (below 32) a near miss of one of `names` may have, as src/near.ts judges it: a
+ * name of 8 or more characters two more or fewer, of 4 or more one, a shorter one its own.
+ */
+function lengthsNear(names) {
+  let mask = 0;
+  for (const { length } of names) {
+    const limit = length >= 8 ? 2 : length >= 4 ? 1 : 0;
+    for (let n = Math.max(0, length - limit); n <= Math.min(31, length + limit); n++) mask |= 1 << n;
+  }
+  return `0x${(mask >>> 0).toString(16)}`;
+}
+
 /** Keywords the compiler understands; annotations are ignored. */
 const known = new Set([
   'type',
@@ -67,16 +80,19 @@ export function checksModule(tables, known) {
   const constants = new Map();
   const functions = [];
   const hinted = new Set();
+  const missed = new Set();
   for (const { name, root, defs, place } of tables)
-    functions.push(...compile(name, root, defs, constants, known && { ...known, hinted, place: place ?? '' }));
+    functions.push(...compile(name, root, defs, constants, known && { ...known, hinted, place: place ?? '' }, missed));
   const declared = [...constants].map(([name, value]) => `const ${name} = Object.freeze(${value});`);
+  // the last string each hint check found near no name of its list
+  declared.push(...[...missed].map((name) => `let missed_${name} = '';`));
   const exports = tables.map(({ name, root }) => `export const ${name} = ${name}${root.replace(/[^A-Za-z0-9]/g, '')};`);
   const dts = tables.map(
     ({ name }) =>
       `/** Reports the faults of \`value\`, found at the JSON Pointer \`path\`, to \`found\`. */\nexport declare function ${name}(value: unknown, path: string, found: Findings): void;`,
   );
   return {
-    js: `import { isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
+    js: `import { escape, isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
     dts: `import type { Findings } from '../read.js';\n\n${dts.join('\n\n')}\n`,
   };
 }
@@ -91,7 +107,7 @@ export function checksModule(tables, known) {
  * seen and the @type tag of `v1`, `i2` the index of its item `v2`); a constant after the schema path it
  * stands at, from its $def (`allowed_Party_role`), with a suffix should two paths give one name.
  */
-function compile(prefix, root, defs, constants, hints) {
+function compile(prefix, root, defs, constants, hints, missed) {
   const fn = (def) => `${prefix}${def.replace(/[^A-Za-z0-9]/g, '')}`;
   const constant = (value, where) => {
     const path = where.replace(/^#(\/\$defs)?\/?/, '').replaceAll('/properties/', '/');
@@ -183,7 +199,11 @@ function compile(prefix, root, defs, constants, hints) {
         if (names) {
           const open = names.filter((name) => !cases.some((c) => c.startsWith(`case ${str(name)}:`)));
           if (open.length) cases.push(`${open.map((name) => `case ${str(name)}:`).join(' ')} break;`);
-          cases.push(`default: f.unknown(${p}, ${key}, ${constant(names, `${where}/names`)});`);
+          // a key of a length no known name is near (id, href) is not looked up at all
+          const mask = lengthsNear(names);
+          cases.push(
+            `default: ${nearCheck(key, constant(names, `${where}/names`), lengthsNear(names), `${p} + '/' + escape(${key})`)}`,
+          );
         }
         if (required.length) inner.push(`let ${seen} = 0;`);
         inner.push(`for (const ${key} in ${v}) switch (${key}) {
@@ -233,7 +253,7 @@ ${cases.join('\n')}
       const named = sub.enum || sub.const !== undefined ? undefined : firstAt('values', place);
       if (named)
         inner.push(
-          `if (!(${named.map((a) => `${v} === ${str(a)}`).join(' || ')})) f.near(${p}, ${v}, ${constant(named, `${where}/values`)});`,
+          `if (!(${named.map((a) => `${v} === ${str(a)}`).join(' || ')})) ${nearCheck(v, constant(named, `${where}/values`), lengthsNear(named), p)}`,
         );
       out.push(guard(`typeof ${v} !== 'string'`, `f.wrongType(${p}, 'string', ${v});`, inner));
     } else if (sub.type) refuse(where, `type ${str(sub.type)}`);
@@ -246,6 +266,17 @@ ${cases.join('\n')}
       out.push(`if (!(${test})) f.add('${code}', ${p}, { allowed: ${constant(allowed, where)} });`);
     }
     return out.join('\n');
+  }
+
+  /**
+   * The hint check of the string in `v` against the list in constant `known`: skipped for a length
+   * no name of the list is near, and for the string the last check at this list found near none (the
+   * same unknown name comes back in every item), so that an order pays almost nothing for the names
+   * it repeats; the path is built only for a hint.
+   */
+  function nearCheck(v, known, mask, path) {
+    missed.add(known);
+    return `if (${v} !== missed_${known} && ${v}.length < 32 && (${mask} >>> ${v}.length) & 1) { const h = f.nearOf(${v}, ${known}); if (h === '') missed_${known} = ${v}; else if (h !== undefined) f.hint(${path}, ${v}, h); }`;
   }
 
   /** `if (fails) fault; else { checks }`, without an empty branch. */

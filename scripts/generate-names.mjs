@@ -2,6 +2,9 @@
 // values named there (by enum or const, in any subschema that applies, conditions included), for the
 // "did you mean" hints of the generated checks. A place is an instance path with `*` for any index.
 
+/** The properties TMF630 gives every resource and entity: never an unknown name, wherever they stand. */
+const tmfNames = ['@type', '@baseType', '@schemaLocation', '@referredType', 'id', 'href'];
+
 const token = (name) => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
@@ -40,6 +43,8 @@ export function namesAt(schema) {
     for (const key of ['items', 'contains']) visit(sub[key], `${place}/*`);
   };
   visit(schema, '');
+  // TMF names every resource and entity may carry (TMF630 Extensible and Entity): known everywhere
+  for (const set of names.values()) for (const name of tmfNames) set.add(name);
   const sorted = (map) => new Map([...map].map(([place, set]) => [place, [...set].sort()]));
   return { names: sorted(names), values: sorted(values), defAt };
 }

@@ -7,15 +7,20 @@
  * or none is near, so that short names such as `id` are never taken for another.
  */
 export function nearest(found: string, known: readonly string[]): string | undefined {
-  if (known.includes(found)) return undefined;
-  const lower = found.toLowerCase();
   let best: string | undefined;
-  let least = Number.POSITIVE_INFINITY;
-  for (const name of known) {
-    const limit = name.length >= 8 ? 2 : name.length >= 4 ? 1 : 0;
-    if (Math.abs(name.length - found.length) > limit) continue;
-    const d = distance(lower, name.toLowerCase(), Math.min(limit, least - 1));
-    if (d <= limit && d < least) {
+  let least = 3;
+  let letters = -1;
+  for (let k = 0; k < known.length; k++) {
+    const name = known[k];
+    if (name === found) return undefined;
+    const limit = Math.min(name.length >= 8 ? 2 : name.length >= 4 ? 1 : 0, least - 1);
+    if (limit < 0 || Math.abs(name.length - found.length) > limit) continue;
+    // each letter one string has and the other lacks takes an edit: most names fail this cheap test
+    if (letters === -1) letters = lettersOf(found);
+    const theirs = lettersOf(name);
+    if (bits(letters & ~theirs) > limit || bits(theirs & ~letters) > limit) continue;
+    const d = distance(found, name, limit);
+    if (d <= limit) {
       least = d;
       best = name;
     }
@@ -23,30 +28,64 @@ export function nearest(found: string, known: readonly string[]): string | undef
   return best;
 }
 
+/** The letters of `text`, folded to 32 classes: a bit for each, case ignored. */
+function lettersOf(text: string): number {
+  let mask = 0;
+  for (let i = 0; i < text.length; i++) mask |= 1 << (fold(text.charCodeAt(i)) & 31);
+  return mask;
+}
+
+/** How many bits of `n` are set. */
+function bits(n: number): number {
+  let count = 0;
+  for (let rest = n; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+/** An ASCII letter in lower case, any other UTF-16 code unit as it is. */
+const fold = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+
+/** Rows of the distance table, reused: the names compared are short, and nothing is allocated. */
+const width = 64;
+let older = new Int32Array(width + 1);
+let row = new Int32Array(width + 1);
+let next = new Int32Array(width + 1);
+
 /**
- * The optimal string alignment distance of `a` and `b` when it is at most `limit`, else `limit + 1`:
- * Levenshtein's edits plus the swap of two neighbours, cut off once every alignment exceeds `limit`.
+ * The optimal string alignment distance of `a` and `b`, ASCII letters compared without case, when it
+ * is at most `limit`, else `limit + 1`: Levenshtein's edits plus the swap of two neighbours. Only
+ * the band of cells within `limit` of the diagonal is computed, and the work stops once every
+ * alignment exceeds `limit`.
  */
 function distance(a: string, b: string, limit: number): number {
-  if (limit < 0) return 1;
-  if (a === b) return 0;
-  if (limit === 0) return 1;
-  let before = new Array<number>(b.length + 1);
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = new Array<number>(b.length + 1);
-    next[0] = i;
-    let lowest = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let d = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
-      next[j] = d;
+  const n = a.length;
+  const m = b.length;
+  const over = limit + 1;
+  if (n > width || m > width) return over;
+  for (let j = 0; j <= m; j++) row[j] = j <= limit ? j : over;
+  for (let i = 1; i <= n; i++) {
+    const ca = fold(a.charCodeAt(i - 1));
+    const pa = i > 1 ? fold(a.charCodeAt(i - 2)) : -1;
+    const from = Math.max(1, i - limit);
+    const to = Math.min(m, i + limit);
+    next[0] = i <= limit ? i : over;
+    if (from > 1) next[from - 1] = over;
+    let lowest = next[0];
+    for (let j = from; j <= to; j++) {
+      const cb = fold(b.charCodeAt(j - 1));
+      let d = row[j - 1] + (ca === cb ? 0 : 1);
+      if (row[j] + 1 < d) d = row[j] + 1;
+      if (next[j - 1] + 1 < d) d = next[j - 1] + 1;
+      if (i > 1 && j > 1 && ca === fold(b.charCodeAt(j - 2)) && pa === cb && older[j - 2] + 1 < d) d = older[j - 2] + 1;
+      next[j] = d < over ? d : over;
       if (d < lowest) lowest = d;
     }
-    if (lowest > limit) return limit + 1;
-    before = row;
+    if (to < m) next[to + 1] = over;
+    if (lowest > limit) return over;
+    const spare = older;
+    older = row;
     row = next;
+    next = spare;
   }
-  return Math.min(row[b.length], limit + 1);
+  return row[m] <= limit ? row[m] : over;
 }

@@ -39,10 +39,10 @@ export function jsonType(value: unknown): string {
  * keeps (none outside a validation). Set by the validator around each rule; rules are synchronous,
  * so a validation run inside a rule saves and restores it.
  */
-export const budget: { left: number; cut: readonly Finding[]; hints: Finding[]; hintsLeft: number } = {
+export const budget: { left: number; cut: readonly Finding[]; hints: Finding[] | undefined; hintsLeft: number } = {
   left: Number.POSITIVE_INFINITY,
   cut: [],
-  hints: [],
+  hints: undefined,
   hintsLeft: 0,
 };
 
@@ -91,16 +91,23 @@ export class Findings {
    * once the validation has as many as it lists, the rest are not looked for.
    */
   near(path: string, found: string, known: readonly string[]): void {
-    if (budget.hintsLeft <= 0) return;
-    const suggestion = nearest(found, known);
-    if (suggestion === undefined) return;
-    budget.hintsLeft--;
-    budget.hints.push({ rule: this.rule, code: 'did_you_mean', path, params: { found, suggestion } });
+    const suggestion = this.nearOf(found, known);
+    if (suggestion) this.hint(path, found, suggestion);
   }
 
-  /** A property `key` of the object at `parent` the schema does not name there: a hint when it is a near miss of one of `known`. */
-  unknown(parent: string, key: string, known: readonly string[]): void {
-    if (budget.hintsLeft > 0) this.near(`${parent}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, key, known);
+  /**
+   * The one of `known` that `found` is a near miss of, or `''` when it is near none; undefined when
+   * the validation under way takes no more hints, and nothing was looked for.
+   */
+  nearOf(found: string, known: readonly string[]): string | undefined {
+    return budget.hintsLeft > 0 ? (nearest(found, known) ?? '') : undefined;
+  }
+
+  /** The hint that `found`, at `path`, is a near miss of `suggestion`. */
+  hint(path: string, found: string, suggestion: string): void {
+    budget.hintsLeft--;
+    budget.hints ??= [];
+    budget.hints.push({ rule: this.rule, code: 'did_you_mean', path, params: { found, suggestion } });
   }
 
   /** A count outside `min..max`, as too_few_items or too_many_items. */
@@ -113,6 +120,9 @@ export class Findings {
     return this.list ?? none;
   }
 }
+
+/** A name as a JSON Pointer reference token. */
+export const escape = (name: string): string => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
 const empty: readonly unknown[] = Object.freeze([]);
 

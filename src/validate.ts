@@ -335,10 +335,10 @@ function findings(
   hints: number,
 ): { found: Finding[]; stopped: boolean; near: Finding[] } {
   const { left, hints: outerHints, hintsLeft } = budget;
-  const near: Finding[] = [];
-  budget.hints = near;
+  budget.hints = undefined;
   budget.hintsLeft = hints;
   const { found, stopped } = faultsOf(checks, input, stop);
+  const near = budget.hints ?? [];
   budget.left = left;
   budget.hints = outerHints;
   budget.hintsLeft = hintsLeft;
