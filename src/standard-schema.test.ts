@@ -86,6 +86,15 @@ describe('productOrderSchema', () => {
     ]);
   });
 
+  it('leaves hints out: a form would show each as an error on its field', () => {
+    const typo = { ...validOrder(), priorty: '1' };
+    expect(validateProductOrder(typo).hints).toHaveLength(1);
+    expect(productOrderSchema['~standard'].validate(typo)).toEqual({ value: typo });
+    const both = orderWith((o) => (o.category = 'New'));
+    const result = productOrderSchema['~standard'].validate(both);
+    expect('issues' in result && result.issues?.map((i) => i.code)).toEqual(['not_allowed']);
+  });
+
   it('ends the path of a missing property with its name, where a form shows it', () => {
     const input = orderWith((o) => {
       delete o.orderPostedDate;
