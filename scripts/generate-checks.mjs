@@ -263,7 +263,12 @@ ${cases.join('\n')}
       const code = p.endsWith(`"/@type"`) ? 'unknown_type' : 'not_allowed';
       // an empty enum allows no value
       const test = allowed.map((a) => `${v} === ${str(a)}`).join(' || ') || 'false';
-      out.push(`if (!(${test})) f.add('${code}', ${p}, { allowed: ${constant(allowed, where)} });`);
+      // a string value not allowed may be a near miss of one that is: the violation and its hint
+      out.push(
+        allowed.every((a) => typeof a === 'string')
+          ? `if (!(${test})) f.outside('${code}', ${p}, ${v}, ${constant(allowed, where)});`
+          : `if (!(${test})) f.add('${code}', ${p}, { allowed: ${constant(allowed, where)} });`,
+      );
     }
     return out.join('\n');
   }

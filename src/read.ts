@@ -85,6 +85,17 @@ export class Findings {
     this.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(judged), offset: 'optional' });
   }
 
+  /** A value not among `allowed`: the violation of `code`, and a hint when it is a near miss of one of them. */
+  outside(
+    code: 'not_allowed' | 'unknown_type' | 'unknown_role',
+    path: string,
+    value: unknown,
+    allowed: readonly string[],
+  ): void {
+    this.add(code, path, { allowed });
+    if (typeof value === 'string') this.near(path, value, allowed);
+  }
+
   /**
    * A name or value the schema does not know: a `did_you_mean` hint of the validation under way when
    * it is a near miss of one of `known`. Hints take no part in the verdict, nor in the work budget;

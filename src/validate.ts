@@ -1,8 +1,6 @@
 import type { ProductOrderFVO } from './generated/types.js';
 import { formatIn, formatMessage, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
-import { nearest } from './near.js';
-import { pointerKeys } from './pointer.js';
 import { budget, isRecord, spent } from './read.js';
 import { rules } from './rules/index.js';
 import {
@@ -246,7 +244,6 @@ function run<T, V = Violation>(
     return { valid: true, value: input as T, violations: [], hints: noHints };
   const word = (f: Finding) => words?.(f, lang) ?? formatMessage(f, lang);
   const listed = byPath(faults).slice(0, max);
-  for (const f of listed) valueHint(input, f, near);
   const hints =
     near.length === 0
       ? noHints
@@ -270,34 +267,6 @@ const noHints: readonly Hint[] = Object.freeze([]);
 
 function hintOf(f: Finding, message: string): Hint {
   return { path: f.path, code: 'did_you_mean', params: f.params as Hint['params'], message };
-}
-
-/**
- * Adds to `near` the hint of a value that is not one the specification names but a near miss of one
- * (a role, a category, a contact type, an `@type`), read again at the violation's path.
- */
-function valueHint(input: unknown, f: Finding, near: Finding[]): void {
-  if (f.code !== 'not_allowed' && f.code !== 'unknown_type' && f.code !== 'unknown_role') return;
-  const value = valueAt(input, f.path);
-  if (typeof value !== 'string' || near.some((h) => h.path === f.path)) return;
-  const known = (f.params.allowed as readonly unknown[]).filter((v): v is string => typeof v === 'string');
-  const suggestion = nearest(value, known);
-  if (suggestion !== undefined)
-    near.push({ rule: f.rule, code: 'did_you_mean', path: f.path, params: { found: value, suggestion } });
-}
-
-/** The node at `path` in `input`, read through own properties only; undefined when it cannot be read. */
-function valueAt(input: unknown, path: string): unknown {
-  try {
-    let node = input;
-    for (const key of pointerKeys(path)) {
-      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
-      node = (node as Record<string | number, unknown>)[key];
-    }
-    return node;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The options in force; unknown or unreadable values fall back to the defaults. */

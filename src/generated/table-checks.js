@@ -62,7 +62,7 @@ default: if (k2 !== missed_allowed_ProductOrderItem_names && k2.length < 32 && (
 }
 } }
 } } break; }
-case "category": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 2; if (!(v1 === "new" || v1 === "productChange" || v1 === "technologyChange" || v1 === "productModification" || v1 === "terminationByBuyer" || v1 === "terminationBySeller" || v1 === "providerChange" || v1 === "providerTechnologyChange" || v1 === "terminationProviderChange" || v1 === "portChange")) f.add('not_allowed', p + "/category", { allowed: allowed_ProductOrder_FVO_category }); } break; }
+case "category": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 2; if (!(v1 === "new" || v1 === "productChange" || v1 === "technologyChange" || v1 === "productModification" || v1 === "terminationByBuyer" || v1 === "terminationBySeller" || v1 === "providerChange" || v1 === "providerTechnologyChange" || v1 === "terminationProviderChange" || v1 === "portChange")) f.outside('not_allowed', p + "/category", v1, allowed_ProductOrder_FVO_category); } break; }
 case "orderPostedDate": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 4; if (typeof v1 !== 'string') f.wrongType(p + "/orderPostedDate", 'string', v1);
 else {
 if (!isDateTime(v1)) f.dateTime(p + "/orderPostedDate", v1);
@@ -134,7 +134,7 @@ case "partyOrPartyRole": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual" || v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed_PartyOrPartyRole__type }); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual" || v2 === "Organization")) f.outside('unknown_type', p + "/partyOrPartyRole" + "/@type", v2, allowed_PartyOrPartyRole__type); } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "contactMedium": case "familyName": case "givenName": case "href": case "id": case "name": case "salutation": break;
 default: if (k1 !== missed_allowed_PartyOrPartyRole_names && k1.length < 32 && (0x3fffc >>> k1.length) & 1) { const h = f.nearOf(k1, allowed_PartyOrPartyRole_names); if (h === '') missed_allowed_PartyOrPartyRole_names = k1; else if (h !== undefined) f.hint(p + "/partyOrPartyRole" + '/' + escape(k1), k1, h); }
 }
@@ -144,7 +144,7 @@ if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed_Individual__type }); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual")) f.outside('unknown_type', p + "/partyOrPartyRole" + "/@type", v2, allowed_Individual__type); } break; }
 case "familyName": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v2);
 else {
 if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/familyName", { limit: 1 });
@@ -170,7 +170,7 @@ if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Organization")) f.add('unknown_type', p + "/partyOrPartyRole" + "/@type", { allowed: allowed_Organization__type }); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Organization")) f.outside('unknown_type', p + "/partyOrPartyRole" + "/@type", v2, allowed_Organization__type); } break; }
 case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v2);
 else {
 if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/name", { limit: 1 });
@@ -196,7 +196,7 @@ for (let i1 = 0; i1 < v.length; i1++) { const v1 = v[i1]; if (!isRecord(v1)) f.w
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PhoneContactMedium" || v2 === "EmailContactMedium" || v2 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_ContactMedium__type }); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PhoneContactMedium" || v2 === "EmailContactMedium" || v2 === "PostalAddressContactMedium")) f.outside('unknown_type', p + '/' + i1 + "/@type", v2, allowed_ContactMedium__type); } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "city": case "contactType": case "country": case "emailAddress": case "href": case "id": case "locality": case "phoneNumber": case "postcode": case "streetName": case "streetNr": case "streetNrSuffix": break;
 default: if (k1 !== missed_allowed_ContactMedium_names && k1.length < 32 && (0x3fffc >>> k1.length) & 1) { const h = f.nearOf(k1, allowed_ContactMedium_names); if (h === '') missed_allowed_ContactMedium_names = k1; else if (h !== undefined) f.hint(p + '/' + i1 + '/' + escape(k1), k1, h); }
 }
@@ -206,8 +206,8 @@ if (!isRecord(v1)) f.wrongType(p + '/' + i1, 'object', v1);
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PhoneContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_PhoneContactMedium__type }); } break; }
-case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "fixed" || v2 === "mobile")) f.add('not_allowed', p + '/' + i1 + "/contactType", { allowed: allowed_PhoneContactMedium_contactType }); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PhoneContactMedium")) f.outside('unknown_type', p + '/' + i1 + "/@type", v2, allowed_PhoneContactMedium__type); } break; }
+case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "fixed" || v2 === "mobile")) f.outside('not_allowed', p + '/' + i1 + "/contactType", v2, allowed_PhoneContactMedium_contactType); } break; }
 case "phoneNumber": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/phoneNumber", 'string', v2);
 else {
 if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/phoneNumber", { limit: 1 });
@@ -223,8 +223,8 @@ if (!isRecord(v1)) f.wrongType(p + '/' + i1, 'object', v1);
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "EmailContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_EmailContactMedium__type }); } break; }
-case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "email")) f.add('not_allowed', p + '/' + i1 + "/contactType", { allowed: allowed_EmailContactMedium_contactType }); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "EmailContactMedium")) f.outside('unknown_type', p + '/' + i1 + "/@type", v2, allowed_EmailContactMedium__type); } break; }
+case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "email")) f.outside('not_allowed', p + '/' + i1 + "/contactType", v2, allowed_EmailContactMedium_contactType); } break; }
 case "emailAddress": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/emailAddress", 'string', v2);
 else {
 if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/emailAddress", { limit: 1 });
@@ -240,8 +240,8 @@ if (!isRecord(v1)) f.wrongType(p + '/' + i1, 'object', v1);
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PostalAddressContactMedium")) f.add('unknown_type', p + '/' + i1 + "/@type", { allowed: allowed_PostalAddressContactMedium__type }); } break; }
-case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "postal")) f.add('not_allowed', p + '/' + i1 + "/contactType", { allowed: allowed_PostalAddressContactMedium_contactType }); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PostalAddressContactMedium")) f.outside('unknown_type', p + '/' + i1 + "/@type", v2, allowed_PostalAddressContactMedium__type); } break; }
+case "contactType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (!(v2 === "postal")) f.outside('not_allowed', p + '/' + i1 + "/contactType", v2, allowed_PostalAddressContactMedium_contactType); } break; }
 case "city": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + '/' + i1 + "/city", 'string', v2);
 else {
 if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + '/' + i1 + "/city", { limit: 1 });

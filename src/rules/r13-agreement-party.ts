@@ -30,7 +30,7 @@ export const r13: Rule = Object.freeze({
         }
         const type = own(party, '@type', party['@type']);
         if (type === undefined) found.missing(`${path}/${j}`, '@type');
-        else if (type !== 'Organization') found.add('not_allowed', `${path}/${j}/@type`, { allowed: ['Organization'] });
+        else if (type !== 'Organization') found.outside('not_allowed', `${path}/${j}/@type`, type, ['Organization']);
         const businessId = own(party, 'businessId', party.businessId);
         if (businessId === undefined) found.missing(`${path}/${j}`, 'businessId');
         else {

@@ -22,7 +22,7 @@ export const r6: Rule = Object.freeze({
       const role = own(related, 'role', related.role);
       if (role === undefined) found.missing(`/relatedParty/${i}`, 'role');
       else if (typeof role !== 'string' || !known.has(role))
-        found.add('unknown_role', `/relatedParty/${i}/role`, { allowed: partyRoles });
+        found.outside('unknown_role', `/relatedParty/${i}/role`, role, partyRoles);
     }
     return found.done();
   },

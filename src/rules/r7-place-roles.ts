@@ -38,7 +38,7 @@ export const r7: Rule = Object.freeze({
         }
         const role = own(place, 'role', place.role);
         if (role === undefined) found.missing(placePath(i, j), 'role');
-        else if (!isPlaceRole(role)) found.add('not_allowed', `${placePath(i, j)}/role`, { allowed: placeRoles });
+        else if (!isPlaceRole(role)) found.outside('not_allowed', `${placePath(i, j)}/role`, role, placeRoles);
       }
     }
     return found.done();

@@ -52,7 +52,7 @@ function checkPlace(found: Findings, place: unknown, i: number, j: number): void
   if (type === undefined) found.missing(at(i, j), '@type');
   else if (type === 'GeographicSite') checkSite(found, place, i, j);
   else if (type === 'PlaceRef') checkRef(found, place, i, j);
-  else if (type !== 'GeographicAddress') found.add('unknown_type', at(i, j, '/@type'), { allowed: placeKinds });
+  else if (type !== 'GeographicAddress') found.outside('unknown_type', at(i, j, '/@type'), type, placeKinds);
 }
 
 function checkSite(found: Findings, site: Data, i: number, j: number): void {
@@ -91,5 +91,5 @@ function checkRef(found: Findings, ref: Data, i: number, j: number): void {
   const referred = own(ref, '@referredType', ref['@referredType']);
   if (referred === undefined) found.missing(at(i, j), '@referredType');
   else if (referred !== 'GeographicAddress')
-    found.add('not_allowed', at(i, j, '/@referredType'), { allowed: ['GeographicAddress'] });
+    found.outside('not_allowed', at(i, j, '/@referredType'), referred, ['GeographicAddress']);
 }
