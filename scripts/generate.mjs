@@ -6,6 +6,7 @@ import { _ } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { checksModule } from './generate-checks.mjs';
+import { factsModule } from './generate-facts.mjs';
 import { inflightFiles } from './generate-inflight.mjs';
 import { languagesModule } from './generate-languages.mjs';
 import { namesAt } from './generate-names.mjs';
@@ -216,6 +217,7 @@ const files = {
   'src/generated/full-schema.d.ts': full.dts,
   'src/generated/guards.ts': guards(),
   // as text: JSON.parse on first use costs less at start than an object literal parsed with the module
+  'src/generated/facts.ts': `${header}\n${factsModule(schema)}`,
   'src/generated/languages.ts': languagesModule(JSON.parse(readFileSync(`${root}src/messages/languages.json`, 'utf8'))),
   'src/generated/schema-text.ts': `${header}\n/** schemas/product-order.schema.json as JSON text. */\nexport const schemaText = ${JSON.stringify(JSON.stringify(schema))};\n`,
 };

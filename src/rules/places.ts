@@ -1,7 +1,8 @@
 // What R10, R11 and R12 share: the items of a new order with a given product @type, the roles of
 // their places, and the checks of a locationB GeographicSite.
 
-import { type Data, type Findings, isRecord, list, own } from '../read.js';
+import { locationB, newCategory } from '../generated/facts.js';
+import { type Data, type Findings, isRecord, jsonType, list, own, textFault } from '../read.js';
 import type { Fault } from '../violation.js';
 import { isPlaceRole } from './r7-place-roles.js';
 import { placeKind } from './r8-place-kinds.js';
@@ -15,7 +16,7 @@ export function eachNewProduct(
   productTypes: ReadonlySet<string>,
   visit: (places: readonly unknown[], path: string) => void,
 ): void {
-  if (!isRecord(order) || own(order, 'category', order.category) !== 'new') return;
+  if (!isRecord(order) || own(order, 'category', order.category) !== newCategory) return;
   const items = list(order, 'productOrderItem', order.productOrderItem);
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
@@ -51,12 +52,27 @@ export function requireRoles(
   for (const role of needed) if (!roles.includes(role)) found.add('missing_place_role', path, { role });
 }
 
-/** A fault of a characteristic's value, or undefined when the value is right. */
-export type ValueCheck = (value: unknown) => Fault | undefined;
-
+/** What a locationB place must be, as the schema says for R10 and R12. */
 export interface SiteDemand {
-  /** The characteristics the site must contain, by name, each with the check of its value. */
-  readonly characteristics: ReadonlyArray<readonly [name: string, check: ValueCheck]>;
+  /** The @type of the place. */
+  readonly site: string;
+  /** The characteristics it must contain, by name, each value a string matching a pattern or of a length. */
+  readonly characteristics: ReadonlyArray<
+    | { readonly name: string; readonly pattern: RegExp }
+    | { readonly name: string; readonly text: { readonly min: number; readonly max: number } }
+  >;
+  /** How many nested places it has. */
+  readonly nested: { readonly min: number; readonly max: number };
+}
+
+/** A characteristic a site must contain. */
+type Wanted = SiteDemand['characteristics'][number];
+
+/** The fault of a characteristic's value, or undefined when it is what `wanted` demands. */
+function valueFault(wanted: Wanted, value: unknown): Fault | undefined {
+  if ('text' in wanted) return textFault(value, wanted.text.min, wanted.text.max);
+  if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];
+  return wanted.pattern.test(value) ? undefined : ['pattern_mismatch', { pattern: wanted.pattern.source }];
 }
 
 /**
@@ -67,23 +83,23 @@ export interface SiteDemand {
 export function checkLocationB(found: Findings, places: readonly unknown[], path: string, demand: SiteDemand): void {
   for (let j = 0; j < places.length; j++) {
     const related = places[j];
-    if (!isRecord(related) || own(related, 'role', related.role) !== 'locationB') continue;
+    if (!isRecord(related) || own(related, 'role', related.role) !== locationB) continue;
     const place = own(related, 'place', related.place);
     const kind = placeKind(place);
     if (!kind) continue;
     const placePath = `${path}/${j}/place`;
-    if (kind !== 'GeographicSite') {
-      found.add('not_allowed', `${placePath}/@type`, { allowed: ['GeographicSite'] });
+    if (kind !== demand.site) {
+      found.add('not_allowed', `${placePath}/@type`, { allowed: [demand.site] });
       continue;
     }
     const site = place as Data;
     const characteristics = own(site, 'geographicSiteCharacteristic', site.geographicSiteCharacteristic);
     if (Array.isArray(characteristics)) {
-      for (const [name, check] of demand.characteristics)
-        checkCharacteristic(found, characteristics, `${placePath}/geographicSiteCharacteristic`, name, check);
+      for (const wanted of demand.characteristics)
+        checkCharacteristic(found, characteristics, `${placePath}/geographicSiteCharacteristic`, wanted);
     }
     const nested = own(site, 'place', site.place);
-    if (Array.isArray(nested)) found.count(`${placePath}/place`, nested.length, 1, 1);
+    if (Array.isArray(nested)) found.count(`${placePath}/place`, nested.length, demand.nested.min, demand.nested.max);
   }
 }
 
@@ -92,14 +108,9 @@ export function checkLocationB(found: Findings, places: readonly unknown[], path
  * rejects hides a missing one only when it could be the one sought: not an object, no string name,
  * or that name without a value. R8 reports it; an incomplete item of another name hides nothing.
  */
-function checkCharacteristic(
-  found: Findings,
-  list: readonly unknown[],
-  path: string,
-  name: string,
-  check: ValueCheck,
-): void {
-  let first: readonly [number, ReturnType<ValueCheck>] | undefined;
+function checkCharacteristic(found: Findings, list: readonly unknown[], path: string, wanted: Wanted): void {
+  const { name } = wanted;
+  let first: readonly [number, Fault | undefined] | undefined;
   let maybe = false;
   for (let k = 0; k < list.length; k++) {
     const item = list[k];
@@ -114,7 +125,7 @@ function checkCharacteristic(
       maybe = true;
       continue;
     }
-    const fault = check(value);
+    const fault = valueFault(wanted, value);
     if (!fault) return;
     first ??= [k, fault];
   }

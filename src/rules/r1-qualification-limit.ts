@@ -1,5 +1,6 @@
 // R1. When category is new: productOfferingQualification has at most 1 item.
 
+import { qualifications as maxQualifications, newCategory } from '../generated/facts.js';
 import { Findings, isRecord, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 
@@ -7,11 +8,11 @@ export const r1: Rule = Object.freeze({
   id: 'R1',
   title: 'When category is new: productOfferingQualification has at most 1 item.',
   check(order: unknown) {
-    if (!isRecord(order) || own(order, 'category', order.category) !== 'new') return none;
+    if (!isRecord(order) || own(order, 'category', order.category) !== newCategory) return none;
     const qualifications = own(order, 'productOfferingQualification', order.productOfferingQualification);
-    if (!Array.isArray(qualifications) || qualifications.length <= 1) return none;
+    if (!Array.isArray(qualifications) || qualifications.length <= maxQualifications) return none;
     const found = new Findings('R1');
-    found.count('/productOfferingQualification', qualifications.length, 0, 1);
+    found.count('/productOfferingQualification', qualifications.length, 0, maxQualifications);
     return found.done();
   },
 });

@@ -6,25 +6,12 @@
 // matching the pattern ^[1-9][0-9]{0,3}$. The nested place array of that site has exactly 1 item.
 // Both characteristics and the nested place are required.
 
-import { Findings, jsonType } from '../read.js';
+import { localLoop } from '../generated/facts.js';
+import { Findings } from '../read.js';
 import type { Rule } from '../violation.js';
-import { checkLocationB, eachNewProduct, requireRoles, type ValueCheck } from './places.js';
+import { checkLocationB, eachNewProduct, requireRoles } from './places.js';
 
-/** A check that the value is a string matching `pattern`. */
-function matching(pattern: RegExp): ValueCheck {
-  return (value) => {
-    if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];
-    return pattern.test(value) ? undefined : ['pattern_mismatch', { pattern: pattern.source }];
-  };
-}
-
-const localLoops: ReadonlySet<string> = new Set(['HvtLocalLoopProduct', 'KvzLocalLoopProduct']);
-const site = {
-  characteristics: [
-    ['national_destination_code', matching(/^[1-9][0-9]{1,4}$/)],
-    ['local_exchange_area', matching(/^[1-9][0-9]{0,3}$/)],
-  ],
-} as const;
+const products: ReadonlySet<string> = new Set(localLoop.products);
 
 export const r10: Rule = Object.freeze({
   id: 'R10',
@@ -32,10 +19,12 @@ export const r10: Rule = Object.freeze({
     'In a new order, an HVt or KVz local loop has one locationA and one locationB place, locationB a GeographicSite with national_destination_code, local_exchange_area and 1 nested place.',
   check(order: unknown) {
     const found = new Findings('R10');
-    eachNewProduct(order, localLoops, (places, path) => {
-      if (places.length !== 2) found.count(path, places.length, 2, 2);
-      else requireRoles(found, places, path, ['locationA', 'locationB']);
-      checkLocationB(found, places, path, site);
+    const { places: count, roles } = localLoop;
+    eachNewProduct(order, products, (places, path) => {
+      if (places.length < count.min || places.length > count.max)
+        found.count(path, places.length, count.min, count.max);
+      else requireRoles(found, places, path, roles);
+      checkLocationB(found, places, path, localLoop);
     });
     return found.done();
   },

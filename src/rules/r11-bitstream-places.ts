@@ -1,21 +1,25 @@
 // R11. When category is new and any order item has product @type BitstreamAccessProduct: that
 // item's product.relatedPlace has exactly 1 item, with role locationA.
 
+import { bitstream } from '../generated/facts.js';
 import { Findings } from '../read.js';
 import type { Rule } from '../violation.js';
 import { eachNewProduct, rolesOf } from './places.js';
 
-const bitstream: ReadonlySet<string> = new Set(['BitstreamAccessProduct']);
+const products: ReadonlySet<string> = new Set(bitstream.products);
 
 export const r11: Rule = Object.freeze({
   id: 'R11',
   title: 'In a new order, a BitstreamAccessProduct has exactly 1 relatedPlace, with role locationA.',
   check(order: unknown) {
     const found = new Findings('R11');
-    eachNewProduct(order, bitstream, (places, path) => {
-      if (places.length !== 1) return found.count(path, places.length, 1, 1);
-      const role = rolesOf(places)?.[0];
-      if (role && role !== 'locationA') found.add('not_allowed', `${path}/0/role`, { allowed: ['locationA'] });
+    const { places: count, role: only } = bitstream;
+    eachNewProduct(order, products, (places, path) => {
+      if (places.length < count.min || places.length > count.max)
+        return found.count(path, places.length, count.min, count.max);
+      const roles = rolesOf(places) ?? [];
+      for (let j = 0; j < roles.length; j++)
+        if (roles[j] !== only) found.add('not_allowed', `${path}/${j}/role`, { allowed: [only] });
     });
     return found.done();
   },

@@ -2,6 +2,7 @@
 // Organization and requires businessId, a string of length 1 to 40 (a business identifier,
 // possibly different from the technical id).
 
+import { businessId as businessIdLength, engagedParties, engagedType } from '../generated/facts.js';
 import { Findings, isRecord, list, none, own, textFault } from '../read.js';
 import type { Rule } from '../violation.js';
 
@@ -21,7 +22,7 @@ export const r13: Rule = Object.freeze({
         found.wrongType(path, 'array', parties);
         continue;
       }
-      found.count(path, parties.length, 0, 1);
+      found.count(path, parties.length, 0, engagedParties);
       for (let j = 0; j < parties.length; j++) {
         const party = parties[j];
         if (!isRecord(party)) {
@@ -30,11 +31,12 @@ export const r13: Rule = Object.freeze({
         }
         const type = own(party, '@type', party['@type']);
         if (type === undefined) found.missing(`${path}/${j}`, '@type');
-        else if (type !== 'Organization') found.outside('not_allowed', `${path}/${j}/@type`, type, ['Organization']);
+        else if (!engagedType.includes(type as never))
+          found.outside('not_allowed', `${path}/${j}/@type`, type, engagedType);
         const businessId = own(party, 'businessId', party.businessId);
         if (businessId === undefined) found.missing(`${path}/${j}`, 'businessId');
         else {
-          const fault = textFault(businessId, 1, 40);
+          const fault = textFault(businessId, businessIdLength.min, businessIdLength.max);
           if (fault) found.add(fault[0], `${path}/${j}/businessId`, fault[1]);
         }
       }

@@ -1,17 +1,13 @@
 // R14. When category is one of terminationByBuyer, terminationBySeller, terminationProviderChange:
 // every order item has action equal to delete.
-import { actionDemand } from './items.js';
 
-export const terminations: ReadonlySet<string> = new Set([
-  'terminationByBuyer',
-  'terminationBySeller',
-  'terminationProviderChange',
-]);
+import { deleteAction, terminations } from '../generated/facts.js';
+import { actionDemand } from './items.js';
 
 export const r14 = actionDemand({
   id: 'R14',
   title:
     'When category is terminationByBuyer, terminationBySeller or terminationProviderChange: every order item has action delete.',
-  categories: terminations,
-  action: 'delete',
+  categories: new Set(terminations),
+  action: deleteAction,
 });

@@ -1,14 +1,14 @@
 // R4. When the role is deliveryContact, then partyOrPartyRole.contactMedium is required and contains
 // at least one item of @type PostalAddressContactMedium.
-import { contactDemand } from './parties.js';
 
-export const deliveryRoles: ReadonlySet<string> = new Set(['deliveryContact']);
+import { deliveryRoles, postalMedium } from '../generated/facts.js';
+import { contactDemand } from './parties.js';
 
 export const r4 = contactDemand({
   id: 'R4',
   title:
     'The role deliveryContact requires partyOrPartyRole.contactMedium with at least one PostalAddressContactMedium.',
-  roles: deliveryRoles,
-  mediumType: 'PostalAddressContactMedium',
+  roles: new Set(deliveryRoles),
+  mediumType: postalMedium,
   code: 'missing_postal_contact',
 });

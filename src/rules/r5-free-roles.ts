@@ -4,13 +4,6 @@
 import { none } from '../read.js';
 import type { Rule } from '../violation.js';
 
-export const freeRoles: ReadonlySet<string> = new Set([
-  'locationAContact',
-  'handingOverProvider',
-  'receivingProvider',
-  'subcontractor',
-]);
-
 /** R5 only names a role group; it never fails by itself (a role outside every group is R6's). */
 export const r5: Rule = Object.freeze({
   id: 'R5',

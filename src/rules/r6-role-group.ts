@@ -1,13 +1,10 @@
 // R6. A related party must match exactly one of the role groups in R3 to R5.
 
+import { partyRoles } from '../generated/facts.js';
 import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
-import { contactRoles } from './r3-phone-contact.js';
-import { deliveryRoles } from './r4-postal-contact.js';
-import { freeRoles } from './r5-free-roles.js';
 
-export const partyRoles: readonly string[] = [...contactRoles, ...deliveryRoles, ...freeRoles];
-const known = new Set(partyRoles);
+const known: ReadonlySet<string> = new Set(partyRoles);
 
 export const r6: Rule = Object.freeze({
   id: 'R6',

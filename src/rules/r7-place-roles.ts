@@ -1,12 +1,12 @@
 // R7. For every order item, product.relatedPlace is an array whose items have role in: locationA,
 // locationB, alternateAddress.
 
+import { placeRoles } from '../generated/facts.js';
 import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 import { itemPath } from './items.js';
 
-export const placeRoles: readonly string[] = ['locationA', 'locationB', 'alternateAddress'];
-const known = new Set(placeRoles);
+const known: ReadonlySet<string> = new Set(placeRoles);
 
 /** Whether `role` is one R7 allows. */
 export const isPlaceRole = (role: unknown): role is string => typeof role === 'string' && known.has(role);

@@ -3,12 +3,12 @@
 // value, and place are required); PlaceRef (@referredType must be GeographicAddress; id and
 // @referredType are required).
 
+import { address, placeKinds, placeRef, referredTypes, site } from '../generated/facts.js';
 import { type Data, Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 import { placePath } from './r7-place-roles.js';
 
-export const placeKinds: readonly string[] = ['GeographicAddress', 'GeographicSite', 'PlaceRef'];
-const known = new Set(placeKinds);
+const known: ReadonlySet<string> = new Set(placeKinds);
 
 /** The @type of a place R8 accepts the kind of, else undefined. */
 export function placeKind(place: unknown): string | undefined {
@@ -50,9 +50,9 @@ function checkPlace(found: Findings, place: unknown, i: number, j: number): void
   }
   const type = own(place, '@type', place['@type']);
   if (type === undefined) found.missing(at(i, j), '@type');
-  else if (type === 'GeographicSite') checkSite(found, place, i, j);
-  else if (type === 'PlaceRef') checkRef(found, place, i, j);
-  else if (type !== 'GeographicAddress') found.outside('unknown_type', at(i, j, '/@type'), type, placeKinds);
+  else if (type === site) checkSite(found, place, i, j);
+  else if (type === placeRef) checkRef(found, place, i, j);
+  else if (type !== address) found.outside('unknown_type', at(i, j, '/@type'), type, placeKinds);
 }
 
 function checkSite(found: Findings, site: Data, i: number, j: number): void {
@@ -90,6 +90,6 @@ function checkRef(found: Findings, ref: Data, i: number, j: number): void {
   else if (typeof id !== 'string') found.wrongType(at(i, j, '/id'), 'string', id);
   const referred = own(ref, '@referredType', ref['@referredType']);
   if (referred === undefined) found.missing(at(i, j), '@referredType');
-  else if (referred !== 'GeographicAddress')
-    found.outside('not_allowed', at(i, j, '/@referredType'), referred, ['GeographicAddress']);
+  else if (!referredTypes.includes(referred as never))
+    found.outside('not_allowed', at(i, j, '/@referredType'), referred, referredTypes);
 }

@@ -1,14 +1,15 @@
 // R9. When category is new: every order item has action equal to add, and every order item's
 // product requires relatedPlace.
 
+import { addAction, newCategory } from '../generated/facts.js';
 import { isRecord, own } from '../read.js';
 import { actionDemand, itemPath } from './items.js';
 
 export const r9 = actionDemand({
   id: 'R9',
   title: 'When category is new: every order item has action add, and its product requires relatedPlace.',
-  categories: new Set(['new']),
-  action: 'add',
+  categories: new Set([newCategory]),
+  action: addAction,
   item(found, item, i) {
     const product = own(item, 'product', item.product);
     if (product === undefined) found.missing(itemPath(i), 'product');
