@@ -92,7 +92,7 @@ export function checksModule(tables, known) {
       `/** Reports the faults of \`value\`, found at the JSON Pointer \`path\`, to \`found\`. */\nexport declare function ${name}(value: unknown, path: string, found: Findings): void;`,
   );
   return {
-    js: `import { escape, isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
+    js: `import { encodeToken } from '../pointer.js';\nimport { isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
     dts: `import type { Findings } from '../read.js';\n\n${dts.join('\n\n')}\n`,
   };
 }
@@ -202,7 +202,7 @@ function compile(prefix, root, defs, constants, hints, missed) {
           // a key of a length no known name is near (id, href) is not looked up at all
           const mask = lengthsNear(names);
           cases.push(
-            `default: ${nearCheck(key, constant(names, `${where}/names`), lengthsNear(names), `${p} + '/' + escape(${key})`)}`,
+            `default: ${nearCheck(key, constant(names, `${where}/names`), mask, `${p} + '/' + encodeToken(${key})`)}`,
           );
         }
         if (required.length) inner.push(`let ${seen} = 0;`);

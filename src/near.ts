@@ -77,7 +77,7 @@ function distance(a: string, b: string, limit: number): number {
       if (row[j] + 1 < d) d = row[j] + 1;
       if (next[j - 1] + 1 < d) d = next[j - 1] + 1;
       if (i > 1 && j > 1 && ca === fold(b.charCodeAt(j - 2)) && pa === cb && older[j - 2] + 1 < d) d = older[j - 2] + 1;
-      next[j] = d < over ? d : over;
+      next[j] = Math.min(d, over);
       if (d < lowest) lowest = d;
     }
     if (to < m) next[to + 1] = over;

@@ -11,6 +11,10 @@ export function isIndexToken(token: string): boolean {
 export const decodeToken = (token: string): string =>
   token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
 
+/** A name as a reference token: `~` is `~0`, `/` is `~1`. */
+export const encodeToken = (name: string): string =>
+  name.includes('~') || name.includes('/') ? name.replaceAll('~', '~0').replaceAll('/', '~1') : name;
+
 /** The keys of a JSON Pointer, array indices as numbers; `''` (the whole document) has none. */
 export function pointerKeys(pointer: string): (string | number)[] {
   if (pointer === '') return [];

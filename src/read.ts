@@ -2,6 +2,7 @@
 // shared by the generated table checks and the hand-written rules.
 
 import { nearest } from './near.js';
+
 import { codePointLength, isDateTime } from './schema-runtime.js';
 import type { Fault, Finding, FindingOf, ParamsByCode, RuleId, ViolationCode } from './violation.js';
 
@@ -131,9 +132,6 @@ export class Findings {
     return this.list ?? none;
   }
 }
-
-/** A name as a JSON Pointer reference token. */
-export const escape = (name: string): string => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
 const empty: readonly unknown[] = Object.freeze([]);
 

@@ -13,7 +13,6 @@ import {
   type RuleId,
   ruleIds,
   type Violation,
-  type ViolationCode,
 } from './violation.js';
 
 /** Options of {@link validateProductOrder}; `L` names the languages a validator has messages in. */

@@ -86,7 +86,7 @@ describe('a typo', () => {
 
   /** Every known property name at a walked place, and every value named at its place, in `o`. */
   function sites(o: unknown, path = '', place = '', out: Site[] = []): Site[] {
-    if (Array.isArray(o)) o.forEach((item, i) => sites(item, `${path}/${i}`, `${place}/*`, out));
+    if (Array.isArray(o)) for (let i = 0; i < o.length; i++) sites(o[i], `${path}/${i}`, `${place}/*`, out);
     else if (typeof o === 'object' && o !== null) {
       const names = known.names.get(place);
       for (const [key, value] of Object.entries(o)) {
