@@ -3,6 +3,7 @@
 // resolved against the order schema's $defs, so the order's rules and types are reused, not copied.
 import { readFileSync } from 'node:fs';
 import { checksModule } from './generate-checks.mjs';
+import { namesAt } from './generate-names.mjs';
 import { typesModule } from './generate-types.mjs';
 
 const source = 'schemas/inflight-change-product-order.schema.json';
@@ -49,7 +50,9 @@ export function inflightFiles({ root, order, lean, compiled, fusedDateTime, rule
   for (const [name, sub] of Object.entries(order.$defs)) fieldDefs[name] = ruleOf(name) ? true : sub;
   fieldDefs.DateTime = fusedDateTime;
   const root$ = inflight.$ref.replace('#/$defs/', '');
-  const checks = checksModule([{ name: 'checkInflightFields', root: root$, defs: fieldDefs }]);
+  // the names known at each place of a change, for its hints: its own $defs and the order's it uses
+  const known = namesAt({ $ref: `#/$defs/${root$}`, $defs: { ...order.$defs, ...own } });
+  const checks = checksModule([{ name: 'checkInflightFields', root: root$, defs: fieldDefs }], known);
 
   // the types: the order's $defs resolve references but are not emitted again; they are imported
   const typeDefs = { ...own };

@@ -71,6 +71,15 @@ describe('validateInflightChangeProductOrder', () => {
     expect(result.valid && result.value).toBe(change);
   });
 
+  it('hints at an unknown property near a known one of the change, and keeps it valid', () => {
+    const change = { ...validChange(), closeMesage: 'done' };
+    const result = validateInflightChangeProductOrder(change, { lang: 'de' });
+    expect(result.valid).toBe(true);
+    expect(result.hints.map((h) => [h.path, h.params.suggestion, h.message])).toEqual([
+      ['/closeMesage', 'closeMessage', "'closeMesage': meinten Sie 'closeMessage'?"],
+    ]);
+  });
+
   it.each(['@type', 'requestPostedDate', 'entity', 'category'])('requires %s', (property) =>
     expectViolations(
       changeWith((c) => delete c[property]),

@@ -4,7 +4,14 @@ import { isRecord } from '../read.js';
 import { codePointLength, isDateTime } from '../schema-runtime.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
-
+const allowed_EntityRef_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","name"]);
+const allowed_Product_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","relatedPlace"]);
+const allowed_ProductOrderItem_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","action","href","id","product"]);
+const allowed_InflightChangeProductOrder_FVO_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","additionalOrderInformation","agreement","category","closeMessage","entity","externalId","href","id","note","productOrderItem","providerChangeInfo","relatedParty","requestPostedDate","requestedCompletionDate"]);
+let missed_allowed_EntityRef_names = '';
+let missed_allowed_Product_names = '';
+let missed_allowed_ProductOrderItem_names = '';
+let missed_allowed_InflightChangeProductOrder_FVO_names = '';
 
 function checkInflightFieldsInflightChangeProductOrderFVO(v, p, f) {
 if (!isRecord(v)) f.wrongType(p, 'object', v);
@@ -25,6 +32,8 @@ case "id": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s
 case "href": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/href", 'string', v2); } break; }
 case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/name", 'string', v2); } break; }
 case "@referredType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/@referredType", 'string', v2); } break; }
+case "@baseType": case "@schemaLocation": break;
+default: if (k1 !== missed_allowed_EntityRef_names && k1.length < 32 && (0x3fffc >>> k1.length) & 1) { const h = f.nearOf(k1, allowed_EntityRef_names); if (h === '') missed_allowed_EntityRef_names = k1; else if (h !== undefined) f.hint(p + "/entity" + '/' + encodeToken(k1), k1, h); }
 }
 if (!(s1 & 1)) f.missing(p + "/entity", "@type");
 if (!(s1 & 2)) f.missing(p + "/entity", "id");
@@ -70,11 +79,17 @@ case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)
 else {
 for (const k3 in v3) switch (k3) {
 case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4); } break; }
+case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": case "relatedPlace": break;
+default: if (k3 !== missed_allowed_Product_names && k3.length < 32 && (0x3fffc >>> k3.length) & 1) { const h = f.nearOf(k3, allowed_Product_names); if (h === '') missed_allowed_Product_names = k3; else if (h !== undefined) f.hint(p + "/productOrderItem" + '/' + i2 + "/product" + '/' + encodeToken(k3), k3, h); }
 }
 } } break; }
+case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
+default: if (k2 !== missed_allowed_ProductOrderItem_names && k2.length < 32 && (0x3fffc >>> k2.length) & 1) { const h = f.nearOf(k2, allowed_ProductOrderItem_names); if (h === '') missed_allowed_ProductOrderItem_names = k2; else if (h !== undefined) f.hint(p + "/productOrderItem" + '/' + i2 + '/' + encodeToken(k2), k2, h); }
 }
 } }
 } } break; }
+case "@referredType": case "href": break;
+default: if (k0 !== missed_allowed_InflightChangeProductOrder_FVO_names && k0.length < 32 && (0x1ffffffc >>> k0.length) & 1) { const h = f.nearOf(k0, allowed_InflightChangeProductOrder_FVO_names); if (h === '') missed_allowed_InflightChangeProductOrder_FVO_names = k0; else if (h !== undefined) f.hint(p + '/' + encodeToken(k0), k0, h); }
 }
 if (!(s0 & 1)) f.missing(p, "@type");
 if (!(s0 & 2)) f.missing(p, "requestPostedDate");
