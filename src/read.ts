@@ -1,8 +1,6 @@
 // Reading untrusted input (own properties only, no assumption about shape) and collecting findings;
 // shared by the generated table checks and the hand-written rules.
-
 import { nearest } from './near.js';
-
 import { codePointLength, isDateTime } from './schema-runtime.js';
 import type { Fault, Finding, FindingOf, ParamsByCode, RuleId, ViolationCode } from './violation.js';
 
