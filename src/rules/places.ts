@@ -41,7 +41,7 @@ export function rolesOf(places: readonly unknown[]): string[] | undefined {
 }
 
 /** Reports each role in `needed` that no place has. */
-export function requireRoles(
+function requireRoles(
   found: Findings,
   places: readonly unknown[],
   path: string,
@@ -75,12 +75,26 @@ function valueFault(wanted: Wanted, value: unknown): Fault | undefined {
   return wanted.pattern.test(value) ? undefined : ['pattern_mismatch', { pattern: wanted.pattern.source }];
 }
 
+/** What R10 and R12 demand of a product's places: their count, the roles some place must have, and the locationB site. */
+export interface PlacesDemand extends SiteDemand {
+  readonly places: { readonly min: number; readonly max: number };
+  readonly roles: readonly string[];
+}
+
+/** Checks the places of a product against `demand`: their count, else the roles they must have; and the locationB site. */
+export function checkPlaces(found: Findings, places: readonly unknown[], path: string, demand: PlacesDemand): void {
+  const { min, max } = demand.places;
+  if (places.length < min || places.length > max) found.count(path, places.length, min, max);
+  else requireRoles(found, places, path, demand.roles);
+  checkLocationB(found, places, path, demand);
+}
+
 /**
  * Checks that the place of each locationB item is a GeographicSite that contains the named
  * characteristics with right values and has exactly 1 nested place. What R8 already rejects (an
  * unknown place kind, a missing characteristics list, a characteristic without value) is left to R8.
  */
-export function checkLocationB(found: Findings, places: readonly unknown[], path: string, demand: SiteDemand): void {
+function checkLocationB(found: Findings, places: readonly unknown[], path: string, demand: SiteDemand): void {
   for (let j = 0; j < places.length; j++) {
     const related = places[j];
     if (!isRecord(related) || own(related, 'role', related.role) !== locationB) continue;

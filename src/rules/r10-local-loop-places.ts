@@ -9,7 +9,7 @@
 import { localLoop } from '../generated/facts.js';
 import { Findings } from '../read.js';
 import type { Rule } from '../violation.js';
-import { checkLocationB, eachNewProduct, requireRoles } from './places.js';
+import { checkPlaces, eachNewProduct } from './places.js';
 
 const products: ReadonlySet<string> = new Set(localLoop.products);
 
@@ -19,13 +19,7 @@ export const r10: Rule = Object.freeze({
     'In a new order, an HVt or KVz local loop has one locationA and one locationB place, locationB a GeographicSite with national_destination_code, local_exchange_area and 1 nested place.',
   check(order: unknown) {
     const found = new Findings('R10');
-    const { places: count, roles } = localLoop;
-    eachNewProduct(order, products, (places, path) => {
-      if (places.length < count.min || places.length > count.max)
-        found.count(path, places.length, count.min, count.max);
-      else requireRoles(found, places, path, roles);
-      checkLocationB(found, places, path, localLoop);
-    });
+    eachNewProduct(order, products, (places, path) => checkPlaces(found, places, path, localLoop));
     return found.done();
   },
 });

@@ -6,7 +6,7 @@
 import { opticalAccess } from '../generated/facts.js';
 import { Findings } from '../read.js';
 import type { Rule } from '../violation.js';
-import { checkLocationB, eachNewProduct, requireRoles } from './places.js';
+import { checkPlaces, eachNewProduct } from './places.js';
 
 const products: ReadonlySet<string> = new Set(opticalAccess.products);
 
@@ -16,13 +16,7 @@ export const r12: Rule = Object.freeze({
     'In a new order, an OpticalAccessLineProduct has 1 to 2 places including locationA; a locationB place is a GeographicSite with collocation_room_name (1 to 50) and 1 nested place.',
   check(order: unknown) {
     const found = new Findings('R12');
-    const { places: count, roles } = opticalAccess;
-    eachNewProduct(order, products, (places, path) => {
-      if (places.length < count.min || places.length > count.max)
-        found.count(path, places.length, count.min, count.max);
-      else requireRoles(found, places, path, roles);
-      checkLocationB(found, places, path, opticalAccess);
-    });
+    eachNewProduct(order, products, (places, path) => checkPlaces(found, places, path, opticalAccess));
     return found.done();
   },
 });
