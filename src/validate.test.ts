@@ -165,6 +165,33 @@ describe('hints', () => {
     expect(validateProductOrder(order, { maxViolations: 3 }).hints).toEqual(result.hints);
   });
 
+  it('survive hostile names and values: huge, escaped, __proto__, throwing, Proxies', () => {
+    const long = 'p'.repeat(100_000);
+    const order = JSON.parse(
+      JSON.stringify({ ...validOrder(), [long]: 1, 'prio~rity': 1, category: `n${long}` }).replace(
+        '{',
+        '{"__proto__":{"priorty":1},',
+      ),
+    );
+    const result = validateProductOrder(order);
+    expect(result.hints.map((h) => h.path)).toEqual(['/prio~0rity']);
+    expect(result.violations.map((v) => v.path)).toEqual(['/category']);
+    const trap = new Proxy(validOrder(), {
+      ownKeys: () => {
+        throw new Error('no keys');
+      },
+    });
+    expect(validateProductOrder(trap)).toMatchObject({ valid: false, hints: [] });
+    const getter = { ...validOrder() };
+    Object.defineProperty(getter, 'priorty', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no');
+      },
+    });
+    expect(() => validateProductOrder(getter)).not.toThrow();
+  });
+
   it('are none for a value far from every known one, and none on a valid order', () => {
     expect(hintsOf(orderWith((o) => (o.category = 'somethingElse')))).toEqual([]);
     expect(validateProductOrder(validOrder()).hints).toEqual([]);
