@@ -41,12 +41,7 @@ export function rolesOf(places: readonly unknown[]): string[] | undefined {
 }
 
 /** Reports each role in `needed` that no place has. */
-function requireRoles(
-  found: Findings,
-  places: readonly unknown[],
-  path: string,
-  needed: readonly string[],
-): void {
+function requireRoles(found: Findings, places: readonly unknown[], path: string, needed: readonly string[]): void {
   const roles = rolesOf(places);
   if (!roles) return;
   for (const role of needed) if (!roles.includes(role)) found.add('missing_place_role', path, { role });
