@@ -22,6 +22,13 @@ export {
   relatedPartySchema,
 } from './standard-schema.js';
 export {
+  type Located,
+  type Position,
+  type TextValidationResult,
+  validateInflightChangeProductOrderText,
+  validateProductOrderText,
+} from './text/index.js';
+export {
   type CustomFinding,
   type CustomRule,
   createValidator,
@@ -50,6 +57,9 @@ export type {
   ParamsByCode,
   Rule,
   RuleId,
+  TextRuleId,
+  TextViolation,
+  TextViolationCode,
   Violation,
   ViolationCode,
 } from './violation.js';

@@ -3,6 +3,7 @@ import { formatIn, formatMessage, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { budget, isRecord, spent } from './read.js';
 import { rules } from './rules/index.js';
+import { type TextValidationResult, validateText } from './text/located.js';
 import {
   type Finding,
   type FindingCode,
@@ -166,6 +167,11 @@ export interface Validator<F extends CustomFinding = never, L extends string = L
     input: unknown,
     options?: ValidateOptions<Lang | L>,
   ): ValidationResult<ProductOrderFVO, OrderViolation | WithMessage<F>>;
+  /** Validates JSON text as {@link validateProductOrderText} does, with this validator's rules and words. Never throws. */
+  validateText(
+    text: string,
+    options?: ValidateOptions<Lang | L>,
+  ): TextValidationResult<ProductOrderFVO, OrderViolation | WithMessage<F>>;
 }
 
 /**
@@ -194,10 +200,13 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
     messages &&
     ((finding: Finding, lang: string) =>
       wordsOf(Object.hasOwn(messages, lang) ? (messages as Record<string, object>)[lang] : undefined, finding));
+  const validate = (input: unknown, validateOptions?: ValidateOptions<string>) =>
+    run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words);
   return Object.freeze({
     rules: Object.freeze(checks) as readonly (Rule | CustomRule<F>)[],
-    validate: (input: unknown, validateOptions?: ValidateOptions<string>) =>
-      run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words),
+    validate,
+    validateText: (text: string, validateOptions?: ValidateOptions<string>) =>
+      validateText(text, validate, validateOptions),
   });
 }
 

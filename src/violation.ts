@@ -19,6 +19,7 @@ export const ruleIds = /* @__PURE__ */ Object.freeze([
   'R-query',
   'R-body',
   'R-event',
+  'R-json',
 ] as const);
 
 /** Which rule of the specification a violation breaks. */
@@ -69,6 +70,14 @@ export interface ParamsByCode {
   too_large: { readonly limit: number };
   /** Why the body is no JSON, and where, when the engine tells it. */
   invalid_json: { readonly reason: 'syntax' | 'encoding' | 'empty' | 'too_deep'; readonly position?: number };
+  /**
+   * Why a text is no JSON: a character where none may stand (`found`), an end before the value is
+   * complete, or no text at all (`found` then names the JSON type of what was given).
+   */
+  malformed_json: {
+    readonly reason: 'unexpected_character' | 'unexpected_end' | 'not_text';
+    readonly found?: string;
+  };
   /** What the rule threw: its name and message, at most 200 characters. */
   rule_failed: { readonly error: string };
   /** The listener type asked for, and the six the listeners receive. */
@@ -121,14 +130,20 @@ export type Violation = { [C in ViolationCode]: FindingOf<C> & { readonly messag
 /** The rules of the HTTP helpers: the query, the body as JSON, the listener events. */
 export type HttpRuleId = 'R-query' | 'R-body' | 'R-event';
 
+/** The rule of JSON text: it is well-formed JSON. */
+export type TextRuleId = 'R-json';
+
 /** The rules of an order (and of an in-flight change): the field table, the party and contact rules, R1 to R14. */
-export type OrderRuleId = Exclude<RuleId, HttpRuleId>;
+export type OrderRuleId = Exclude<RuleId, HttpRuleId | TextRuleId>;
 
 /** The codes only the HTTP helpers report. */
 export type HttpViolationCode = 'too_small' | 'too_large' | 'invalid_json' | 'unknown_event_type';
 
+/** The code of JSON text that is no JSON. */
+export type TextViolationCode = 'malformed_json';
+
 /** The codes the order rules report. */
-export type OrderViolationCode = Exclude<ViolationCode, HttpViolationCode>;
+export type OrderViolationCode = Exclude<ViolationCode, HttpViolationCode | TextViolationCode>;
 
 /** A violation of an order rule, discriminated on `code`: what `validateProductOrder` gives. */
 export type OrderViolation = {
@@ -137,6 +152,9 @@ export type OrderViolation = {
 
 /** A violation the HTTP helpers report of a query, a body or a listener event. */
 export type HttpViolation = Violation & { readonly rule: HttpRuleId };
+
+/** JSON text that is no JSON, as the text validators report it. */
+export type TextViolation = FindingOf<TextViolationCode> & { readonly rule: TextRuleId; readonly message: string };
 
 /** A code with its params: what a check of one value finds wrong with it. */
 export type Fault = { [C in ViolationCode]: readonly [C, ParamsByCode[C]] }[ViolationCode];

@@ -1,8 +1,8 @@
 // What a unit of the input gives: parsed, validated and rendered as output text, with its counts.
 // Worker threads do this work (the main thread, with --jobs 1), so the main thread only moves bytes.
 import type { Lang } from '../messages/index.js';
+import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
 import type { Renderer } from './report.js';
-import { encodingFault, type SyntaxFault, syntaxFault } from './syntax.js';
 import type { Validate } from './validators.js';
 
 /** UTF-8 bytes of a source to check: a whole JSON document (one order or an array of orders), or whole NDJSON lines. */

@@ -81,6 +81,10 @@ const table: MessageTable = {
   too_large: ({ params }, s) => `${s} darf höchstens ${params.limit} sein.`,
   invalid_json: ({ params }) =>
     `Der Inhalt ist kein gültiges JSON: ${jsonFaults[String(params.reason)] ?? jsonFaults.syntax}${params.position === undefined ? '' : ` an Position ${params.position}`}.`,
+  malformed_json: ({ params }) =>
+    params.reason === 'not_text'
+      ? `Die Eingabe muss JSON-Text sein, nicht ${type(params.found)}.`
+      : `Der Text ist kein JSON: ${params.reason === 'unexpected_end' ? 'er endet, bevor der Wert vollständig ist' : `unerwartetes Zeichen ${quote(String(params.found))}`}.`,
   rule_failed: ({ rule, params }) =>
     `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen: ${params.error}.`,
   unknown_event_type: ({ params }) =>

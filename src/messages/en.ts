@@ -79,6 +79,10 @@ const table: MessageTable = {
   too_large: ({ params }, s) => `${s} must be at most ${params.limit}.`,
   invalid_json: ({ params }) =>
     `The body is not valid JSON: ${jsonFaults[String(params.reason)] ?? jsonFaults.syntax}${params.position === undefined ? '' : ` at position ${params.position}`}.`,
+  malformed_json: ({ params }) =>
+    params.reason === 'not_text'
+      ? `The input must be JSON text, not ${type(params.found)}.`
+      : `The text is not JSON: ${params.reason === 'unexpected_end' ? 'it ends before the value is complete' : `unexpected character ${quote(String(params.found))}`}.`,
   rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,
   unknown_event_type: ({ params }) =>
     `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,

@@ -22,6 +22,12 @@ const samples: Readonly<Record<FindingCode, Finding>> = {
     params: { expected: 'string', actual: 'integer' },
   },
   required: { rule: 'R-field', code: 'required', path: '', params: { property: 'category' } },
+  malformed_json: {
+    rule: 'R-json',
+    code: 'malformed_json',
+    path: '',
+    params: { reason: 'unexpected_character', found: '}' },
+  },
   not_allowed: { rule: 'R-field', code: 'not_allowed', path: '/category', params: { allowed: ['new', 'portChange'] } },
   unknown_type: {
     rule: 'R-party',

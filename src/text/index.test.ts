@@ -1,0 +1,198 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mutants } from '../../test/arbitraries.js';
+import { validateInflightChangeProductOrder } from '../inflight.js';
+import { pointerKeys } from '../pointer.js';
+import { createValidator, defineRule, validateProductOrder } from '../validate.js';
+import { type Located, validateInflightChangeProductOrderText, validateProductOrderText } from './index.js';
+
+/** The text a position spans, in `text` whose lines end at LF. */
+function spanned(text: string, p: Located<object>): string {
+  const lines = text.split('\n');
+  const offset = (line: number, column: number) =>
+    lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + column - 1;
+  return text.slice(offset(p.line, p.column), offset(p.endLine, p.endColumn));
+}
+
+/** The value at a pointer, or the deepest one on its path that exists. */
+function deepest(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const key of pointerKeys(pointer)) {
+    const next =
+      node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? (node as never)[key] : undefined;
+    if (next === undefined) break;
+    node = next;
+  }
+  return node;
+}
+
+const examples = (folder: string) =>
+  readdirSync(folder)
+    .filter((name) => name.endsWith('.json') && !name.endsWith('.expected.json'))
+    .map((name) => [name, readFileSync(`${folder}/${name}`, 'utf8')] as const);
+
+describe('validateProductOrderText', () => {
+  it.each(examples('examples/orders/invalid'))('places every violation of %s at its node', (_, text) => {
+    const result = validateProductOrderText(text);
+    const value = JSON.parse(text);
+    expect(result.violations.map(({ line, column, endLine, endColumn, ...v }) => v)).toEqual(
+      validateProductOrder(value).violations,
+    );
+    for (const v of result.violations) expect(JSON.parse(spanned(text, v))).toEqual(deepest(value, v.path));
+  });
+
+  it.each(examples('examples/orders/valid'))(
+    'gives %s as validateProductOrder does, with no positions to find',
+    (_, text) => {
+      expect(validateProductOrderText(text)).toEqual(validateProductOrder(JSON.parse(text)));
+    },
+  );
+
+  it('places a violation of any rule at its node, in any layout of the text', () => {
+    const layouts = [
+      (v: unknown) => JSON.stringify(v),
+      (v: unknown) => JSON.stringify(v, null, 2),
+      (v: unknown) => JSON.stringify(v, null, '\t').replaceAll('\n', '\r\n'),
+    ];
+    fc.assert(
+      fc.property(fc.oneof(...Object.values(mutants)), fc.constantFrom(...layouts), (mutant, layout) => {
+        const text = layout(mutant.order);
+        const result = validateProductOrderText(text);
+        const v = result.violations.find((found) => found.rule === mutant.rule && found.path === mutant.path);
+        expect(v).toBeDefined();
+        if (v) expect(JSON.parse(spanned(text, v))).toEqual(deepest(mutant.order, mutant.path));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('places a missing property at the object that lacks it', () => {
+    const text = '{\n  "category": "new",\n  "productOrderItem": [ { "id": "1", "action": "add" } ]\n}';
+    const missing = validateProductOrderText(text).violations.find(
+      (v) => v.code === 'required' && v.path === '/productOrderItem/0',
+    );
+    expect(missing).toMatchObject({ line: 3, column: 25, endLine: 3, endColumn: 55 });
+  });
+
+  it('places a misspelt property at its name, and a near-miss value at the value', async () => {
+    const valid = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8');
+    const text = valid
+      .replace('"requestedCompletionDate"', '"requestedCompletionDat"')
+      .replace('"HvtLocalLoopProduct"', '"HVTLocalLoopProduct"');
+    const { hints } = validateProductOrderText(text);
+    const name = hints.find((h) => h.params.found === 'requestedCompletionDat');
+    const value = hints.find((h) => h.params.found === 'HVTLocalLoopProduct');
+    expect(name && spanned(text, name)).toBe('"requestedCompletionDat"');
+    expect(value && spanned(text, value)).toBe('"HVTLocalLoopProduct"');
+  });
+
+  it('counts columns in UTF-16 units after multi-byte text, lines after CR LF, and not the byte order mark', () => {
+    const text = '\uFEFF{\r\n "description": "Straße 😀",\r\n "priority": "äöü 😀 too long"\r\n}';
+    const v = validateProductOrderText(text).violations.find((found) => found.path === '/priority');
+    expect(v).toMatchObject({ line: 3, column: 14, endLine: 3, endColumn: 31 });
+  });
+
+  it.each([
+    ['{"category": }', { reason: 'unexpected_character', found: '}' }, 1, 14, 15],
+    ['{\n  "category": "new",\n', { reason: 'unexpected_end' }, 3, 1, 1],
+    ['', { reason: 'unexpected_end' }, 1, 1, 1],
+    ['{"a": "😀" x}', { reason: 'unexpected_character', found: 'x' }, 1, 12, 13],
+    ['{"a": 1} 😀', { reason: 'unexpected_character', found: '😀' }, 1, 10, 12],
+  ])('gives malformed JSON %j as one violation at its place', (text, params, line, column, endColumn) => {
+    expect(validateProductOrderText(text, { lang: 'de' })).toEqual({
+      valid: false,
+      violations: [
+        {
+          rule: 'R-json',
+          code: 'malformed_json',
+          path: '',
+          params,
+          message: expect.stringMatching(/^Der Text ist kein JSON/),
+          line,
+          column,
+          endLine: line,
+          endColumn,
+        },
+      ],
+      hints: [],
+    });
+  });
+
+  it.each([[undefined], [null], [42], [{ category: 'new' }], [new Uint8Array(3)], [Symbol('x')]])(
+    'gives %s, which is no text, a violation, not a throw',
+    (input) => {
+      const result = validateProductOrderText(input as never);
+      expect(result.valid).toBe(false);
+      expect(result.violations[0]).toMatchObject({
+        rule: 'R-json',
+        code: 'malformed_json',
+        params: { reason: 'not_text' },
+      });
+    },
+  );
+
+  it('stays bounded on hostile text: nested a million deep, a 20 MB string, 100,000 faults', () => {
+    const deep = `{"note": ${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`;
+    expect(validateProductOrderText(deep).violations.some((v) => v.path === '/note/0')).toBe(true);
+    const long = `{"description": "${'x'.repeat(20_000_000)}"}`;
+    expect(validateProductOrderText(long).violations.find((v) => v.path === '/description')).toMatchObject({
+      line: 1,
+      column: 17,
+      endColumn: 20_000_019,
+    });
+    const many = JSON.stringify({ note: Array.from({ length: 100_000 }, () => 1) });
+    const result = validateProductOrderText(many, { maxViolations: 50 });
+    expect(result.violations).toHaveLength(50);
+    for (const v of result.violations) expect(v.line).toBe(1);
+  });
+});
+
+describe('validateInflightChangeProductOrderText', () => {
+  it.each(examples('examples/inflight/invalid'))('places every violation of %s at its node', (_, text) => {
+    const value = JSON.parse(text);
+    const result = validateInflightChangeProductOrderText(text);
+    expect(result.violations.map(({ line, column, endLine, endColumn, ...v }) => v)).toEqual(
+      validateInflightChangeProductOrder(value).violations,
+    );
+    for (const v of result.violations) expect(JSON.parse(spanned(text, v))).toEqual(deepest(value, v.path));
+  });
+});
+
+describe('Validator.validateText', () => {
+  it("places a carrier's own finding and gives it the carrier's words", () => {
+    const carrier = createValidator({
+      rules: [
+        defineRule({
+          id: 'X-no-rush',
+          title: 'priority is not 1',
+          check: (input) =>
+            (input as { priority?: unknown }).priority === '1'
+              ? [{ rule: 'X-no-rush', code: 'rush_order', path: '/priority', params: {} }]
+              : [],
+        }),
+      ],
+      messages: { de: { rush_order: () => 'Eilaufträge nehmen wir nicht an.' } },
+    });
+    const text = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8').replace(
+      '"priority": "2"',
+      '"priority": "1"',
+    );
+    const result = carrier.validateText(text, { lang: 'de' });
+    expect(result.violations).toEqual([
+      expect.objectContaining({
+        rule: 'X-no-rush',
+        message: 'Eilaufträge nehmen wir nicht an.',
+        line: 5,
+        column: 15,
+        endLine: 5,
+        endColumn: 18,
+      }),
+    ]);
+    expect(carrier.validateText('{', { lang: 'de' }).violations[0]).toMatchObject({
+      rule: 'R-json',
+      line: 1,
+      column: 2,
+    });
+  });
+});

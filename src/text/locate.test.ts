@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeToken } from '../pointer.js';
+import { itemStarts, Lines, spans } from './locate.js';
+
+/** JSON text of a value with the white space between tokens taken in turn from `spaces`. */
+function spaced(value: unknown, spaces: readonly string[]): string {
+  let k = 0;
+  const ws = () => (spaces.length === 0 ? '' : spaces[k++ % spaces.length]);
+  const write = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${ws()}${v.map((item) => `${write(item)}${ws()}`).join(`,${ws()}`)}]`;
+    if (v !== null && typeof v === 'object') {
+      const members = Object.entries(v).map(([key, item]) => `${JSON.stringify(key)}${ws()}:${ws()}${write(item)}`);
+      return `{${ws()}${members.join(`${ws()},${ws()}`)}${ws()}}`;
+    }
+    return JSON.stringify(v);
+  };
+  return `${ws()}${write(value)}${ws()}`;
+}
+
+/** Every node of a value: its pointer, the value, and whether it is an object member. */
+function nodes(value: unknown, pointer = '', member = false): { pointer: string; value: unknown; member: boolean }[] {
+  const out = [{ pointer, value, member }];
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) out.push(...nodes(item, `${pointer}/${i}`));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) out.push(...nodes(item, `${pointer}/${encodeToken(key)}`, true));
+  }
+  return out;
+}
+
+const space = fc.array(fc.constantFrom('', ' ', '\n', '\r\n', '\t', '  \n  '), { maxLength: 6 });
+// keys that need escapes, that look like indices, and `__proto__`, which JSON.parse keeps as an own key
+const key = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('a/b', 'm~n', '"q"', '\\', '0', '__proto__', 'é😀'));
+const json = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(
+      fc.string({ maxLength: 5 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.constant(null),
+    ),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+describe('spans', () => {
+  it('finds every node of any JSON text, whatever its white space: its text parses to the node', () => {
+    fc.assert(
+      fc.property(json, space, (value, ws) => {
+        const text = spaced(value, ws);
+        const all = nodes(JSON.parse(text));
+        const found = spans(
+          text,
+          0,
+          all.map(({ pointer }) => ({ pointer, name: false })),
+        );
+        all.forEach((node, k) => {
+          const [start, end] = found[k];
+          expect(JSON.parse(text.slice(start, end))).toEqual(node.value);
+        });
+        const names = spans(
+          text,
+          0,
+          all.map(({ pointer }) => ({ pointer, name: true })),
+        );
+        all.forEach((node, k) => {
+          const [start, end] = names[k];
+          const last = node.pointer
+            .slice(node.pointer.lastIndexOf('/') + 1)
+            .replaceAll('~1', '/')
+            .replaceAll('~0', '~');
+          if (node.member) expect(JSON.parse(text.slice(start, end))).toBe(last);
+          else expect([start, end]).toEqual(found[k]); // an item or the root has no name
+        });
+      }),
+    );
+  });
+
+  it('gives a node the text lacks the span of its deepest ancestor that it has', () => {
+    fc.assert(
+      fc.property(
+        json,
+        space,
+        fc.array(fc.constantFrom('x', '7', 'a~1b'), { minLength: 1, maxLength: 3 }),
+        (value, ws, tail) => {
+          const text = spaced(value, ws);
+          const parsed = JSON.parse(text);
+          for (const node of nodes(parsed)) {
+            const pointer = `${node.pointer}/${tail.join('/')}`;
+            const exists = nodes(parsed).some((n) => n.pointer === pointer);
+            if (exists) continue;
+            const [[start, end], [nodeStart, nodeEnd]] = spans(text, 0, [
+              { pointer, name: false },
+              { pointer: node.pointer, name: false },
+            ]);
+            // the tail may exist in part: then a deeper node is found, inside this one
+            expect(start).toBeGreaterThanOrEqual(nodeStart);
+            expect(end).toBeLessThanOrEqual(nodeEnd);
+            expect(JSON.parse(text.slice(start, end))).toBeDefined();
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('takes the last of repeated names, as JSON.parse does, forgetting what was found in the earlier ones', () => {
+    const text = '{"a": {"b": 1, "c": 2}, "a": {"b": [3]}}';
+    const [b, c, a] = spans(text, 0, [
+      { pointer: '/a/b', name: false },
+      { pointer: '/a/c', name: false },
+      { pointer: '/a', name: true },
+    ]);
+    expect(text.slice(...b)).toBe('[3]');
+    expect(text.slice(...c)).toBe('{"b": [3]}'); // /a/c is gone: the later /a lacks it
+    expect(a).toEqual([24, 27]);
+  });
+
+  it('walks a value nested 100,000 deep without recursion', () => {
+    const depth = 100_000;
+    const text = `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+    const pointer = '/0'.repeat(depth);
+    const [[start, end]] = spans(text, 0, [{ pointer, name: false }]);
+    expect(text.slice(start, end)).toBe('"x"');
+  });
+
+  it('starts at an offset, for an item of an array', () => {
+    const text = '[ {"a": 1},\n  {"a": [true, "]"]} ]';
+    const starts = itemStarts(text, 0);
+    expect(starts).toEqual([2, 14]);
+    const [[start, end]] = spans(text, starts[1], [{ pointer: '/a/1', name: false }]);
+    expect(text.slice(start, end)).toBe('"]"');
+    expect(itemStarts('{"a": 1}', 0)).toEqual([]);
+    expect(itemStarts(' [ ] ', 0)).toEqual([]);
+  });
+});
+
+describe('Lines', () => {
+  it('gives each offset its line and its column in UTF-16 units; CR LF is one break', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 5 }), fc.constantFrom('\n', '\r\n', 'é', '😀'))),
+        (parts) => {
+          const text = parts.join('');
+          const lines = new Lines(text);
+          for (let offset = 0; offset <= text.length; offset++) {
+            const before = text.slice(0, offset).split('\n');
+            expect(lines.at(offset)).toEqual([before.length, before[before.length - 1].length + 1]);
+          }
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,224 @@
+// Where the nodes that JSON Pointers name stand in well-formed JSON text: one pass over the text that
+// enters only the containers on some pointer's path and skips every other value, iteratively (no
+// recursion, whatever the depth), so that finding the places of a few faults costs one scan at most.
+
+/**
+ * Where a node stands in JSON text: the 1-based line and column of its first character, and of the
+ * character just after its last (an end that excludes, as in SARIF and LSP). Lines end at a line
+ * feed (a CR LF pair is one break); columns count UTF-16 code units, as JavaScript strings do.
+ */
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/** A node to find: a JSON Pointer, and whether the property name it ends with is meant rather than its value. */
+export interface Target {
+  readonly pointer: string;
+  readonly name: boolean;
+}
+
+/** The text between two offsets: from the first character to the one after the last. */
+export type Span = readonly [start: number, end: number];
+
+interface Trie {
+  readonly children: Map<string, Trie>;
+  seen: boolean;
+  start: number;
+  end: number;
+  nameStart: number;
+  nameEnd: number;
+}
+
+const trie = (): Trie => ({ children: new Map(), seen: false, start: -1, end: -1, nameStart: -1, nameEnd: -1 });
+
+/**
+ * The span of each target in the JSON value that starts at offset `from` of `text` (after any white
+ * space): the node the pointer names, or its property name; where the text has no such node, the
+ * deepest node on the pointer's path that it has (for a missing property, the object that lacks it).
+ * The text must be well-formed JSON from `from` on; where names repeat, the last counts, as in JSON.parse.
+ */
+export function spans(text: string, from: number, targets: readonly Target[]): Span[] {
+  const root = trie();
+  const paths = targets.map(({ pointer }) => {
+    const path: Trie[] = [root];
+    if (pointer === '') return path;
+    let node = root;
+    for (const token of pointer.slice(1).split('/')) {
+      const key = token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
+      const child = node.children.get(key) ?? trie();
+      node.children.set(key, child);
+      path.push(child);
+      node = child;
+    }
+    return path;
+  });
+  walk(text, from, root);
+  return targets.map(({ name }, k) => {
+    const path = paths[k];
+    let deepest = 0;
+    while (deepest + 1 < path.length && path[deepest + 1].start >= 0) deepest++;
+    const node = path[deepest];
+    if (name && deepest === path.length - 1 && node.nameStart >= 0) return [node.nameStart, node.nameEnd];
+    return [node.start, node.end];
+  });
+}
+
+/** Marks, on the trie, where each of its nodes stands in the value at `from`. */
+function walk(text: string, from: number, root: Trie): void {
+  const open: { readonly node: Trie; readonly object: boolean; index: number }[] = [];
+  let node: Trie | undefined = root;
+  let i = skipSpace(text, from);
+  for (;;) {
+    // a value starts at i; `node` is its place on the trie, when a target lies in it
+    const c = text.charCodeAt(i);
+    if (node) node.start = i;
+    if (node && node.children.size > 0 && (c === 123 /* { */ || c === 91) /* [ */) {
+      open.push({ node, object: c === 123, index: 0 });
+      i++;
+    } else {
+      i = valueEnd(text, i);
+      if (node) node.end = i;
+    }
+    // on to the next value to look at, closing the containers that end on the way
+    node = undefined;
+    for (;;) {
+      const top = open[open.length - 1];
+      if (!top) return;
+      i = skipSpace(text, i);
+      if (text.charCodeAt(i) === 44 /* , */) i = skipSpace(text, i + 1);
+      const c = text.charCodeAt(i);
+      if (c === 125 /* } */ || c === 93 /* ] */ || i >= text.length) {
+        top.node.end = i + 1;
+        open.pop();
+        i++;
+        continue;
+      }
+      if (top.object) {
+        const end = stringEnd(text, i);
+        node = top.node.children.get(nameOf(text, i, end));
+        if (node) {
+          if (node.seen) forget(node); // a name repeated: the later value replaces the earlier
+          node.seen = true;
+          node.nameStart = i;
+          node.nameEnd = end;
+        }
+        i = skipSpace(text, skipSpace(text, end) + 1); // past the colon
+      } else {
+        node = top.node.children.get(String(top.index++));
+        if (node) node.seen = true;
+      }
+      break;
+    }
+  }
+}
+
+/** Clears what was marked of a node and of the nodes below it. */
+function forget(node: Trie): void {
+  const stack = [node];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    n.seen = false;
+    n.start = n.end = n.nameStart = n.nameEnd = -1;
+    for (const child of n.children.values()) stack.push(child);
+  }
+}
+
+/** The name a JSON string from `start` to `end` (its quotes included) stands for. */
+function nameOf(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+}
+
+function skipSpace(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return i;
+    i++;
+  }
+}
+
+/** The offset after the string that starts at `i`. */
+function stringEnd(text: string, i: number): number {
+  for (let from = i + 1; ; ) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return text.length;
+    let backslash = quote - 1;
+    while (text.charCodeAt(backslash) === 92 /* \ */) backslash--;
+    if ((quote - 1 - backslash) % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+}
+
+/** The offset after the value that starts at `i`. */
+function valueEnd(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 34 /* " */) return stringEnd(text, i);
+  if (c !== 123 && c !== 91) {
+    // a number, true, false or null: up to the next delimiter
+    for (; i < text.length; i++) {
+      const d = text.charCodeAt(i);
+      if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) return i;
+    }
+    return i;
+  }
+  let depth = 0;
+  while (i < text.length) {
+    const d = text.charCodeAt(i);
+    if (d === 34) {
+      i = stringEnd(text, i);
+      continue;
+    }
+    if (d === 123 || d === 91) depth++;
+    else if ((d === 125 || d === 93) && --depth === 0) return i + 1;
+    i++;
+  }
+  return i;
+}
+
+/** The offsets where the items of the JSON array at `from` start (after white space); none when no array is there. */
+export function itemStarts(text: string, from: number): number[] {
+  const starts: number[] = [];
+  let i = skipSpace(text, from);
+  if (text.charCodeAt(i) !== 91 /* [ */) return starts;
+  i = skipSpace(text, i + 1);
+  while (i < text.length && text.charCodeAt(i) !== 93 /* ] */) {
+    starts.push(i);
+    i = skipSpace(text, valueEnd(text, i));
+    if (text.charCodeAt(i) === 44 /* , */) i = skipSpace(text, i + 1);
+  }
+  return starts;
+}
+
+/** Lines and columns of offsets in a text; the line starts are found once, when first asked for. */
+export class Lines {
+  private starts: number[] | undefined;
+
+  constructor(private readonly text: string) {}
+
+  /** The position of a span. */
+  position([start, end]: Span): Position {
+    const [line, column] = this.at(start);
+    const [endLine, endColumn] = this.at(end);
+    return { line, column, endLine, endColumn };
+  }
+
+  /** The 1-based line and column of an offset. */
+  at(offset: number): [line: number, column: number] {
+    if (!this.starts) {
+      const starts = [0];
+      for (let nl = this.text.indexOf('\n'); nl >= 0; nl = this.text.indexOf('\n', nl + 1)) starts.push(nl + 1);
+      this.starts = starts;
+    }
+    const starts = this.starts;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return [low + 1, offset - starts[low] + 1];
+  }
+}

@@ -1,0 +1,101 @@
+// Validating JSON text: parse, validate, and only for a value that is invalid or has hints, a second
+// pass over the text for the line and column of each node concerned.
+import type { ProductOrderFVO } from '../generated/types.js';
+import { formatMessage } from '../messages/index.js';
+import { jsonType } from '../read.js';
+import type { Truncation, ValidationResult } from '../validate.js';
+import type { Hint, OrderViolation, TextViolation } from '../violation.js';
+import { Lines, type Position, spans, type Target } from './locate.js';
+import { syntaxFault } from './syntax.js';
+
+/** A violation or hint with the place in the text of the node it concerns. */
+export type Located<T> = T & Position;
+
+/**
+ * The verdict on JSON text: as {@link ValidationResult}, each violation and hint with its
+ * {@link Position}; text that is no JSON gives one `malformed_json` violation (rule `R-json`) at the
+ * first character that breaks the grammar.
+ */
+export type TextValidationResult<T = ProductOrderFVO, V = OrderViolation> =
+  | { readonly valid: true; readonly value: T; readonly violations: []; readonly hints: readonly Located<Hint>[] }
+  | {
+      readonly valid: false;
+      readonly violations: Located<V | TextViolation>[];
+      readonly hints: readonly Located<Hint>[];
+      /** Present when there were more violations than `maxViolations`: how many were not listed. */
+      readonly truncated?: Truncation;
+    };
+
+/** Parses `text` and validates the value with `validate`, locating what it reports. Never throws. */
+export function validateText<T, V extends { readonly path: string }, O>(
+  text: string,
+  validate: (value: unknown, options?: O) => ValidationResult<T, V>,
+  options?: O,
+): TextValidationResult<T, V> {
+  const lang = langOf(options);
+  if (typeof text !== 'string') return malformed({ reason: 'not_text', found: jsonType(text) }, [1, 1], lang);
+  // a byte order mark is no part of the text: skipped, and not counted in the first line's columns
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    const fault = syntaxFault(body);
+    const params =
+      fault?.reason === 'unexpected_character'
+        ? { reason: fault.reason, found: fault.found ?? '' }
+        : { reason: 'unexpected_end' as const };
+    return malformed(params, fault ? [fault.line, fault.column] : [1, 1], lang);
+  }
+  const result = validate(value, options);
+  if (result.violations.length === 0 && result.hints.length === 0) return result as TextValidationResult<T, V>;
+  const place = locator(body);
+  const violations = result.violations.map((v) => ({ ...v, ...place.next() }));
+  const hints = result.hints.map((hint) => ({ ...hint, ...place.next() }));
+  return result.valid ? { ...result, hints } : { ...result, violations, hints };
+
+  /** Positions for the violations and then the hints, in that order, found in one pass. */
+  function locator(text: string) {
+    const targets: Target[] = [
+      ...result.violations.map((v) => ({ pointer: v.path, name: false })),
+      ...result.hints.map(nameTarget),
+    ];
+    const lines = new Lines(text);
+    const found = spans(text, 0, targets);
+    let k = 0;
+    return { next: (): Position => lines.position(found[k++]) };
+  }
+}
+
+/**
+ * A hint's target: a misspelt property is found at its name (the pointer ends with the name found);
+ * a near-miss value, at the value.
+ */
+export function nameTarget(hint: Hint): Target {
+  const { path, params } = hint;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const name = (last.includes('~') ? last.replaceAll('~1', '/').replaceAll('~0', '~') : last) === params.found;
+  return { pointer: path, name };
+}
+
+/** The result of text that is no JSON, with the fault at `line` and `column`. */
+function malformed(
+  params: TextViolation['params'],
+  [line, column]: [number, number],
+  lang: string,
+): { valid: false; violations: Located<TextViolation>[]; hints: [] } {
+  const finding = { rule: 'R-json', code: 'malformed_json', path: '', params } as const;
+  const endColumn = params.reason === 'unexpected_character' ? column + (params.found?.length ?? 0) : column;
+  const message = formatMessage(finding, lang);
+  return { valid: false, violations: [{ ...finding, message, line, column, endLine: line, endColumn }], hints: [] };
+}
+
+/** The language asked for in options that may be anything; English when it cannot be read. */
+function langOf(options: unknown): string {
+  try {
+    const lang = (options as { readonly lang?: unknown } | undefined)?.lang;
+    return typeof lang === 'string' ? lang : 'en';
+  } catch {
+    return 'en';
+  }
+}
