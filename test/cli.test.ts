@@ -476,7 +476,7 @@ describe('product-order-validate output', () => {
     // one line per valid single-order file, a block per invalid order with each violation's rule and path,
     // the input error with file, line and column, a line per file of many orders, the summary
     expect(text.stdout).toMatch(/^✓ valid\.json$/m);
-    expect(text.stdout).toMatch(/^✗ array\.json, item 1\n {4}R-field {3}\/category\n {14}\S/m);
+    expect(text.stdout).toMatch(/^✗ array\.json, item 1\n {4}\d+:\d+ +R-field {3}\/category\n {23}\S/m);
     expect(text.stdout).toMatch(/^! broken\.ndjson:3:14: /m);
     expect(text.stdout).toMatch(/^✗ array\.json: 3 orders, 1 invalid$/m);
     expect(text.stdout).toMatch(/^✗ broken\.ndjson: 3 orders, 1 invalid$/m);
@@ -489,25 +489,32 @@ describe('product-order-validate output', () => {
     const text = cli(['typo.json']);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(
-      /^✗ typo\.json\n {4}R-field {3}\/category\n {14}\S.*\n {4}hint {6}\/category\n {14}'category': did you mean 'new'\?$/m,
+      /^✗ typo\.json\n {4}1:\d+ +R-field {3}\/category\n {23}\S.*\n {4}1:\d+ +hint {6}\/category\n {23}'category': did you mean 'new'\?$/m,
     );
-    expect(cli(['--lang', 'de', 'typo.json']).stdout).toMatch(/^ {4}Hinweis {3}\/category$/m);
+    expect(cli(['--lang', 'de', 'typo.json']).stdout).toMatch(/^ {4}1:\d+ +Hinweis {3}\/category$/m);
     const [record] = json(['typo.json']).doc.results;
+    const at = JSON.stringify(typo).indexOf('"New"') + 1;
     expect(record.hints).toEqual([
       {
         path: '/category',
         code: 'did_you_mean',
         params: { found: 'New', suggestion: 'new' },
         message: "'category': did you mean 'new'?",
+        line: 1,
+        column: at,
+        endLine: 1,
+        endColumn: at + 5,
       },
     ]);
   });
 
   it("writes the library's messages in German with --lang de, and in English with --lang en", async () => {
-    const { validateProductOrder } = await importEsm();
+    const { validateProductOrder, validateProductOrderText } = await importEsm();
     for (const lang of ['de', 'en'] as const) {
       const run = json(['--lang', lang, 'invalid.json', 'broken.json']);
-      const expected = validateProductOrder(JSON.parse(invalidOrder), { lang }).violations;
+      // the same violations as the library gives the file's text, each at the same line and column
+      const expected = validateProductOrderText(invalidOrder, { lang }).violations;
+      expect(expected[0]).toHaveProperty('line');
       expect(run.doc.results[0].violations).toEqual(expected);
       expect(run.doc.results[1].message).not.toBe(
         json(['--lang', lang === 'de' ? 'en' : 'de', 'broken.json']).doc.results[0].message,
@@ -619,8 +626,10 @@ describe('product-order-validate exit codes and usage', () => {
     for (const env of [{}, { LANG: 'de_DE.UTF-8' }] as Record<string, string>[]) {
       const help = cli(['--help'], { env });
       expect(help.code).toBe(0);
-      expect(help.stdout).toContain('npx product-order-validate');
-      expect(help.stdout).toMatch(/--type .*--format .*--lang .*--ndjson .*--jobs .*--help .*--version/s);
+      expect(help.stdout).toMatch(/^ {2}product-order-validate /m);
+      expect(help.stdout).toMatch(
+        /--type .*--format .*--output .*--quiet .*--exclude .*--max-violations .*--lang .*--ndjson .*--jobs .*--help .*--version/s,
+      );
       expect(help.stdout).toContain(manifest.version);
     }
     expect(cli(['--help']).stdout).not.toBe(cli(['--help'], { env: { LANG: 'de_DE.UTF-8' } }).stdout);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkUnit, type Unit } from './check.js';
-import { renderer } from './report.js';
+import { type Checking, checkUnit, type Unit } from './check.js';
+import { renderers } from './formats/index.js';
 import type { Validate } from './validators.js';
 
 const unit = (text: string): Unit => ({
@@ -9,12 +9,18 @@ const unit = (text: string): Unit => ({
   name: 'a.json',
   line: 1,
 });
-const json = renderer({ format: 'ndjson', lang: 'en', colour: false });
+const json = renderers({ lang: 'en', quiet: false, reports: [{ format: 'ndjson', colour: false }] });
 const valid: Validate = () => ({ valid: true, violations: [], hints: [] });
+const checking = (validate: Validate): Checking => ({
+  validate,
+  options: { lang: 'en' },
+  renderers: json,
+  quiet: false,
+});
 
 describe('checkUnit', () => {
   it('checks a unit as check does', () => {
-    expect(checkUnit(unit('[{}, {}]'), valid, 'en', json)).toMatchObject({
+    expect(checkUnit(unit('[{}, {}]'), checking(valid))).toMatchObject({
       orders: 2,
       invalid: 0,
       errors: 0,
@@ -27,9 +33,9 @@ describe('checkUnit', () => {
     const throwing: Validate = () => {
       throw new RangeError('Invalid string length');
     };
-    const checked = checkUnit(unit('{}'), throwing, 'en', json);
+    const checked = checkUnit(unit('{}'), checking(throwing));
     expect(checked).toMatchObject({ orders: 0, errors: 1 });
-    expect(JSON.parse(checked.text)).toMatchObject({
+    expect(JSON.parse(checked.texts[0])).toMatchObject({
       source: 'a.json',
       error: 'check_failed',
       reason: 'RangeError: Invalid string length',

@@ -1,8 +1,10 @@
 // What a unit of the input gives: parsed, validated and rendered as output text, with its counts.
 // Worker threads do this work (the main thread, with --jobs 1), so the main thread only moves bytes.
 import type { Lang } from '../messages/index.js';
+import { itemStarts, Lines } from '../text/locate.js';
+import { locate } from '../text/located.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
-import type { Renderer } from './report.js';
+import type { Place, Renderer } from './report.js';
 import type { Validate } from './validators.js';
 
 /** UTF-8 bytes of a source to check: a whole JSON document (one order or an array of orders), or whole NDJSON lines. */
@@ -17,9 +19,9 @@ export interface Unit {
   readonly line: number;
 }
 
-/** What a unit gave: its output text and its counts. */
+/** What a unit gave: its text in each report, and its counts. */
 export interface Checked {
-  readonly text: string;
+  readonly texts: readonly string[];
   readonly orders: number;
   readonly invalid: number;
   /** Malformed JSON texts. */
@@ -36,26 +38,36 @@ let decoder = utf8();
 
 const noParts: readonly Uint8Array[] = [];
 
+/** A JSON text's value starts at its first character that is no white space; the locator skips to it. */
+const start = () => 0;
+
+/** How a unit is checked: the validator and its options, the reports to render, whether valid orders are left out. */
+export interface Checking {
+  readonly validate: Validate;
+  readonly options: { readonly lang: Lang; readonly maxViolations?: number | undefined };
+  readonly renderers: readonly Renderer[];
+  readonly quiet: boolean;
+}
+
 /**
  * Parses, validates and renders the orders of a unit; a unit whose check throws (its report longer
  * than a string can be, say) gives the input error `check_failed` in its place, so the run goes on.
  */
-export function checkUnit(unit: Unit, validate: Validate, lang: Lang, render: Renderer): Checked {
+export function checkUnit(unit: Unit, checking: Checking): Checked {
   try {
-    return check(unit, validate, lang, render);
+    return check(unit, checking);
   } catch (error) {
     const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 200);
-    const text = render.error({ name: unit.name, error: 'check_failed', reason });
-    return { text, orders: 0, invalid: 0, errors: 1, rules: {}, many: false };
+    const texts = checking.renderers.map((render) => render.error({ name: unit.name, error: 'check_failed', reason }));
+    return { texts, orders: 0, invalid: 0, errors: 1, rules: {}, many: false };
   }
 }
 
-/** Parses, validates and renders the orders of a unit. */
-export function check(unit: Unit, validate: Validate, lang: Lang, render: Renderer): Checked {
+/** Parses, validates and renders the orders of a unit, each violation and hint at its line and column. */
+export function check(unit: Unit, { validate, options, renderers, quiet }: Checking): Checked {
   const source = unit.name;
-  const options = { lang };
   const rules: Record<string, number> = {};
-  let text = '';
+  const texts = renderers.map(() => '');
   let orders = 0;
   let invalid = 0;
   let errors = 0;
@@ -64,15 +76,22 @@ export function check(unit: Unit, validate: Validate, lang: Lang, render: Render
   /** Reports a JSON text that starts at `line` of the source as malformed. */
   const malformed = ({ reason, found, line, column }: SyntaxFault, start: number) => {
     errors++;
-    text += render.error({ name: source, error: 'malformed_json', reason, found, line: start + line - 1, column });
+    const error = { name: source, error: 'malformed_json', reason, found, line: start + line - 1, column } as const;
+    for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].error(error);
   };
-  const order = (value: unknown, line: number | undefined, index: number | undefined) => {
-    const { violations, hints } = validate(value, options);
+  /** Checks the order at `from` in `text`, which starts on `line` of the source. */
+  const order = (value: unknown, text: string, from: () => number, line: number, place: Place) => {
+    const result = validate(value, options);
     orders++;
-    if (violations.length > 0) invalid++;
-    for (const v of violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
-    text += render.order({ source, line, index }, violations, hints);
+    if (result.violations.length > 0) invalid++;
+    else if (quiet) return;
+    for (const v of result.violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
+    lines ??= new Lines(text);
+    const { violations, hints } = locate(text, from(), result.violations, result.hints, lines, line - 1);
+    const verdict = { place, violations, hints, truncated: result.truncated };
+    for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].order(verdict);
   };
+  let lines: Lines | undefined; // of the JSON text under way
   /** Checks one JSON text that starts at `line` of the source; a blank line is skipped. */
   const json = (part: string, line: number) => {
     let value: unknown;
@@ -83,11 +102,20 @@ export function check(unit: Unit, validate: Validate, lang: Lang, render: Render
       malformed(syntaxFault(part) ?? { reason: 'unexpected_end', line: 1, column: 1 }, line);
       return;
     }
-    if (unit.lines) order(value, line, undefined);
+    lines = undefined;
+    if (unit.lines) order(value, part, start, line, { source, line });
     else if (Array.isArray(value)) {
       many = true;
-      for (let i = 0; i < value.length; i++) order(value[i], undefined, i);
-    } else order(value, undefined, undefined);
+      let starts: number[] | undefined; // where the items start, found once an item needs its place
+      for (let i = 0; i < value.length; i++) {
+        const from = () => {
+          const at = starts ?? itemStarts(part, 0);
+          starts = at;
+          return at[i];
+        };
+        order(value[i], part, from, line, { source, index: i });
+      }
+    } else order(value, part, start, line, { source });
   };
 
   /**
@@ -124,5 +152,5 @@ export function check(unit: Unit, validate: Validate, lang: Lang, render: Render
       start = end + 1;
     }
   }
-  return { text, orders, invalid, errors, rules, many };
+  return { texts, orders, invalid, errors, rules, many };
 }

@@ -26,9 +26,17 @@ export async function feed(
   read: (bytes: number) => void,
   limit: number,
 ): Promise<void> {
-  if (source.lines) await feedLines(source, pipeline, read, limit);
+  if (source.lines) await feedLines(source, chunksOf(source), pipeline, read, limit);
   else {
     const bytes = await readDocument(source, limit).catch((error: NodeJS.ErrnoException) => error);
+    if (bytes instanceof Lines) {
+      // stdin holds a value per line: read it as NDJSON, from the bytes already read on
+      const lines = { ...source, lines: true };
+      await feedLines(lines, bytes.chunks, pipeline, read, limit);
+      pipeline.end(lines);
+      await pipeline.ready();
+      return;
+    }
     if (bytes instanceof Error) pipeline.error(unreadable(source.name, bytes), source);
     else if (bytes === undefined) {
       read(source.size ?? 0); // passed over
@@ -47,9 +55,24 @@ function tooLarge(name: string, limit: number, line?: number): InputError {
   return line === undefined ? { name, error: 'too_large', limit } : { name, error: 'too_large', limit, line };
 }
 
-/** The bytes of a JSON document, or `undefined` when it has more than `limit`. */
-async function readDocument(source: Source, limit: number): Promise<Uint8Array | undefined> {
-  if (source.path === undefined) return readCounting(process.stdin, limit);
+/** NDJSON found where a JSON document was expected: the chunks to read it from, those read already first. */
+class Lines {
+  constructor(readonly chunks: AsyncIterator<Buffer>) {}
+}
+
+/** The chunks of a source, as they come. */
+function chunksOf(source: Source): AsyncIterator<Buffer> {
+  const stream = source.path === undefined ? process.stdin : createReadStream(source.path);
+  return stream[Symbol.asyncIterator]();
+}
+
+/**
+ * The bytes of a JSON document, or `undefined` when it has more than `limit`; for stdin, `Lines` once
+ * a second value starts on a line after the first (NDJSON piped without --ndjson): found at the end
+ * of the first line, instead of after buffering the whole stream to report malformed JSON on line 2.
+ */
+async function readDocument(source: Source, limit: number): Promise<Uint8Array | undefined | Lines> {
+  if (source.path === undefined) return readStdin(limit);
   const file = await open(source.path);
   try {
     const info = await file.stat();
@@ -77,6 +100,71 @@ async function readCounting(stream: AsyncIterable<Buffer>, limit: number): Promi
   return Buffer.concat(chunks, size);
 }
 
+/** Reads stdin as {@link readDocument} does. */
+async function readStdin(limit: number): Promise<Uint8Array | undefined | Lines> {
+  const chunks: Buffer[] = [];
+  const stream = process.stdin[Symbol.asyncIterator]();
+  const sniff = new Sniffer();
+  let size = 0;
+  for (let next = await stream.next(); !next.done; next = await stream.next()) {
+    const chunk: Buffer = next.value;
+    chunks.push(chunk);
+    if (sniff.lines(chunk)) return new Lines(replay(chunks, stream));
+    size += chunk.length;
+    if (size > limit) return undefined;
+  }
+  return Buffer.concat(chunks, size);
+}
+
+async function* replay(chunks: readonly Buffer[], rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield* chunks;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/**
+ * Follows the first JSON value of a text, byte by byte, to tell whether another value starts on a
+ * later line (NDJSON); it stops looking once the answer is no.
+ */
+class Sniffer {
+  private depth = 0;
+  private string = false;
+  private escaped = false;
+  private closed = false; // the first value ended
+  private newline = false; // a line break came after it
+  private done = false;
+
+  /** Whether the bytes so far, with `chunk`, show a value on a line after the first value. */
+  lines(chunk: Uint8Array): boolean {
+    for (let i = 0; i < chunk.length && !this.done; i++) {
+      const b = chunk[i];
+      if (this.closed) {
+        if (b === 10) this.newline = true;
+        else if (b !== 32 && b !== 9 && b !== 13) {
+          this.done = true;
+          return this.newline;
+        }
+      } else if (this.string) {
+        if (this.escaped) this.escaped = false;
+        else if (b === 92) this.escaped = true;
+        else if (b === 34) this.string = false;
+      } else if (b === 34 && this.depth > 0) this.string = true;
+      else if (b === 123 || b === 91) this.depth++;
+      else if (b === 125 || b === 93) this.closed = --this.depth <= 0;
+      else if (
+        this.depth === 0 &&
+        b !== 32 &&
+        b !== 9 &&
+        b !== 13 &&
+        b !== 10 &&
+        !(b === 0xef || b === 0xbb || b === 0xbf)
+      ) {
+        this.done = true; // no array or object first: not an order per line
+      }
+    }
+    return false;
+  }
+}
+
 /**
  * Reads NDJSON into `pipeline` in units of whole lines. A line of more than `limit` bytes is an input
  * error in its place: once it passes the limit its bytes are dropped as they come, up to its end,
@@ -84,12 +172,11 @@ async function readCounting(stream: AsyncIterable<Buffer>, limit: number): Promi
  */
 async function feedLines(
   source: Source,
+  chunks: AsyncIterator<Buffer>,
   pipeline: Pipeline,
   read: (bytes: number) => void,
   limit: number,
 ): Promise<void> {
-  const stream = source.path === undefined ? process.stdin : createReadStream(source.path);
-  const chunks = stream[Symbol.asyncIterator]();
   const parts: Uint8Array[] = []; // the start of the current line, from the chunks before
   let pending = 0; // its bytes
   let dropping = false; // whether the current line is over the limit

@@ -169,3 +169,28 @@ function wildcard(
   while (t < count && isStar(t)) t++;
   return t === count;
 }
+
+/**
+ * Whether a path is matched by one of `patterns` (the options' `--exclude`): a pattern with a `/`
+ * matches the path from its start (`./` ignored), one without matches the file name at any depth.
+ * Patterns of too many alternatives match nothing (the options refuse them first).
+ */
+export function excluder(patterns: readonly string[]): (path: string) => boolean {
+  const names = (path: string) => path.split(/[\\/]+/).filter((name) => name !== '' && name !== '.');
+  const compiled = patterns.flatMap((pattern) =>
+    (alternatives(pattern.includes('/') ? pattern : `**/${pattern}`) ?? []).map((one) => {
+      const { base, segments } = parsePattern(one);
+      return { base: names(base), segments };
+    }),
+  );
+  if (compiled.length === 0) return () => false;
+  return (path) => {
+    const all = names(path);
+    return compiled.some(
+      ({ base, segments }) =>
+        base.length <= all.length &&
+        base.every((name, i) => all[i] === name) &&
+        matchPath(all.slice(base.length), segments),
+    );
+  };
+}

@@ -31,6 +31,7 @@ async function main(args: readonly string[]): Promise<number> {
     stderr: process.stderr,
     env: process.env,
     script: new URL(import.meta.url),
+    version: version(),
   });
 }
 

@@ -25,8 +25,11 @@ describe('parseCommand', () => {
       run: {
         inputs: ['a.json'],
         type: 'product-order',
-        format: 'text',
+        outputs: [{ format: 'text', path: undefined }],
         lang: 'de',
+        quiet: false,
+        exclude: [],
+        maxViolations: undefined,
         ndjson: false,
         jobs: 6,
         maxInputBytes,
@@ -35,13 +38,22 @@ describe('parseCommand', () => {
   });
 
   it('reads every option, long and short', () => {
-    const args = ['-t', 'product-order', '-f', 'ndjson', '-l', 'en', '--ndjson', '-j', '3', 'a', '-', '--', '-b'];
+    const args = [
+      ...['-t', 'product-order', '-f', 'ndjson', '-l', 'en', '--ndjson', '-j', '3', '-q', '--max-violations', '5'],
+      ...['--exclude', '*.x.json', '--exclude', 'b/**', '--format', 'sarif', '-o', 'r.sarif', 'a', '-', '--', '-b'],
+    ];
     expect(parseCommand(args, { LANG: 'de' }, 2)).toEqual({
       run: {
         inputs: ['a', '-', '-b'],
         type: 'product-order',
-        format: 'ndjson',
+        outputs: [
+          { format: 'ndjson', path: undefined },
+          { format: 'sarif', path: 'r.sarif' },
+        ],
         lang: 'en',
+        quiet: true,
+        exclude: ['*.x.json', 'b/**'],
+        maxViolations: 5,
         ndjson: true,
         jobs: 3,
         maxInputBytes,
@@ -61,6 +73,16 @@ describe('parseCommand', () => {
     [['--type', 'order', 'a']],
     [[]],
     [['-', '-']],
+    [['--format', 'json', '--format', 'sarif', 'a']],
+    [['--format', 'text', '--format', 'json', 'a']],
+    [['--format', 'sarif', '-o', 'r', '-o', 's', 'a']],
+    [['--format', 'sarif', '-o', 'r', '--format', 'junit', '-o', './r', 'a']],
+    [['-o', 'r', '-o', 's', 'a']],
+    [['--max-violations', '0', 'a']],
+    [['--max-violations', 'all', 'a']],
+    [['--max-violations', '1e3', 'a']],
+    [['--exclude', `{${Array.from({ length: 300 }, (_, i) => i).join(',')}}`, 'a']],
+    [['--quiet=yes', 'a']],
   ])('refuses %j', (args) => {
     expect(parseCommand(args, {}, 2)).toHaveProperty('usage');
   });
@@ -78,6 +100,33 @@ describe('parseCommand', () => {
         lang: 'en',
       });
     }
+  });
+
+  it('writes the report of each --format to the --output after it, the one without to stdout', () => {
+    const args = [
+      '-o',
+      'report.txt',
+      '-f',
+      'sarif',
+      '-o',
+      'r.sarif',
+      '-f',
+      'junit',
+      '--output=j.xml',
+      '-f',
+      'github',
+      'a',
+    ];
+    expect(parseCommand(args, {}, 2)).toMatchObject({
+      run: {
+        outputs: [
+          { format: 'text', path: 'report.txt' },
+          { format: 'sarif', path: 'r.sarif' },
+          { format: 'junit', path: 'j.xml' },
+          { format: 'github', path: undefined },
+        ],
+      },
+    });
   });
 
   it('takes each type of order', () => {

@@ -1,19 +1,37 @@
 // The command line read into options, with usage errors in the user's language.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cliWords } from '../generated/languages.js';
 import { type Lang, langs } from '../messages/index.js';
 import { maxInputBytes } from './feed.js';
+import { alternatives, maxAlternatives } from './glob.js';
 import { type OrderType, orderTypes, validators } from './validators.js';
 
 /** The output formats. */
-export const formats = ['text', 'json', 'ndjson'] as const;
+export const formats = ['text', 'json', 'ndjson', 'sarif', 'junit', 'github', 'gitlab'] as const;
+
+/** An output format. */
+export type Format = (typeof formats)[number];
+
+/** A report to write: its format, and the file it goes to (stdout when there is none). */
+export interface Output {
+  readonly format: Format;
+  readonly path: string | undefined;
+}
 
 /** What the command is asked to do. */
 export interface Options {
   readonly inputs: readonly string[];
   readonly type: OrderType;
-  readonly format: (typeof formats)[number];
+  /** The reports, at most one of them to stdout. */
+  readonly outputs: readonly Output[];
   readonly lang: Lang;
+  /** Whether valid orders are left out of the reports. */
+  readonly quiet: boolean;
+  /** Glob patterns of files not to check. */
+  readonly exclude: readonly string[];
+  /** The most violations listed per order. */
+  readonly maxViolations: number | undefined;
   readonly ndjson: boolean;
   /** Worker threads; 1 validates on the main thread. */
   readonly jobs: number;
@@ -30,7 +48,11 @@ export type Command =
 
 const spec = {
   type: { type: 'string', short: 't' },
-  format: { type: 'string', short: 'f' },
+  format: { type: 'string', short: 'f', multiple: true },
+  output: { type: 'string', short: 'o', multiple: true },
+  quiet: { type: 'boolean', short: 'q' },
+  exclude: { type: 'string', multiple: true },
+  'max-violations': { type: 'string' },
   lang: { type: 'string', short: 'l' },
   ndjson: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
@@ -90,9 +112,35 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
   const type = choose('type', orderTypes);
   if (typeof type !== 'string') return type;
   if (!validators[type]) return refuse(usage.unavailable(type));
-  const format = choose('format', formats);
-  if (typeof format !== 'string') return format;
+  const outputs: { format: Format; path: string | undefined }[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'option' || typeof token.value !== 'string') continue;
+    if (token.name === 'format') {
+      if (!(formats as readonly string[]).includes(token.value)) {
+        return refuse(usage.choice(token.rawName, token.value, formats));
+      }
+      outputs.push({ format: token.value as Format, path: undefined });
+    } else if (token.name === 'output') {
+      const last = outputs[outputs.length - 1];
+      if (!last) outputs.push({ format: 'text', path: token.value });
+      else if (last.path === undefined) last.path = token.value;
+      else return refuse(usage.outputWithoutFormat);
+    }
+  }
+  if (outputs.length === 0) outputs.push({ format: 'text', path: undefined });
+  const toStdout = outputs.filter((output) => output.path === undefined);
+  if (toStdout.length > 1) return refuse(usage.stdoutTwice(toStdout.map((output) => output.format)));
+  const paths = outputs.flatMap((output) => (output.path === undefined ? [] : [resolve(output.path)]));
+  const twice = paths.find((path, i) => paths.indexOf(path) !== i);
+  if (twice !== undefined) return refuse(usage.outputTwice(twice));
   if (langValue !== undefined && langValue !== lang) return refuse(usage.choice('--lang', langValue, langs));
+
+  const maxValue = given(values['max-violations']);
+  const maxViolations = maxValue === undefined ? undefined : /^[1-9][0-9]{0,8}$/.test(maxValue) ? Number(maxValue) : 0;
+  if (maxViolations === 0) return refuse(usage.maxViolations(maxValue ?? ''));
+  const exclude = (values.exclude ?? []).filter((value): value is string => typeof value === 'string');
+  const tooMany = exclude.find((pattern) => alternatives(pattern) === undefined);
+  if (tooMany !== undefined) return refuse(usage.badExclude(tooMany, maxAlternatives));
 
   const jobsValue = given(values.jobs);
   const jobs = jobsValue === undefined ? cores : /^[1-9][0-9]{0,2}$/.test(jobsValue) ? Number(jobsValue) : 0;
@@ -104,6 +152,17 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
 
   if (positionals.length === 0) return refuse(usage.noInput);
   if (positionals.filter((arg) => arg === '-').length > 1) return refuse(usage.stdinTwice);
-  const run = { inputs: positionals, type, format, lang, ndjson: values.ndjson === true, jobs, maxInputBytes: limit };
+  const run: Options = {
+    inputs: positionals,
+    type,
+    outputs,
+    lang,
+    quiet: values.quiet === true,
+    exclude,
+    maxViolations,
+    ndjson: values.ndjson === true,
+    jobs,
+    maxInputBytes: limit,
+  };
   return { run };
 }

@@ -2,9 +2,10 @@
 // batches arrive. Each worker answers its batches in the order it got them.
 import { availableParallelism, cpus } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { type Checked, checkUnit, type Unit } from './check.js';
-import { type Look, renderer } from './report.js';
-import { type OrderType, type Validate, validators } from './validators.js';
+import { type Checked, type Checking, checkUnit, type Unit } from './check.js';
+import { renderers } from './formats/index.js';
+import type { Look } from './report.js';
+import { type OrderType, validators } from './validators.js';
 
 /** Checks batches of units, answering each with what its units gave, in the same order. */
 export interface Pool {
@@ -12,10 +13,18 @@ export interface Pool {
   close(): Promise<void>;
 }
 
-/** What a worker is told when it starts. */
-interface Setup {
+/** What a worker is told when it starts: what to check, with how many violations at most, and how to report. */
+export interface Setup {
   readonly type: OrderType;
+  readonly maxViolations: number | undefined;
   readonly look: Look;
+}
+
+/** How the units of a setup are checked. */
+function checking({ type, maxViolations, look }: Setup): Checking {
+  const validate = validators[type];
+  if (!validate) throw new Error(`no validator for --type ${type}`);
+  return { validate, options: { lang: look.lang, maxViolations }, renderers: renderers(look), quiet: look.quiet };
 }
 
 /** The number of cores this process may use. */
@@ -24,10 +33,10 @@ export function cores(): number {
 }
 
 /** A pool that checks on the main thread. */
-export function inline(validate: Validate, look: Look): Pool {
-  const render = renderer(look);
+export function inline(setup: Setup): Pool {
+  const how = checking(setup);
   return {
-    run: async (units) => units.map((unit) => checkUnit(unit, validate, look.lang, render)),
+    run: async (units) => units.map((unit) => checkUnit(unit, how)),
     close: async () => {},
   };
 }
@@ -93,17 +102,15 @@ export function threads(script: URL, jobs: number, setup: Setup): Pool {
 
 /** The worker thread's side: checks each batch it is sent and posts what it gave back. */
 export function serve(): void {
-  const { type, look } = workerData as Setup;
-  const validate = validators[type];
-  if (!parentPort || !validate) throw new Error(`no validator for --type ${type}`);
+  const how = checking(workerData as Setup);
+  if (!parentPort) throw new Error('no parent port');
   const port = parentPort;
-  const render = renderer(look);
   const answer = (message: Answer) => port.postMessage(message);
   port.on('message', (units: (Unit | undefined)[]) => {
     try {
       const checked: Checked[] = [];
       for (let i = 0; i < units.length; i++) {
-        checked.push(checkUnit(units[i] as Unit, validate, look.lang, render));
+        checked.push(checkUnit(units[i] as Unit, how));
         units[i] = undefined; // its bytes can go at the next collection
       }
       answer(checked);

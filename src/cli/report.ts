@@ -1,14 +1,16 @@
-// The three outputs: a readable report, one JSON document, one JSON line per result. A Renderer turns
-// an order's verdict or an input error into text and keeps no state, so worker threads can run it; a
-// Frame, on the main thread, writes what goes around the records, in input order.
-import { cliWords } from '../generated/languages.js';
+// The reports a run writes, one per output. A Renderer turns an order's verdict or an input error into
+// the text of one report and keeps no state, so worker threads can run it; a Frame, on the main
+// thread, writes what goes around the records, in input order. Each format is one file in formats/.
 import type { Lang } from '../messages/index.js';
-import type { CliWording } from '../messages/wording.js';
+import type { CliWording, ReportId } from '../messages/wording.js';
 import { rules } from '../rules/index.js';
-import type { Hint, Violation } from '../violation.js';
+import type { Located } from '../text/located.js';
+import type { Truncation } from '../validate.js';
+import type { Hint, HttpRuleId, Violation } from '../violation.js';
+import { ruleIds } from '../violation.js';
 import type { Checked } from './check.js';
-import type { Options } from './options.js';
-import type { InputError, Source } from './sources.js';
+import type { Format } from './options.js';
+import { type InputError, inputErrorCodes, type Source } from './sources.js';
 
 /** Where an order is: its source, and its line (NDJSON) or its index (a JSON array). */
 export interface Place {
@@ -17,28 +19,72 @@ export interface Place {
   readonly index?: number | undefined;
 }
 
-/** Renders an order's result or an input error as output text. */
+/** What an order gave: its violations and hints, each at its line and column in the source. */
+export interface Verdict {
+  readonly place: Place;
+  readonly violations: readonly Located<Violation>[];
+  readonly hints: readonly Located<Hint>[];
+  /** Present when `--max-violations` cut the list. */
+  readonly truncated?: Truncation | undefined;
+}
+
+/** Renders an order's verdict or an input error as the text of one report. */
 export interface Renderer {
-  order(place: Place, violations: readonly Violation[], hints: readonly Hint[]): string;
+  order(verdict: Verdict): string;
   error(error: InputError): string;
 }
 
-/** What the main thread writes around the rendered records. */
+/** Text to write: a string, or pieces read back from where a report kept them. */
+export type Pieces = string | Iterable<string | Uint8Array>;
+
+/** What a source gave, for the line or element that closes it. */
+export interface Counts {
+  readonly orders: number;
+  readonly invalid: number;
+  /** Input errors met while reading it. */
+  readonly errors: number;
+  /** Whether it held several orders (lines or an array) rather than one. */
+  readonly many: boolean;
+}
+
+/** What the main thread writes of one report around its rendered records. */
 export interface Frame {
   start(): string;
-  /** The rendered records of a unit, as they go into the output. */
+  /** The rendered records of a unit, or an input error met while reading a source. */
   records(text: string): string;
-  /** The line closing a source of `orders` orders, `invalid` of them invalid, `many` when it held several. */
-  end(source: Source, orders: number, invalid: number, many: boolean): string;
+  /** A rendered input error that belongs to no source read (a name not found, a pattern that matched nothing). */
+  alone(text: string, name: string): string;
+  /** What closes a source. */
+  end(source: Source, counts: Counts): Pieces;
   finish(tally: Tally): string;
 }
 
-/** How the output looks. */
-export interface Look {
-  readonly format: Options['format'];
-  readonly lang: Lang;
+/** How a report looks. */
+export interface Style {
+  readonly t: CliWording;
   /** Whether the readable report is coloured. */
   readonly colour: boolean;
+  /** Whether valid orders are left out. */
+  readonly quiet: boolean;
+}
+
+/** A report format: its renderer (worker side) and its frame (main thread). */
+export interface ReportFormat {
+  renderer(style: Style): Renderer;
+  frame(style: Style, run: RunFacts): Frame;
+}
+
+/** What a frame may tell of the run: the command's version, the folder relative paths start from. */
+export interface RunFacts {
+  readonly version: string;
+  readonly cwd: string;
+}
+
+/** How the reports of a run look: the language, whether valid orders are left out, each report's format and colour. */
+export interface Look {
+  readonly lang: Lang;
+  readonly quiet: boolean;
+  readonly reports: readonly { readonly format: Format; readonly colour: boolean }[];
 }
 
 /** The counts of a run. */
@@ -64,121 +110,39 @@ export class Tally {
     };
     return [...this.rules].sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   }
-}
 
-/** The renderer of a look. */
-export function renderer({ format, lang, colour }: Look): Renderer {
-  const t = cliWords[lang];
-  if (format === 'text') return text(t, colour ? paint : plain);
-  // the JSON document's records each start with a separator; the frame drops the first
-  const before = format === 'json' ? ',\n' : '';
-  const after = format === 'json' ? '' : '\n';
-  return {
-    order: (place, violations, hints) => before + orderRecord(place, violations, hints) + after,
-    error: (error) => before + errorRecord(error, t) + after,
-  };
-}
-
-/** The frame of a look. */
-export function frame({ format, lang, colour }: Look): Frame {
-  if (format === 'ndjson') return { start: () => '', records: (s) => s, end: () => '', finish: () => '' };
-  if (format === 'json') {
-    let first = true;
+  /** The counts as the JSON reports give them. */
+  summary(): object {
     return {
-      start: () => '{"results":[',
-      records: (s) => {
-        if (s === '' || !first) return s;
-        first = false;
-        return s.slice(1);
-      },
-      end: () => '',
-      finish: (tally) => `${first ? '' : '\n'}],"summary":${JSON.stringify(summary(tally))}}\n`,
+      orders: this.orders,
+      valid: this.orders - this.invalid,
+      invalid: this.invalid,
+      inputErrors: this.inputErrors,
+      violationsByRule: Object.fromEntries(this.byRule()),
     };
   }
-  const t = cliWords[lang];
-  const style = colour ? paint : plain;
-  return {
-    start: () => '',
-    records: (s) => s,
-    end(source, orders, invalid, many) {
-      if (!many && !source.lines) return '';
-      const mark = invalid ? style('red', '✗') : style('green', '✓');
-      return `${mark} ${source.name}: ${t.orders(orders)}, ${invalid ? t.invalid(t.number(invalid)) : t.allValid}\n`;
-    },
-    finish(tally) {
-      const perRule = tally.byRule().map(([rule, n]) => `${rule}: ${t.number(n)}`);
-      const counts = t.summary(t.orders(tally.orders), t.number(tally.orders - tally.invalid), t.number(tally.invalid));
-      const errors = tally.inputErrors > 0 ? `; ${t.inputErrors(tally.inputErrors)}` : '';
-      return `\n${style('bold', `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}`)}\n`;
-    },
-  };
 }
 
-/** The JSON record of an order's result. */
-function orderRecord(place: Place, violations: readonly Violation[], hints: readonly Hint[]): string {
-  const at =
-    place.line !== undefined ? `,"line":${place.line}` : place.index !== undefined ? `,"index":${place.index}` : '';
-  const head = `{"source":${JSON.stringify(place.source)}${at}`;
-  const tail = `,"hints":${hints.length === 0 ? '[]' : JSON.stringify(hints)}}`;
-  return violations.length === 0
-    ? `${head},"valid":true,"violations":[]${tail}`
-    : `${head},"valid":false,"violations":${JSON.stringify(violations)}${tail}`;
+/** The summary line of the readable reports: orders, valid, invalid, violations per rule, input errors. */
+export function summaryLine(t: CliWording, tally: Tally): string {
+  const perRule = tally.byRule().map(([rule, n]) => `${rule}: ${t.number(n)}`);
+  const counts = t.summary(t.orders(tally.orders), t.number(tally.orders - tally.invalid), t.number(tally.invalid));
+  const errors = tally.inputErrors > 0 ? `; ${t.inputErrors(tally.inputErrors)}` : '';
+  return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}`;
 }
 
-/** The JSON record of an input error. */
-function errorRecord(error: InputError, t: CliWording): string {
-  const { name, ...details } = error;
-  return JSON.stringify({ source: name, ...details, message: t.error(error) });
-}
+const httpRules: Readonly<Record<HttpRuleId, true>> = { 'R-query': true, 'R-body': true, 'R-event': true };
 
-function summary(tally: Tally): object {
-  return {
-    orders: tally.orders,
-    valid: tally.orders - tally.invalid,
-    invalid: tally.invalid,
-    inputErrors: tally.inputErrors,
-    violationsByRule: Object.fromEntries(tally.byRule()),
-  };
-}
+/** Every id a report may give a finding, in the order the machine-readable reports list them. */
+export const reportIds: readonly ReportId[] = [
+  ...ruleIds.filter((id): id is Exclude<typeof id, HttpRuleId> => !Object.hasOwn(httpRules, id)),
+  'did_you_mean',
+  ...inputErrorCodes,
+];
 
-type Style = 'bold' | 'red' | 'green' | 'yellow' | 'cyan';
-const codes: Record<Style, number> = { bold: 1, red: 31, green: 32, yellow: 33, cyan: 36 };
-const paint = (style: Style, s: string) => `\x1b[${codes[style]}m${s}\x1b[0m`;
-const plain = (_: Style, s: string) => s;
-
-/**
- * The readable report: each invalid order with its violations (rule, path, message), a line for each
- * valid single-order file, and input errors with file, line and column.
- */
-function text(t: CliWording, style: typeof paint): Renderer {
-  const name = (place: Place) => {
-    if (place.line !== undefined) return `${place.source}, ${t.line(place.line)}`;
-    if (place.index !== undefined) return `${place.source}, ${t.item(place.index)}`;
-    return place.source;
-  };
-  return {
-    order(place, violations, hints) {
-      let out: string;
-      if (violations.length === 0) {
-        const single = place.line === undefined && place.index === undefined;
-        if (!single && hints.length === 0) return '';
-        out = `${style('green', '✓')} ${name(place)}\n`;
-      } else out = `${style('red', '✗')} ${name(place)}\n`;
-      for (const v of violations) {
-        out += `    ${style('bold', v.rule.padEnd(9))} ${style('cyan', v.path || t.whole)}\n`;
-        out += `              ${v.message}\n`;
-      }
-      // after the violations, marked as what they are: near misses that break no rule
-      for (const h of hints) {
-        out += `    ${style('yellow', t.hint.padEnd(9))} ${style('cyan', h.path || t.whole)}\n`;
-        out += `              ${h.message}\n`;
-      }
-      return out;
-    },
-    error(error) {
-      const line = error.line === undefined ? '' : `:${error.line}`;
-      const at = error.column === undefined ? line : `${line}:${error.column}`;
-      return `${style('yellow', '!')} ${error.name}${at}: ${t.error(error)}\n`;
-    },
-  };
+/** Where an order stands, as the readable reports name it: the source, and its line or item. */
+export function placeName(t: CliWording, place: Place): string {
+  if (place.line !== undefined) return `${place.source}, ${t.line(place.line)}`;
+  if (place.index !== undefined) return `${place.source}, ${t.item(place.index)}`;
+  return place.source;
 }

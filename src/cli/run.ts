@@ -1,13 +1,16 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
+import { open } from 'node:fs/promises';
 import { cliWords } from '../generated/languages.js';
 import type { Checked } from './check.js';
 import { feed } from './feed.js';
+import { frames, renderers } from './formats/index.js';
 import type { Options } from './options.js';
 import { type Entry, Pipeline } from './pipeline.js';
 import { inline, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
-import { type Frame, frame, type Look, type Renderer, renderer, Tally } from './report.js';
+import type { Frame, Look, Pieces, Renderer } from './report.js';
+import { Tally } from './report.js';
 import { expand, type Source } from './sources.js';
 import { validators } from './validators.js';
 
@@ -21,6 +24,8 @@ export interface Streams {
   readonly env: NodeJS.ProcessEnv;
   /** The command's own script, which worker threads run. */
   readonly script: URL;
+  /** The command's version, for the reports that name the tool. */
+  readonly version: string;
 }
 
 /** Whether the readable report is coloured: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it. */
@@ -30,30 +35,84 @@ function colourful(stdout: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv)
   return stdout.isTTY === true;
 }
 
+/** Where a report goes: stdout, or a file opened before the run. */
+interface Sink {
+  write(piece: string | Uint8Array): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The sinks of the outputs, in order; a message for a file that cannot be written. */
+async function sinks(options: Options, io: Streams, progress: () => Progress): Promise<Sink[] | string> {
+  const out: Sink[] = [];
+  for (const output of options.outputs) {
+    if (output.path === undefined) {
+      out.push({
+        async write(piece) {
+          if (io.stdout.isTTY) progress().clear();
+          if (!io.stdout.write(piece)) await once(io.stdout, 'drain');
+        },
+        close: async () => {},
+      });
+      continue;
+    }
+    const file = await open(output.path, 'w').catch((error: NodeJS.ErrnoException) => error);
+    if (file instanceof Error) {
+      await Promise.all(out.map((sink) => sink.close()));
+      return cliWords[options.lang].usage.cannotWrite(output.path, file.code ?? file.message);
+    }
+    const put = (piece: string | Uint8Array) => (typeof piece === 'string' ? file.write(piece) : file.write(piece));
+    out.push({ write: async (piece) => void (await put(piece)), close: () => file.close() });
+  }
+  return out;
+}
+
 /** Runs the command; resolves to its exit code. */
 export async function run(options: Options, io: Streams): Promise<number> {
   const validate = validators[options.type];
   if (!validate) throw new Error(`no validator for --type ${options.type}`);
-  const sources = await expand(options.inputs, options.ndjson);
+  const sources = await expand(options.inputs, options.ndjson, options.exclude);
   const tally = new Tally();
   const files = sources.filter((s): s is Source => !('error' in s));
   const total = files.every((s) => s.size !== undefined) ? files.reduce((sum, s) => sum + (s.size ?? 0), 0) : undefined;
   const progress = new Progress(io.stderr, tally, cliWords[options.lang], total);
-  const look: Look = { format: options.format, lang: options.lang, colour: colourful(io.stdout, io.env) };
-  const around = frame(look);
-  const write = async (text: string) => {
-    if (text === '') return;
-    if (io.stdout.isTTY) progress.clear();
-    if (!io.stdout.write(text)) await once(io.stdout, 'drain');
+  const outputs = await sinks(options, io, () => progress);
+  if (typeof outputs === 'string') {
+    progress.stop();
+    io.stderr.write(`product-order-validate: ${outputs}\n`);
+    return exit.error;
+  }
+  const look: Look = {
+    lang: options.lang,
+    quiet: options.quiet,
+    reports: options.outputs.map((output) => ({
+      format: output.format,
+      colour: output.path === undefined && colourful(io.stdout, io.env),
+    })),
   };
-  const pool: Pool =
-    options.jobs === 1 ? inline(validate, look) : threads(io.script, options.jobs, { type: options.type, look });
-  const emit = emitter(around, renderer(look), tally);
+  const around = frames(look, { version: io.version, cwd: process.cwd() });
+  /** Writes each report's pieces to its sink, strings that follow each other in one write. */
+  const write = async (texts: readonly (readonly Pieces[])[]) => {
+    for (let r = 0; r < texts.length; r++) {
+      let run = '';
+      for (const text of texts[r]) {
+        if (typeof text === 'string') run += text;
+        else {
+          if (run !== '') await outputs[r].write(run);
+          run = '';
+          for (const piece of text) await outputs[r].write(piece);
+        }
+      }
+      if (run !== '') await outputs[r].write(run);
+    }
+  };
+  const setup = { type: options.type, maxViolations: options.maxViolations, look };
+  const pool: Pool = options.jobs === 1 ? inline(setup) : threads(io.script, options.jobs, setup);
+  const emit = emitter(around, renderers(look), tally);
   const pipeline = new Pipeline(pool, options.jobs === 1 ? 2 : options.jobs * 2, (entries, outcomes) =>
     write(emit(entries, outcomes)),
   );
   try {
-    await write(around.start());
+    await write(around.map((frame) => [frame.start()]));
     for (const source of sources) {
       if ('error' in source) {
         pipeline.error(source);
@@ -63,51 +122,56 @@ export async function run(options: Options, io: Streams): Promise<number> {
     }
     await pipeline.finish();
     progress.stop(); // before the summary, so that it stands alone
-    await write(around.finish(tally));
+    await write(around.map((frame) => [frame.finish(tally)]));
   } finally {
     progress.stop();
     await pool.close();
+    await Promise.all(outputs.map((sink) => sink.close()));
   }
   if (tally.inputErrors > 0) return exit.error;
   return tally.invalid > 0 ? exit.invalid : exit.valid;
 }
 
 /**
- * Turns checked batches into output text, in input order, and counts them. An input that gave
- * neither an order nor an input error (empty NDJSON, blank lines only, an empty JSON array) is an
+ * Turns checked batches into the text of each report, in input order, and counts them. An input that
+ * gave neither an order nor an input error (empty NDJSON, blank lines only, an empty JSON array) is an
  * input error: a check that checked nothing must not pass (an empty JSON document is malformed JSON).
- * One that gave input errors and no order gets no closing line: it is not "0 orders, all valid".
  */
-function emitter(frame: Frame, render: Renderer, tally: Tally) {
-  let orders = 0; // of the current source
-  let invalid = 0;
-  let faults = 0; // input errors
-  let many = false;
-  return (entries: readonly Entry[], checked: readonly Checked[]): string => {
-    let out = '';
+function emitter(frames: readonly Frame[], render: readonly Renderer[], tally: Tally) {
+  let counts = { orders: 0, invalid: 0, errors: 0, many: false }; // of the current source
+  return (entries: readonly Entry[], checked: readonly Checked[]): Pieces[][] => {
+    const out: Pieces[][] = frames.map(() => []);
+    const add = (r: number, text: Pieces) => {
+      if (text !== '') out[r].push(text);
+    };
     let k = 0;
     for (const entry of entries) {
       if (entry.kind === 'unit') {
         const unit = checked[k++];
         tally.add(unit);
-        orders += unit.orders;
-        invalid += unit.invalid;
-        faults += unit.errors;
-        many ||= unit.many;
-        out += frame.records(unit.text);
+        counts = {
+          orders: counts.orders + unit.orders,
+          invalid: counts.invalid + unit.invalid,
+          errors: counts.errors + unit.errors,
+          many: counts.many || unit.many,
+        };
+        for (let r = 0; r < frames.length; r++) add(r, frames[r].records(unit.texts[r]));
       } else if (entry.kind === 'error') {
         tally.inputErrors++;
-        if (entry.source) faults++;
-        out += frame.records(render.error(entry.error));
+        if (entry.source) counts = { ...counts, errors: counts.errors + 1 };
+        for (let r = 0; r < frames.length; r++) {
+          const text = render[r].error(entry.error);
+          add(r, entry.source ? frames[r].records(text) : frames[r].alone(text, entry.error.name));
+        }
       } else {
-        if (orders === 0 && faults === 0) {
+        if (counts.orders === 0 && counts.errors === 0) {
           tally.inputErrors++;
-          out += frame.records(render.error({ name: entry.source.name, error: 'no_orders' }));
-        } else if (orders > 0) out += frame.end(entry.source, orders, invalid, many);
-        orders = 0;
-        invalid = 0;
-        faults = 0;
-        many = false;
+          counts = { ...counts, errors: 1 };
+          const error = { name: entry.source.name, error: 'no_orders' } as const;
+          for (let r = 0; r < frames.length; r++) add(r, frames[r].records(render[r].error(error)));
+        }
+        for (let r = 0; r < frames.length; r++) add(r, frames[r].end(entry.source, counts));
+        counts = { orders: 0, invalid: 0, errors: 0, many: false };
       }
     }
     return out;

@@ -4,7 +4,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { alternatives, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
+import { alternatives, excluder, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
 
 /** An input to read. */
 export interface Source {
@@ -18,16 +18,20 @@ export interface Source {
   readonly size: number | undefined;
 }
 
+/** Why an input could not be read, as reports name it. */
+export const inputErrorCodes = [
+  'malformed_json',
+  'unreadable',
+  'too_large',
+  'no_orders',
+  'not_found',
+  'no_match',
+  'bad_pattern',
+  'check_failed',
+] as const;
+
 /** Why an input could not be read. */
-export type InputErrorCode =
-  | 'not_found'
-  | 'no_match'
-  | 'bad_pattern'
-  | 'unreadable'
-  | 'too_large'
-  | 'malformed_json'
-  | 'no_orders'
-  | 'check_failed';
+export type InputErrorCode = (typeof inputErrorCodes)[number];
 
 /** An input that could not be read, a part of it that is too large or not JSON, or NDJSON that holds no order. */
 export interface InputError {
@@ -57,15 +61,26 @@ const stdinName = '<stdin>';
 const orderFile = /\.(json|ndjson|jsonl)$/i;
 const lineFile = /\.(ndjson|jsonl)$/i;
 
-/** The inputs the arguments name, in argument order; each folder's and pattern's files in path order. */
-export async function expand(args: readonly string[], ndjson: boolean): Promise<(Source | InputError)[]> {
+/**
+ * The inputs the arguments name, in argument order; each folder's and pattern's files in path order;
+ * files that an `exclude` pattern matches left out, whether named, found in a folder or by a pattern.
+ */
+export async function expand(
+  args: readonly string[],
+  ndjson: boolean,
+  exclude: readonly string[] = [],
+): Promise<(Source | InputError)[]> {
   const out: (Source | InputError)[] = [];
+  const excluded = excluder(exclude);
   const file = (path: string, info: Stats | undefined): Source => ({
     name: path,
     path,
     lines: ndjson || lineFile.test(path),
     size: info?.size,
   });
+  const add = (found: Source | InputError) => {
+    if ('error' in found || !excluded(found.name)) out.push(found);
+  };
   for (const arg of args) {
     if (arg === '-') {
       out.push({ name: stdinName, path: undefined, lines: ndjson, size: undefined });
@@ -79,14 +94,14 @@ export async function expand(args: readonly string[], ndjson: boolean): Promise<
         const found = await glob(arg);
         if (!Array.isArray(found)) out.push(found);
         else if (found.length === 0) out.push({ name: arg, error: 'no_match' });
-        else for (const entry of found) out.push('error' in entry ? entry : file(entry.path, entry.info));
+        else for (const entry of found) add('error' in entry ? entry : file(entry.path, entry.info));
       }
     } else if (info.isDirectory()) {
       const visible = (names: readonly string[]) => !names[names.length - 1].startsWith('.');
       const found = await walk(arg, (names) => visible(names) && orderFile.test(names[names.length - 1]), visible);
       if (found.length === 0) out.push({ name: arg, error: 'no_match' });
-      for (const entry of found) out.push('error' in entry ? entry : file(entry.path, entry.info));
-    } else out.push(file(arg, info));
+      for (const entry of found) add('error' in entry ? entry : file(entry.path, entry.info));
+    } else add(file(arg, info));
   }
   return out;
 }

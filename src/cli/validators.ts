@@ -2,14 +2,20 @@
 // is known but not part of this build: the command refuses it with a usage error.
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import type { Lang } from '../messages/index.js';
+import type { Truncation } from '../validate.js';
 import { validateProductOrder } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';
 
 /** A validator: any input in, a verdict out, never a throw. */
 export type Validate = (
   input: unknown,
-  options?: { readonly lang?: Lang },
-) => { readonly valid: boolean; readonly violations: readonly Violation[]; readonly hints: readonly Hint[] };
+  options?: { readonly lang?: Lang; readonly maxViolations?: number | undefined },
+) => {
+  readonly valid: boolean;
+  readonly violations: readonly Violation[];
+  readonly hints: readonly Hint[];
+  readonly truncated?: Truncation;
+};
 
 /** The values of `--type`, the first the default. */
 export const orderTypes = ['product-order', 'inflight-change'] as const;

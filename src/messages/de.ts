@@ -145,6 +145,10 @@ export const cli: CliWording = {
   summary: (orders, valid, invalid) => `${orders}: ${valid} gültig, ${invalid} ungültig`,
   inputErrors: (n) => `${cli.number(n)} Eingabefehler`,
   perSecond: 'Aufträge/s',
+  position: (line, column) => `Zeile ${cli.number(line)}, Spalte ${cli.number(column)}`,
+  violations: (n) => (n === 1 ? '1 Verstoß' : `${cli.number(n)} Verstöße`),
+  more: (n, stopped) =>
+    `… ${stopped ? 'mindestens ' : ''}${cli.number(n)} weitere${n === 1 && !stopped ? 'r Verstoß' : ' Verstöße'} nicht aufgeführt (--max-violations)`,
   error: (e) => {
     if (e.error === 'not_found') return 'keine solche Datei, kein solcher Ordner, kein solches Muster';
     if (e.error === 'no_match') return 'keine .json-, .ndjson- oder .jsonl-Datei gefunden';
@@ -158,6 +162,112 @@ export const cli: CliWording = {
       ? 'fehlerhaftes JSON: unerwartetes Ende der Eingabe'
       : `fehlerhaftes JSON: unerwartetes Zeichen ${quote(e.found ?? '')}`;
   },
+  rules: {
+    'R-field': {
+      title: 'Feldtabelle',
+      help: 'Jedes Feld hat den Typ, die Länge, die Anzahl, das Muster oder den Wert, den die Feldtabelle der Spezifikation vorgibt, und jedes Pflichtfeld ist vorhanden.',
+    },
+    'R-contact': {
+      title: 'Kontaktmedium',
+      help: 'Jedes Kontaktmedium ist ein PhoneContactMedium, EmailContactMedium oder PostalAddressContactMedium mit seinem contactType und seinen Pflichtfeldern in ihren Längen.',
+    },
+    'R-party': {
+      title: 'Partei',
+      help: 'partyOrPartyRole ist eine Individual (Anrede, Vor- und Nachname) oder eine Organization (Name), jedes Feld in seiner Länge.',
+    },
+    R1: {
+      title: 'Eine Qualifizierung im Neuauftrag',
+      help: 'Bei category new hat productOfferingQualification höchstens einen Eintrag: eine Qualifizierung pro Auftrag.',
+    },
+    R3: {
+      title: 'Telefonkontakt',
+      help: 'Eine Partei in einer Kontaktrolle (Technik-, Auftrags- oder Installationskontakt und ähnliche) braucht ein contactMedium mit mindestens einem PhoneContactMedium.',
+    },
+    R4: {
+      title: 'Postanschrift für die Zustellung',
+      help: 'Eine Partei mit der Rolle deliveryContact braucht ein contactMedium mit mindestens einem PostalAddressContactMedium.',
+    },
+    R5: {
+      title: 'Rollen ohne Kontaktvorgabe',
+      help: 'locationAContact, handingOverProvider, receivingProvider und subcontractor brauchen kein bestimmtes Kontaktmedium.',
+    },
+    R6: {
+      title: 'Bekannte Rolle',
+      help: 'Jede Partei hat eine Rolle aus einer der Rollengruppen von R3 bis R5; Schreibweise und Groß-/Kleinschreibung prüfen.',
+    },
+    R7: {
+      title: 'Rollen der Orte',
+      help: 'relatedPlace eines Produkts ist eine Liste, deren Einträge die Rolle locationA, locationB oder alternateAddress haben.',
+    },
+    R8: {
+      title: 'Arten der Orte',
+      help: 'Jeder Eintrag von relatedPlace hat einen Ort, der eine GeographicAddress, eine GeographicSite oder ein PlaceRef ist, mit den Feldern, die diese Art verlangt.',
+    },
+    R9: {
+      title: 'Positionen eines Neuauftrags',
+      help: 'Bei category new hat jede Auftragsposition die action add und ein Produkt mit relatedPlace.',
+    },
+    R10: {
+      title: 'Orte einer Teilnehmeranschlussleitung',
+      help: 'Im Neuauftrag hat ein HvtLocalLoopProduct oder KvzLocalLoopProduct je einen Ort locationA und locationB; locationB ist eine GeographicSite mit national_destination_code, local_exchange_area und einem eingebetteten Ort.',
+    },
+    R11: {
+      title: 'Ort eines Bitstromzugangs',
+      help: 'Im Neuauftrag hat ein BitstreamAccessProduct genau einen relatedPlace, mit der Rolle locationA.',
+    },
+    R12: {
+      title: 'Orte einer Glasfaser-Zugangsleitung',
+      help: 'Im Neuauftrag hat ein OpticalAccessLineProduct einen oder zwei Orte, darunter locationA; ein Ort locationB ist eine GeographicSite mit collocation_room_name und einem eingebetteten Ort.',
+    },
+    R13: {
+      title: 'Vertragspartei',
+      help: 'engagedParty eines Vertrags hat höchstens einen Eintrag, eine Organization mit einer businessId von 1 bis 40 Zeichen.',
+    },
+    R14: {
+      title: 'Positionen einer Kündigung',
+      help: 'Bei category terminationByBuyer, terminationBySeller oder terminationProviderChange hat jede Auftragsposition die action delete.',
+    },
+    'R-json': {
+      title: 'JSON-Text',
+      help: 'Der Auftrag ist wohlgeformter JSON-Text: das gemeldete Zeichen und das davor prüfen (ein fehlendes Komma, Anführungszeichen oder eine fehlende Klammer).',
+    },
+    did_you_mean: {
+      title: 'Meinten Sie',
+      help: 'Eine Eigenschaft oder ein Wert, den die Spezifikation nicht nennt, der aber nur eine kleine Änderung von einem genannten entfernt ist: vermutlich ein Tippfehler. Der Auftrag wird dadurch nicht ungültig.',
+    },
+    malformed_json: {
+      title: 'Fehlerhaftes JSON',
+      help: 'Die Datei oder Zeile ist kein JSON oder kein UTF-8: das gemeldete Zeichen korrigieren.',
+    },
+    unreadable: {
+      title: 'Eingabe nicht lesbar',
+      help: 'Die Eingabe konnte nicht gelesen werden: prüfen, ob es sie gibt und ob sie gelesen werden darf.',
+    },
+    too_large: {
+      title: 'Eingabe zu groß',
+      help: 'Ein JSON-Dokument oder eine NDJSON-Zeile ist größer als die Grenze: aufteilen oder einen Auftrag pro Zeile schreiben.',
+    },
+    no_orders: {
+      title: 'Keine Aufträge',
+      help: 'Die Eingabe enthält keinen Auftrag: sie ist leer, nur leere Zeilen oder eine leere Liste.',
+    },
+    not_found: {
+      title: 'Eingabe nicht gefunden',
+      help: 'Es gibt keine Datei, keinen Ordner und kein Muster dieses Namens.',
+    },
+    no_match: {
+      title: 'Nichts gefunden',
+      help: 'Der Ordner oder das Muster enthält keine .json-, .ndjson- oder .jsonl-Datei.',
+    },
+    bad_pattern: {
+      title: 'Muster zu groß',
+      help: 'Das Glob-Muster steht für zu viele {a,b}-Alternativen: aufteilen.',
+    },
+    check_failed: {
+      title: 'Prüfung fehlgeschlagen',
+      help: 'Die Eingabe konnte in diesem Prozess nicht geprüft werden (etwa weil der Bericht zu groß wäre): aufteilen.',
+    },
+  },
   usage: {
     unknownOption: (name) => `unbekannte Option ${name}`,
     missingValue: (name) => `Option ${name} braucht einen Wert`,
@@ -165,6 +275,13 @@ export const cli: CliWording = {
     choice: (name, value, allowed) => `Option ${name} nimmt ${allowed.join(', ')}, nicht ${quote(value)}`,
     jobs: (value) => `Option --jobs nimmt eine ganze Zahl von 1 bis 256, nicht ${quote(value)}`,
     maxInputBytes: (name, value, max) => `${name} nimmt eine ganze Zahl von 1 bis ${max}, nicht ${quote(value)}`,
+    maxViolations: (value) => `Option --max-violations nimmt eine ganze Zahl ab 1, nicht ${quote(value)}`,
+    stdoutTwice: (formats) =>
+      `nur ein Format kann auf stdout gehen, nicht ${formats.join(' und ')}: den anderen --output <Datei> geben`,
+    outputTwice: (path) => `${quote(path)} wird zweimal mit --output genannt`,
+    outputWithoutFormat: 'jedes --output folgt dem --format, das es schreibt; ein --format hat zwei',
+    badExclude: (pattern, limit) => `das --exclude-Muster ${quote(pattern)} hat mehr als ${limit} {a,b}-Alternativen`,
+    cannotWrite: (path, reason) => `${quote(path)} kann nicht geschrieben werden (${systemErrors[reason] ?? reason})`,
     noInput: 'keine Eingabe: Dateien, Ordner, Glob-Muster oder - für stdin angeben',
     stdinTwice: 'stdin (-) kann nur einmal angegeben werden',
     unavailable: (type) => `--type ${type} ist in diesem Build von product-order-validator nicht verfügbar`,
@@ -185,9 +302,19 @@ Eingaben:
 Optionen:
   -t, --type <Typ>        product-order (Standard) oder inflight-change
   -f, --format <Format>   text (Standard): ein Bericht pro Datei und Auftrag und eine Zusammenfassung;
-                          json: ein JSON-Dokument; ndjson: ein JSON-Ergebnis pro Auftrag, gestreamt
+                          json: ein JSON-Dokument; ndjson: ein JSON-Ergebnis pro Auftrag, gestreamt;
+                          sarif: SARIF 2.1.0 (GitHub Code Scanning); junit: JUnit-XML;
+                          github: Anmerkungen für GitHub Actions; gitlab: GitLab Code Quality.
+                          Mehrfach angeben, um aus einem Lauf mehrere Berichte zu schreiben
+  -o, --output <Datei>    den Bericht des --format davor in <Datei> schreiben statt auf stdout
+  -q, --quiet             gültige Aufträge weglassen: nur ungültige, Eingabefehler, Zusammenfassung
+      --exclude <Muster>  die Dateien überspringen, auf die <Muster> passt (mehrfach möglich); ein
+                          Muster ohne / passt auf den Dateinamen in jeder Tiefe:
+                          --exclude '*.expected.json'
+      --max-violations <n>
+                          höchstens n Verstöße pro Auftrag aufführen (Standard 1000)
   -l, --lang <Sprache>    de oder en; Standard aus LC_ALL, LC_MESSAGES oder LANG (de* ergibt de)
-      --ndjson            jede Eingabe als einen Auftrag pro Zeile lesen
+      --ndjson            jede Eingabe als einen Auftrag pro Zeile lesen (NDJSON auf stdin wird erkannt)
   -j, --jobs <n>          Worker-Threads, die prüfen (Standard: die Zahl der Kerne, hier ${cores})
   -h, --help              diese Hilfe zeigen
   -v, --version           die Version zeigen
@@ -203,10 +330,11 @@ nicht lesbar, zu groß oder kein JSON ist oder keinen Auftrag enthält (die ande
 trotzdem geprüft).
 
 Beispiele:
-  npx product-order-validate auftrag.json
-  npx product-order-validate --lang de auftraege/
-  npx product-order-validate 'exporte/**/*.json' --format json > bericht.json
-  gunzip -c nightly.ndjson.gz | npx product-order-validate --ndjson - --format ndjson
-  npx product-order-validate --type product-order --jobs 4 nightly.jsonl
+  product-order-validate auftrag.json
+  product-order-validate --lang de auftraege/ --exclude '*.expected.json'
+  product-order-validate auftraege/ --format sarif -o auftraege.sarif --format text
+  product-order-validate 'exporte/**/*.json' --format json > bericht.json
+  gunzip -c nightly.ndjson.gz | product-order-validate --ndjson - --format ndjson
+  product-order-validate --type product-order --jobs 4 nightly.jsonl
 `,
 };

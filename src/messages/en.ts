@@ -142,6 +142,10 @@ export const cli: CliWording = {
   summary: (orders, valid, invalid) => `${orders}: ${valid} valid, ${invalid} invalid`,
   inputErrors: (n) => (n === 1 ? '1 input error' : `${cli.number(n)} input errors`),
   perSecond: 'orders/s',
+  position: (line, column) => `line ${cli.number(line)}, column ${cli.number(column)}`,
+  violations: (n) => (n === 1 ? '1 violation' : `${cli.number(n)} violations`),
+  more: (n, stopped) =>
+    `… ${cli.number(n)}${stopped ? ' or more' : ''} further violation${n === 1 && !stopped ? '' : 's'} not listed (--max-violations)`,
   error: (e) => {
     if (e.error === 'not_found') return 'no such file, folder or pattern';
     if (e.error === 'no_match') return 'no .json, .ndjson or .jsonl file found';
@@ -155,6 +159,106 @@ export const cli: CliWording = {
       ? 'malformed JSON: unexpected end of input'
       : `malformed JSON: unexpected character ${quote(e.found ?? '')}`;
   },
+  rules: {
+    'R-field': {
+      title: 'Field table',
+      help: 'Every field has the type, length, count, pattern or value the field table of the specification gives it, and every required field is there.',
+    },
+    'R-contact': {
+      title: 'Contact medium',
+      help: 'Each contact medium is a PhoneContactMedium, EmailContactMedium or PostalAddressContactMedium with its contactType and its required fields within their lengths.',
+    },
+    'R-party': {
+      title: 'Party',
+      help: 'partyOrPartyRole is an Individual (salutation, given and family name) or an Organization (name), each field within its length.',
+    },
+    R1: {
+      title: 'One qualification in a new order',
+      help: 'When category is new, productOfferingQualification has at most one item: send one qualification per order.',
+    },
+    R3: {
+      title: 'Phone contact',
+      help: 'A related party in a contact role (technical, order management or installation contact, and the like) needs a contactMedium with at least one PhoneContactMedium.',
+    },
+    R4: {
+      title: 'Postal contact for delivery',
+      help: 'A related party with role deliveryContact needs a contactMedium with at least one PostalAddressContactMedium.',
+    },
+    R5: {
+      title: 'Roles without contact constraint',
+      help: 'locationAContact, handingOverProvider, receivingProvider and subcontractor need no particular contact medium.',
+    },
+    R6: {
+      title: 'Known role',
+      help: 'Every related party has a role of one of the role groups of R3 to R5; check the spelling and case of the role.',
+    },
+    R7: {
+      title: 'Place roles',
+      help: "A product's relatedPlace is an array whose items have role locationA, locationB or alternateAddress.",
+    },
+    R8: {
+      title: 'Place kinds',
+      help: 'Each relatedPlace item has a place that is a GeographicAddress, a GeographicSite or a PlaceRef, with the fields that kind requires.',
+    },
+    R9: {
+      title: 'Items of a new order',
+      help: 'When category is new, every order item has action add and a product with relatedPlace.',
+    },
+    R10: {
+      title: 'Places of a local loop',
+      help: 'In a new order, an HvtLocalLoopProduct or KvzLocalLoopProduct has one locationA and one locationB place; locationB is a GeographicSite with national_destination_code, local_exchange_area and one nested place.',
+    },
+    R11: {
+      title: 'Place of bitstream access',
+      help: 'In a new order, a BitstreamAccessProduct has exactly one relatedPlace, with role locationA.',
+    },
+    R12: {
+      title: 'Places of an optical access line',
+      help: 'In a new order, an OpticalAccessLineProduct has one or two places including locationA; a locationB place is a GeographicSite with collocation_room_name and one nested place.',
+    },
+    R13: {
+      title: 'Agreement party',
+      help: "An agreement's engagedParty has at most one item, an Organization with a businessId of 1 to 40 characters.",
+    },
+    R14: {
+      title: 'Items of a termination',
+      help: 'When category is terminationByBuyer, terminationBySeller or terminationProviderChange, every order item has action delete.',
+    },
+    'R-json': {
+      title: 'JSON text',
+      help: 'The order is well-formed JSON text: look at the character reported and the one before it (a missing comma, quote or bracket).',
+    },
+    did_you_mean: {
+      title: 'Did you mean',
+      help: 'A property or value that the specification does not name, but that is a small edit away from one it does: probably a typo. It does not make the order invalid.',
+    },
+    malformed_json: {
+      title: 'Malformed JSON',
+      help: 'The file or line is not JSON, or not UTF-8: fix the character reported.',
+    },
+    unreadable: {
+      title: 'Unreadable input',
+      help: 'The input could not be read: check that it exists and may be read.',
+    },
+    too_large: {
+      title: 'Input too large',
+      help: 'A JSON document or NDJSON line is larger than the limit: split it, or write one order per line.',
+    },
+    no_orders: {
+      title: 'No orders',
+      help: 'The input holds no order: it is empty, blank lines only or an empty array.',
+    },
+    not_found: { title: 'Input not found', help: 'No file, folder or pattern of this name exists.' },
+    no_match: { title: 'Nothing matched', help: 'The folder or pattern holds no .json, .ndjson or .jsonl file.' },
+    bad_pattern: {
+      title: 'Pattern too large',
+      help: 'The glob pattern stands for too many {a,b} alternatives: split it.',
+    },
+    check_failed: {
+      title: 'Check failed',
+      help: 'The input could not be checked in this process (too large a report, say): split it.',
+    },
+  },
   usage: {
     unknownOption: (name) => `unknown option ${name}`,
     missingValue: (name) => `option ${name} needs a value`,
@@ -162,6 +266,13 @@ export const cli: CliWording = {
     choice: (name, value, allowed) => `option ${name} takes ${allowed.join(', ')}, not ${quote(value)}`,
     jobs: (value) => `option --jobs takes a whole number from 1 to 256, not ${quote(value)}`,
     maxInputBytes: (name, value, max) => `${name} takes a whole number from 1 to ${max}, not ${quote(value)}`,
+    maxViolations: (value) => `option --max-violations takes a whole number from 1 up, not ${quote(value)}`,
+    stdoutTwice: (formats) =>
+      `only one format can go to stdout, not ${formats.join(' and ')}: give the others --output <file>`,
+    outputTwice: (path) => `${quote(path)} is named by --output twice`,
+    outputWithoutFormat: 'each --output follows the --format it writes; one --format has two',
+    badExclude: (pattern, limit) => `the --exclude pattern ${quote(pattern)} has more than ${limit} {a,b} alternatives`,
+    cannotWrite: (path, reason) => `cannot write ${quote(path)} (${systemErrors[reason] ?? reason})`,
     noInput: 'no input: name files, folders, glob patterns, or - for stdin',
     stdinTwice: 'stdin (-) can be named only once',
     unavailable: (type) => `--type ${type} is not available in this build of product-order-validator`,
@@ -181,9 +292,18 @@ Inputs:
 Options:
   -t, --type <type>       product-order (default) or inflight-change
   -f, --format <format>   text (default): a report per file and order, and a summary;
-                          json: one JSON document; ndjson: one JSON result per order, streamed
+                          json: one JSON document; ndjson: one JSON result per order, streamed;
+                          sarif: SARIF 2.1.0 (GitHub code scanning); junit: JUnit XML;
+                          github: GitHub Actions annotations; gitlab: GitLab Code Quality.
+                          Repeat it to write several reports from one run
+  -o, --output <file>     write the report of the --format before it to <file>, not stdout
+  -q, --quiet             leave valid orders out: only invalid orders, input errors, the summary
+      --exclude <glob>    skip the files matching <glob> (repeatable); a pattern without / matches
+                          the file name at any depth: --exclude '*.expected.json'
+      --max-violations <n>
+                          list at most n violations per order (default 1000)
   -l, --lang <lang>       en or de; default from LC_ALL, LC_MESSAGES or LANG (de* gives de)
-      --ndjson            read every input as one order per line
+      --ndjson            read every input as one order per line (NDJSON on stdin is recognised)
   -j, --jobs <n>          worker threads that validate (default: the number of cores, here ${cores})
   -h, --help              show this help
   -v, --version           show the version
@@ -198,10 +318,11 @@ Exit codes: 0 all orders valid, 1 some order invalid, 2 a usage error or an inpu
 read, is too large, is not JSON or holds no order (the other inputs are still checked).
 
 Examples:
-  npx product-order-validate order.json
-  npx product-order-validate --lang de orders/
-  npx product-order-validate 'exports/**/*.json' --format json > report.json
-  gunzip -c nightly.ndjson.gz | npx product-order-validate --ndjson - --format ndjson
-  npx product-order-validate --type product-order --jobs 4 nightly.jsonl
+  product-order-validate order.json
+  product-order-validate --lang de orders/ --exclude '*.expected.json'
+  product-order-validate orders/ --format sarif -o orders.sarif --format text
+  product-order-validate 'exports/**/*.json' --format json > report.json
+  gunzip -c nightly.ndjson.gz | product-order-validate --ndjson - --format ndjson
+  product-order-validate --type product-order --jobs 4 nightly.jsonl
 `,
 };

@@ -1,8 +1,8 @@
 // What one language file holds: every text the package prints, in three parts, one per layer, so
 // that a form's bundle carries the violations' words but not the server's or the command's.
-import type { InputError } from '../cli/sources.js';
+import type { InputError, InputErrorCode } from '../cli/sources.js';
 import type { ErrorStatus } from '../http/status.js';
-import type { Finding, FindingCode, FindingOf } from '../violation.js';
+import type { Finding, FindingCode, FindingOf, HintCode, OrderRuleId, TextRuleId } from '../violation.js';
 
 /** One message template per code: renders a finding of that code, given the name of the node it concerns. */
 export type MessageTable = { readonly [C in FindingCode]: (finding: FindingOf<C>, subject: string) => string };
@@ -49,9 +49,26 @@ export interface CliWording {
   readonly summary: (orders: string, valid: string, invalid: string) => string;
   readonly inputErrors: (n: number) => string;
   readonly perSecond: string;
+  /** Where a finding is in its file. */
+  readonly position: (line: number, column: number) => string;
+  /** "n violations", for the message of a JUnit failure. */
+  readonly violations: (n: number) => string;
+  /** The line under an order whose list of violations `--max-violations` cut: how many more there are. */
+  readonly more: (n: number, stopped: boolean) => string;
   readonly error: (e: InputError) => string;
+  /** What each report id stands for, for the rules of a SARIF report: a rule, the hint, an input error. */
+  readonly rules: Readonly<Record<ReportId, RuleWording>>;
   readonly usage: UsageWording;
   readonly help: (version: string, cores: number) => string;
+}
+
+/** The ids a report gives its findings: the rules of an order and of JSON text, the hint's code, the input errors' codes. */
+export type ReportId = OrderRuleId | TextRuleId | HintCode | InputErrorCode;
+
+/** A rule as a report describes it: a short title, and what it demands and how to fix a fault. */
+export interface RuleWording {
+  readonly title: string;
+  readonly help: string;
 }
 
 /** The command's usage errors. */
@@ -62,6 +79,12 @@ export interface UsageWording {
   readonly choice: (name: string, value: string, allowed: readonly string[]) => string;
   readonly jobs: (value: string) => string;
   readonly maxInputBytes: (name: string, value: string, max: number) => string;
+  readonly maxViolations: (value: string) => string;
+  readonly stdoutTwice: (formats: readonly string[]) => string;
+  readonly outputTwice: (path: string) => string;
+  readonly outputWithoutFormat: string;
+  readonly badExclude: (pattern: string, limit: number) => string;
+  readonly cannotWrite: (path: string, reason: string) => string;
   readonly noInput: string;
   readonly stdinTwice: string;
   readonly unavailable: (type: string) => string;

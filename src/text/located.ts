@@ -49,22 +49,32 @@ export function validateText<T, V extends { readonly path: string }, O>(
   }
   const result = validate(value, options);
   if (result.violations.length === 0 && result.hints.length === 0) return result as TextValidationResult<T, V>;
-  const place = locator(body);
-  const violations = result.violations.map((v) => ({ ...v, ...place.next() }));
-  const hints = result.hints.map((hint) => ({ ...hint, ...place.next() }));
+  const { violations, hints } = locate(body, 0, result.violations, result.hints);
   return result.valid ? { ...result, hints } : { ...result, violations, hints };
+}
 
-  /** Positions for the violations and then the hints, in that order, found in one pass. */
-  function locator(text: string) {
-    const targets: Target[] = [
-      ...result.violations.map((v) => ({ pointer: v.path, name: false })),
-      ...result.hints.map(nameTarget),
-    ];
-    const lines = new Lines(text);
-    const found = spans(text, 0, targets);
-    let k = 0;
-    return { next: (): Position => lines.position(found[k++]) };
-  }
+/**
+ * The violations and hints of the JSON value at offset `from` of `text`, each with its position, found
+ * in one pass; lines counted by `lines` (given to share its line index) and moved down by `lineOffset`.
+ */
+export function locate<V extends { readonly path: string }>(
+  text: string,
+  from: number,
+  violations: readonly V[],
+  hints: readonly Hint[],
+  lines: Lines = new Lines(text),
+  lineOffset = 0,
+): { violations: Located<V>[]; hints: Located<Hint>[] } {
+  if (violations.length === 0 && hints.length === 0) return { violations: [], hints: [] };
+  const targets: Target[] = violations.map((v) => ({ pointer: v.path, name: false }));
+  for (const hint of hints) targets.push(nameTarget(hint));
+  const found = spans(text, from, targets);
+  let k = 0;
+  const place = (): Position => {
+    const p = lines.position(found[k++]);
+    return lineOffset === 0 ? p : { ...p, line: p.line + lineOffset, endLine: p.endLine + lineOffset };
+  };
+  return { violations: violations.map((v) => ({ ...v, ...place() })), hints: hints.map((h) => ({ ...h, ...place() })) };
 }
 
 /**

@@ -1,0 +1,25 @@
+// The report formats by name, and the renderers and frames of a run's reports.
+import { cliWords } from '../../generated/languages.js';
+import type { Format } from '../options.js';
+import type { Frame, Look, Renderer, ReportFormat, RunFacts, Style } from '../report.js';
+import { github } from './github.js';
+import { gitlab } from './gitlab.js';
+import { json, ndjson } from './json.js';
+import { junit } from './junit.js';
+import { sarif } from './sarif.js';
+import { text } from './text.js';
+
+/** The formats by name. */
+const byName: Readonly<Record<Format, ReportFormat>> = { text, json, ndjson, sarif, junit, github, gitlab };
+
+const style = (look: Look, colour: boolean): Style => ({ t: cliWords[look.lang], colour, quiet: look.quiet });
+
+/** The renderers of a look's reports, in order. */
+export function renderers(look: Look): Renderer[] {
+  return look.reports.map((report) => byName[report.format].renderer(style(look, report.colour)));
+}
+
+/** The frames of a look's reports, in order. */
+export function frames(look: Look, run: RunFacts): Frame[] {
+  return look.reports.map((report) => byName[report.format].frame(style(look, report.colour), run));
+}

@@ -1,0 +1,59 @@
+// The machine-readable reports: `json`, one document `{ "results": [...], "summary": {...} }`, and
+// `ndjson`, one result per line as the orders are checked. A result is an order's verdict or an input error.
+import type { CliWording } from '../../messages/wording.js';
+import type { Frame, ReportFormat, Style, Tally, Verdict } from '../report.js';
+import type { InputError } from '../sources.js';
+
+/** The JSON record of an order's verdict. */
+function orderRecord({ place, violations, hints, truncated }: Verdict): string {
+  const at =
+    place.line !== undefined ? `,"line":${place.line}` : place.index !== undefined ? `,"index":${place.index}` : '';
+  const head = `{"source":${JSON.stringify(place.source)}${at}`;
+  const tail = `,"hints":${hints.length === 0 ? '[]' : JSON.stringify(hints)}${truncated ? `,"truncated":${JSON.stringify(truncated)}` : ''}}`;
+  return violations.length === 0
+    ? `${head},"valid":true,"violations":[]${tail}`
+    : `${head},"valid":false,"violations":${JSON.stringify(violations)}${tail}`;
+}
+
+/** The JSON record of an input error. */
+function errorRecord(error: InputError, t: CliWording): string {
+  const { name, ...details } = error;
+  return JSON.stringify({ source: name, ...details, message: t.error(error) });
+}
+
+/** Records as JSON, each after `before` and before `after`; valid orders left out when quiet. */
+const records =
+  (before: string, after: string) =>
+  ({ t, quiet }: Style) => ({
+    order: (verdict: Verdict) =>
+      quiet && verdict.violations.length === 0 ? '' : before + orderRecord(verdict) + after,
+    error: (error: InputError) => before + errorRecord(error, t) + after,
+  });
+
+/**
+ * A frame for records that each start with a separator (`,\n`) inside `start` and `finish`: the first
+ * record's separator is dropped.
+ */
+export function listFrame(start: string, finish: (empty: boolean, tally: Tally) => string): Frame {
+  let first = true;
+  const records = (s: string) => {
+    if (s === '' || !first) return s;
+    first = false;
+    return s.slice(2);
+  };
+  return { start: () => start, records, alone: records, end: () => '', finish: (tally) => finish(first, tally) };
+}
+
+export const json: ReportFormat = {
+  renderer: records(',\n', ''),
+  frame: () =>
+    listFrame(
+      '{"results":[\n',
+      (empty, tally) => `${empty ? '' : '\n'}],"summary":${JSON.stringify(tally.summary())}}\n`,
+    ),
+};
+
+export const ndjson: ReportFormat = {
+  renderer: records('', '\n'),
+  frame: () => ({ start: () => '', records: (s) => s, alone: (s) => s, end: () => '', finish: () => '' }),
+};
