@@ -16,39 +16,22 @@ import {
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cleanEnv, bin as commandBin, runner } from './command.js';
 import { importEsm } from './consumer.js';
 import { canMeasure, measure } from './measure.js';
 import { orderStream } from './stream.js';
 
 const consumer = inject('consumer');
-const bin = join(consumer, 'node_modules', '.bin', 'product-order-validate');
+const bin = commandBin();
 const examples = join(process.cwd(), 'examples', 'orders');
 const order = (kind: 'valid' | 'invalid', name: string) => readFileSync(join(examples, kind, `${name}.json`), 'utf8');
 const validOrder = order('valid', 'new-hvt-local-loop');
 const invalidOrder = order('invalid', 'category-unknown'); // R-field not_allowed at /category
 const compact = (text: string) => JSON.stringify(JSON.parse(text));
 
-/** A clean environment: no colour or language settings of the machine running the tests. */
-const cleanEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 let work: string;
 
-function cli(args: readonly string[], options: { input?: string | Buffer; env?: Record<string, string> } = {}): Run {
-  const run = spawnSync(bin, args, {
-    cwd: work,
-    input: options.input ?? '',
-    env: { ...cleanEnv, ...options.env },
-    encoding: 'utf8',
-    timeout: 30_000, // the test's own timeout cannot stop a synchronous spawn: a command that hangs fails here
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const cli = runner(() => work);
 
 /** A run with --format json, its document parsed. */
 function json(args: readonly string[], options: { input?: string | Buffer; env?: Record<string, string> } = {}) {

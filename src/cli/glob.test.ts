@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alternatives, isGlob, matchName, matchPath, parsePattern, type Segment } from './glob.js';
+import { alternatives, excluder, isGlob, matchName, matchPath, parsePattern, type Segment } from './glob.js';
 
 const name = (pattern: string) => parsePattern(pattern).segments[0] as Exclude<Segment, 'globstar'>;
 /** Whether `file` matches `pattern`: it lies below the pattern's base, and the rest matches. */
@@ -141,5 +141,28 @@ describe('alternatives and isGlob', () => {
     expect(isGlob('orders/*.json')).toBe(true);
     expect(isGlob('orders/{a,b}.json')).toBe(true);
     expect(isGlob('orders/a.json')).toBe(false);
+  });
+});
+
+describe('excluder', () => {
+  it.each([
+    ['**/*.expected.json', 'a.expected.json', true],
+    ['**/*.expected.json', 'examples/orders/invalid/a.expected.json', true],
+    ['**/*.expected.json', './examples/a.expected.json', true],
+    ['**/*.expected.json', 'examples/a.json', false],
+    ['*.expected.json', 'deep/down/a.expected.json', true],
+    ['*.expected.json', 'a.expected.json.bak', false],
+    ['examples/*.json', 'examples/a.json', true],
+    ['examples/*.json', 'examples/b/a.json', false],
+    ['examples/*.json', 'other/examples/a.json', false],
+    ['examples/**', 'examples/b/a.json', true],
+    ['{a,b}/*.json', 'b/x.json', true],
+    ['**/*.json', '.hidden/x.json', false],
+  ])('%s excludes %s: %s', (pattern, path, excluded) => {
+    expect(excluder([pattern])(path)).toBe(excluded);
+  });
+
+  it('excludes nothing without patterns', () => {
+    expect(excluder([])('a.json')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
-import { open } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import type { Checked } from './check.js';
 import { feed } from './feed.js';
@@ -55,7 +56,10 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
       });
       continue;
     }
-    const file = await open(output.path, 'w').catch((error: NodeJS.ErrnoException) => error);
+    const path = output.path;
+    const file = await mkdir(dirname(path), { recursive: true })
+      .then(() => open(path, 'w'))
+      .catch((error: NodeJS.ErrnoException) => error);
     if (file instanceof Error) {
       await Promise.all(out.map((sink) => sink.close()));
       return cliWords[options.lang].usage.cannotWrite(output.path, file.code ?? file.message);

@@ -1,0 +1,46 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import fc from 'fast-check';
+import { parse } from 'junit2json';
+import { describe, expect, it } from 'vitest';
+import { Spool, xml } from './junit.js';
+
+const spools = () => readdirSync(tmpdir()).filter((name) => name.startsWith('product-order-validate-'));
+
+describe('Spool', () => {
+  it('gives back what it held, in memory below its limit and from a temporary file above, which it then removes', () => {
+    for (const limit of [1 << 20, 10]) {
+      const before = spools().length;
+      const spool = new Spool(limit);
+      const parts = ['<a/>', 'ü😀', '', 'x'.repeat(3000), '\n'];
+      for (const part of parts) spool.add(part);
+      expect(spools().length).toBe(before + (limit === 10 ? 1 : 0));
+      const back = [...spool.take()].map((piece) =>
+        typeof piece === 'string' ? piece : Buffer.from(piece).toString('utf8'),
+      );
+      expect(back.join('')).toBe(parts.join(''));
+      expect(spools().length).toBe(before);
+      expect([...spool.take()]).toEqual([]); // given back once
+    }
+    expect(existsSync(tmpdir())).toBe(true);
+  });
+});
+
+describe('xml', () => {
+  it('makes any text an attribute value and character data that a JUnit reader reads', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary' }), async (text) => {
+        const escaped = xml(text);
+        const report = (await parse(
+          `<testsuites><testsuite name="${escaped}"><testcase name="t"><failure message="${escaped}">${escaped}</failure></testcase></testsuite></testsuites>`,
+        )) as { testsuite: { name: string }[] };
+        expect(report.testsuite).toHaveLength(1);
+        // what XML allows comes back as it was (the reader makes numbers of numeric text and trims it)
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML forbids
+        const allowed = !/[\0-\x08\v\f\x0e-\x1f\ud800-\udfff\ufffe\uffff]/u.test(text);
+        if (allowed && text.trim() === text && Number.isNaN(Number(text))) expect(report.testsuite[0].name).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

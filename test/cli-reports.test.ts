@@ -1,0 +1,392 @@
+// The command's reports for CI systems, from the packed package run as a process: positions in JSON
+// files, JSON arrays and NDJSON (CRLF, byte order mark, multi-byte text before the fault), each format
+// read by a reader of that format, several reports from one run, and the options partners asked for.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Validator } from '@cfworker/json-schema';
+import { parse as parseJunit } from 'junit2json';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bin, cleanEnv, runner } from './command.js';
+import { importEsm } from './consumer.js';
+
+let work: string;
+const cli = runner(() => work);
+const put = (path: string, text: string | Buffer) => {
+  mkdirSync(join(work, path, '..'), { recursive: true });
+  writeFileSync(join(work, path), text);
+};
+
+const example = (kind: 'valid' | 'invalid', name: string) =>
+  readFileSync(join('examples', 'orders', kind, `${name}.json`), 'utf8');
+const validOrder = example('valid', 'new-hvt-local-loop');
+const compact = (text: string) => JSON.stringify(JSON.parse(text));
+/** The valid order with `priority` (a string of at most 10 characters) set to `value`. */
+const withPriority = (value: string, text = validOrder) =>
+  text.replace('"priority": "2"', `"priority": ${JSON.stringify(value)}`);
+
+/** The 1-based line and column (UTF-16 units) where `needle` first stands in `text`, after `from`. */
+function whereIs(text: string, needle: string, from = 0): { line: number; column: number } {
+  const at = text.indexOf(needle, from);
+  expect(at).toBeGreaterThanOrEqual(0);
+  const before = text.slice(0, at).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+interface Located {
+  rule: string;
+  code: string;
+  path: string;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+const json = (args: readonly string[], input?: string | Buffer) => {
+  const run = cli(['--format', 'json', ...args], { input });
+  return {
+    ...run,
+    doc: JSON.parse(run.stdout) as {
+      results: { violations?: Located[]; hints?: Located[]; [k: string]: unknown }[];
+      summary: Record<string, unknown>;
+    },
+  };
+};
+
+const tooLong = 'dringend und sofort';
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'pov-reports-'));
+  put('orders/valid.json', validOrder);
+  put('orders/long-priority.json', withPriority(tooLong));
+  put('orders/array.json', `[\n${validOrder},\n${withPriority(tooLong)}\n]\n`);
+  put('orders/long-priority.expected.json', '[{"rule": "R-field"}]');
+  // CRLF line ends, a byte order mark, and text of two and four UTF-8 bytes before the fault
+  const line = (text: string) => compact(text).replace('"description":"', '"description":"Straße 😀 ');
+  put(
+    'orders/lines.ndjson',
+    Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`${line(validOrder)}\r\n${line(withPriority(tooLong))}\r\n`),
+    ]),
+  );
+  put('broken/malformed.json', '{\n  "category": "new",\n  "priority": \n}\n');
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('positions', () => {
+  it('places a violation in a JSON file at its line and column', () => {
+    const [record] = json(['orders/long-priority.json']).doc.results;
+    const text = readFileSync(join(work, 'orders/long-priority.json'), 'utf8');
+    const { line, column } = whereIs(text, `"${tooLong}"`);
+    expect(record.violations).toEqual([
+      expect.objectContaining({
+        path: '/priority',
+        line,
+        column,
+        endLine: line,
+        endColumn: column + tooLong.length + 2,
+      }),
+    ]);
+  });
+
+  it('places a violation in an element of a JSON array in the file, not in the element', () => {
+    const { results } = json(['orders/array.json']).doc;
+    const text = readFileSync(join(work, 'orders/array.json'), 'utf8');
+    expect(results.map((r) => r.index)).toEqual([0, 1]);
+    expect(results[1].violations?.[0]).toMatchObject({ path: '/priority', ...whereIs(text, `"${tooLong}"`) });
+  });
+
+  it('places a violation on an NDJSON line: the line of the file, the column in UTF-16 units after CRLF, a BOM and multi-byte text', () => {
+    const { results } = json(['orders/lines.ndjson']).doc;
+    const text = readFileSync(join(work, 'orders/lines.ndjson'), 'utf8').replace(/^\uFEFF/, '');
+    const expected = whereIs(text, `"${tooLong}"`);
+    expect(expected.line).toBe(2);
+    expect(results[1]).toMatchObject({ line: 2, valid: false });
+    expect(results[1].violations?.[0]).toMatchObject({ path: '/priority', ...expected });
+  });
+
+  it('agrees with validateProductOrderText on every file of the examples', async () => {
+    const { validateProductOrderText } = await importEsm();
+    const { results } = json(['examples/orders'.replace('examples', join(process.cwd(), 'examples'))]).doc;
+    for (const record of results) {
+      if (typeof record.source !== 'string' || record.source.endsWith('.expected.json')) continue;
+      const text = readFileSync(record.source, 'utf8');
+      if (record.index !== undefined) continue;
+      expect(record.violations, record.source).toEqual(validateProductOrderText(text).violations);
+    }
+  });
+
+  it('shows the position in the readable report', () => {
+    const { stdout } = cli(['orders/long-priority.json']);
+    const { line, column } = whereIs(readFileSync(join(work, 'orders/long-priority.json'), 'utf8'), `"${tooLong}"`);
+    expect(stdout).toContain(`    ${`${line}:${column}`.padEnd(8)} R-field   /priority\n`);
+  });
+});
+
+describe('SARIF', () => {
+  const schema = JSON.parse(
+    readFileSync('node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json', 'utf8'),
+  );
+  const sarifValidator = new Validator(schema, '4', false);
+
+  it('is valid SARIF 2.1.0: one run, the rules with titles and help, each result with rule, level, message, region and fingerprint', () => {
+    const run = cli(['--format', 'sarif', 'orders', 'broken']);
+    expect(run.code).toBe(2);
+    const log = JSON.parse(run.stdout);
+    const verdict = sarifValidator.validate(log);
+    expect(verdict.errors).toEqual([]);
+    expect(verdict.valid).toBe(true);
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs).toHaveLength(1);
+    const [{ tool, results, columnKind }] = log.runs;
+    expect(columnKind).toBe('utf16CodeUnits');
+    const ids = tool.driver.rules.map((r: { id: string }) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(['R-field', 'R1', 'R14', 'R-json', 'did_you_mean', 'malformed_json']));
+    for (const rule of tool.driver.rules) {
+      expect(rule.shortDescription.text).not.toBe('');
+      expect(rule.help.text).not.toBe('');
+    }
+    const long = results.find(
+      (r: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+        r.locations[0].physicalLocation.artifactLocation.uri === 'orders/long-priority.json',
+    );
+    const text = readFileSync(join(work, 'orders/long-priority.json'), 'utf8');
+    const { line, column } = whereIs(text, `"${tooLong}"`);
+    expect(long).toMatchObject({
+      ruleId: 'R-field',
+      level: 'error',
+      message: { text: expect.stringContaining('priority') },
+      locations: [
+        {
+          physicalLocation: {
+            region: { startLine: line, startColumn: column, endLine: line, endColumn: column + tooLong.length + 2 },
+          },
+        },
+      ],
+      partialFingerprints: { 'productOrderFault/v1': expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    expect(ids[long.ruleIndex]).toBe('R-field');
+    const malformed = results.find((r: { ruleId: string }) => r.ruleId === 'malformed_json');
+    expect(malformed.locations[0].physicalLocation.region).toEqual({ startLine: 4, startColumn: 1 });
+  });
+
+  it("keeps a fault's fingerprint when lines are added above it, and in German gives German titles", () => {
+    const prints = (args: string[]) =>
+      JSON.parse(cli(['--format', 'sarif', ...args]).stdout).runs[0].results.map(
+        (r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['productOrderFault/v1'],
+      );
+    const before = prints(['orders/long-priority.json']);
+    put('moved/long-priority.json', `\n\n${readFileSync(join(work, 'orders/long-priority.json'), 'utf8')}`);
+    put('orders/copy.json', readFileSync(join(work, 'orders/long-priority.json'), 'utf8'));
+    expect(prints(['orders/long-priority.json'])).toEqual(before);
+    expect(prints(['orders/copy.json'])).not.toEqual(before); // another file, another fault
+    const german = JSON.parse(cli(['--format', 'sarif', '--lang', 'de', 'orders/valid.json']).stdout);
+    expect(german.runs[0].tool.driver.rules[0].shortDescription.text).toBe('Feldtabelle');
+    rmSync(join(work, 'orders/copy.json'));
+  });
+});
+
+describe('JUnit', () => {
+  it('gives a testsuite per file and a testcase per order, each failure with rule, path, line and message, read by junit2json', async () => {
+    const run = cli(['--format', 'junit', 'orders/valid.json', 'orders/array.json', 'orders/lines.ndjson', 'broken']);
+    expect(run.code).toBe(2);
+    const report = (await parseJunit(run.stdout)) as {
+      testsuite: {
+        name: string;
+        tests: number;
+        failures: number;
+        errors: number;
+        testcase: { name: string; failure?: { message: string; type: string; inner: string }[]; error?: unknown[] }[];
+      }[];
+    };
+    expect(report.testsuite.map((s) => [s.name, s.tests, s.failures, s.errors])).toEqual([
+      ['orders/valid.json', 1, 0, 0],
+      ['orders/array.json', 2, 1, 0],
+      ['orders/lines.ndjson', 2, 1, 0],
+      ['broken/malformed.json', 1, 0, 1],
+    ]);
+    const failure = report.testsuite[1].testcase[1].failure?.[0];
+    expect(failure?.type).toBe('R-field');
+    expect(failure?.message).toContain("'priority'");
+    const { line, column } = whereIs(readFileSync(join(work, 'orders/array.json'), 'utf8'), `"${tooLong}"`);
+    expect(failure?.inner).toContain(`R-field /priority (line ${line}, column ${column}): `);
+  });
+
+  it('stays well-formed whatever an order holds: markup, control characters, lone surrogates in names that reach a message', async () => {
+    const hostile = 'requestedCompletionDa<&\u0001]]>'.slice(0, 23);
+    const order = compact(validOrder).replace(
+      '"requestedCompletionDate"',
+      JSON.stringify(`requestedCompletionD\u0001\ud800`),
+    );
+    put('hostile/order.json', order);
+    put('hostile/we<i>rd&"name.json', withPriority(`<&\u0001${hostile}`));
+    const run = cli(['--format', 'junit', 'hostile']);
+    const report = (await parseJunit(run.stdout)) as { testsuite: { name: string }[] };
+    expect(report.testsuite.map((s) => s.name)).toContain('hostile/we<i>rd&"name.json');
+  });
+});
+
+describe('GitHub annotations', () => {
+  it('writes one ::error per violation at file, line, col, endLine and endColumn, and the summary', () => {
+    const run = cli(['--format', 'github', 'orders/long-priority.json', 'broken']);
+    const { line, column } = whereIs(readFileSync(join(work, 'orders/long-priority.json'), 'utf8'), `"${tooLong}"`);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      `::error file=orders/long-priority.json,line=${line},col=${column},endLine=${line},endColumn=${column + tooLong.length + 2},title=R-field /priority::'priority' must be at most 10 characters long.`,
+    );
+    expect(lines[1]).toMatch(/^::error file=broken\/malformed\.json,line=4,col=1,title=Malformed JSON::/);
+    expect(lines.at(-1)).toBe('1 order: 0 valid, 1 invalid (R-field: 1); 1 input error');
+  });
+
+  it('escapes % CR LF in messages, and : , in properties, so no text of an order starts a command', () => {
+    // a misspelt name two edits away gets a hint that quotes it: with a line break and ::
+    const sly = 'requestedCompletionD\n::warning::x';
+    const key = `requestedCompletionDa\n%`;
+    put(
+      'sly/a,b:c.json',
+      compact(validOrder)
+        .replace('"requestedCompletionDate"', JSON.stringify(key))
+        .replace('"priority":"2"', `"priority":${JSON.stringify(sly)}`),
+    );
+    const run = cli(['--format', 'github', 'sly']);
+    const commands = run.stdout.trimEnd().split('\n');
+    for (const command of commands.slice(0, -1))
+      expect(command).toMatch(/^::(error|notice) file=sly\/a%2Cb%3Ac\.json,/);
+    expect(run.stdout).toContain('%0A');
+    expect(run.stdout).not.toMatch(/^::warning/m);
+  });
+});
+
+describe('GitLab Code Quality', () => {
+  it('gives an issue per violation and input error, with description, check_name, unique fingerprint, severity, path and line', () => {
+    const run = cli(['--format', 'gitlab', 'orders', 'broken']);
+    const issues = JSON.parse(run.stdout) as {
+      description: string;
+      check_name: string;
+      fingerprint: string;
+      severity: string;
+      location: { path: string; lines: { begin: number } };
+    }[];
+    expect(issues.length).toBeGreaterThanOrEqual(4);
+    for (const issue of issues) {
+      expect(Object.keys(issue).sort()).toEqual(['check_name', 'description', 'fingerprint', 'location', 'severity']);
+      expect(['info', 'minor', 'major', 'critical', 'blocker']).toContain(issue.severity);
+      expect(issue.location.lines.begin).toBeGreaterThanOrEqual(1);
+    }
+    expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
+    const { line } = whereIs(readFileSync(join(work, 'orders/long-priority.json'), 'utf8'), `"${tooLong}"`);
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        check_name: 'R-field',
+        severity: 'major',
+        location: { path: 'orders/long-priority.json', lines: { begin: line, end: line } },
+      }),
+    );
+    expect(issues).toContainEqual(expect.objectContaining({ check_name: 'malformed_json', severity: 'blocker' }));
+  });
+});
+
+describe('several reports from one run', () => {
+  it('writes each --format to the --output after it (making its folder) and the one without to stdout', () => {
+    const run = cli([
+      '--format',
+      'sarif',
+      '--output',
+      'out/report.sarif',
+      '--format',
+      'text',
+      '-f',
+      'junit',
+      '-o',
+      'out/junit.xml',
+      '-f',
+      'gitlab',
+      '-o',
+      'out/quality.json',
+      'orders/long-priority.json',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^✗ orders\/long-priority\.json$/m);
+    expect(JSON.parse(readFileSync(join(work, 'out/report.sarif'), 'utf8')).runs[0].results).toHaveLength(1);
+    expect(readFileSync(join(work, 'out/junit.xml'), 'utf8')).toContain('<failure ');
+    expect(JSON.parse(readFileSync(join(work, 'out/quality.json'), 'utf8'))).toHaveLength(1);
+  });
+
+  it('refuses two reports to stdout, and a file it cannot write, before checking anything', () => {
+    expect(cli(['-f', 'text', '-f', 'json', 'orders'])).toMatchObject({ code: 2, stdout: '' });
+    const run = cli(['-f', 'sarif', '-o', 'orders/valid.json/r.sarif', 'orders']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain('orders/valid.json/r.sarif');
+  });
+});
+
+describe('options', () => {
+  it('--quiet leaves valid orders out: only invalid orders, input errors and the summary', () => {
+    const run = cli(['--quiet', 'orders/valid.json', 'orders/array.json', 'broken']);
+    expect(run.stdout).not.toMatch(/^✓/m);
+    expect(run.stdout).toMatch(/^✗ orders\/array\.json, item 1$/m);
+    expect(run.stdout).toMatch(/^! broken\/malformed\.json:4:1: /m);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('3 orders: 2 valid, 1 invalid (R-field: 1); 1 input error');
+    const records = json(['--quiet', 'orders/valid.json', 'orders/array.json']).doc.results;
+    expect(records.map((r) => [r.source, r.index])).toEqual([['orders/array.json', 1]]);
+  });
+
+  it('--exclude leaves out the files a pattern matches, named, found in a folder or by a pattern', () => {
+    const checked = (args: string[]) => json(args).doc.results.map((r) => r.source);
+    expect(checked(['orders'])).toContain('orders/long-priority.expected.json');
+    for (const pattern of ['**/*.expected.json', '*.expected.json', 'orders/*.expected.json']) {
+      expect(checked(['--exclude', pattern, 'orders'])).not.toContain('orders/long-priority.expected.json');
+      expect(checked(['--exclude', pattern, 'orders/*.json'])).not.toContain('orders/long-priority.expected.json');
+      expect(checked(['--exclude', pattern, 'orders/long-priority.expected.json', 'orders/valid.json'])).toEqual([
+        'orders/valid.json',
+      ]);
+    }
+    expect(checked(['--exclude', '*.ndjson', '--exclude', '**/array.json', 'orders'])).not.toContain(
+      'orders/array.json',
+    );
+  });
+
+  it('--max-violations lists at most n violations per order and says how many more', () => {
+    const many = compact(validOrder)
+      .replace('"category":"new"', '"category":5')
+      .replace('"priority":"2"', '"priority":7')
+      .replace('"description":"', '"description":5,"x":"');
+    put('many/order.json', many);
+    const [record] = json(['--max-violations', '2', 'many/order.json']).doc.results;
+    expect(record.violations).toHaveLength(2);
+    expect(record.truncated).toEqual({ more: expect.any(Number), stopped: false });
+    expect(cli(['--max-violations', '1', 'many/order.json']).stdout).toMatch(
+      /… \d+ further violations not listed \(--max-violations\)/,
+    );
+  });
+
+  it('recognises NDJSON piped to stdin without --ndjson, line by line', () => {
+    const input = `${compact(validOrder)}\n${compact(withPriority(tooLong))}\n`;
+    const { results } = json(['-'], input).doc;
+    expect(results.map((r) => [r.line, r.valid])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(results[1].violations?.[0]).toMatchObject({ line: 2, path: '/priority' });
+  });
+
+  it('answers the first line of NDJSON on stdin before the stream ends: it does not buffer the stream', async () => {
+    const child = spawn(bin(), ['--format', 'ndjson', '-'], { cwd: work, env: cleanEnv });
+    child.stdin.write(`${compact(withPriority(tooLong))}\n${compact(validOrder)}\n`);
+    const first = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no answer while stdin stays open')), 10_000);
+      child.stdout.once('data', (data: Buffer) => {
+        clearTimeout(timer);
+        resolve(data.toString());
+      });
+    });
+    expect(JSON.parse(first.split('\n')[0])).toMatchObject({ source: '<stdin>', line: 1, valid: false });
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+  });
+});
