@@ -4,9 +4,9 @@
 // the clone of a git dependency after installing its devDependencies; never for a registry tarball.
 //
 // A global install from git (`npm install -g git+…`, which pre-commit 4.6.1 and later runs) prepares
-// the clone without its devDependencies on npm 11 and older (npm/cli#8440, fixed in pacote 22, which
-// npm 12 brings). Then, and only then, this installs them into the clone from package-lock.json
-// itself before building; any other install without tsup stops with a message.
+// the clone without its devDependencies on npm 11 and older (npm/cli#8440; pacote 22.0.0 passes
+// --global=false there). Then, and only then, this installs them into the clone from
+// package-lock.json itself before building; any other install without tsup stops with a message.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
