@@ -390,3 +390,28 @@ describe('options', () => {
     expect(code).toBe(1);
   });
 });
+
+describe('hostile input in every report', () => {
+  it('reports an order nested 200,000 deep, bytes that are not UTF-8 and 5,000 faults in one order, in each format', async () => {
+    const deep = compact(validOrder).replace('"note":[', `"note":[${'['.repeat(200_000)}${']'.repeat(200_000)},`);
+    put('hostile-all/deep.json', deep);
+    put(
+      'hostile-all/latin1.json',
+      Buffer.concat([Buffer.from('{"description": "Stra'), Buffer.from([0xdf]), Buffer.from('e"}')]),
+    );
+    put('hostile-all/faults.ndjson', `${JSON.stringify({ note: Array.from({ length: 5000 }, () => 1) })}\n`);
+    const run = cli([
+      ...['-f', 'sarif', '-o', 'h/r.sarif', '-f', 'junit', '-o', 'h/r.xml', '-f', 'gitlab', '-o', 'h/q.json'],
+      ...['-f', 'github', '--max-violations', '20', 'hostile-all'],
+    ]);
+    expect(run.code).toBe(2);
+    const sarif = JSON.parse(readFileSync(join(work, 'h/r.sarif'), 'utf8'));
+    const results = sarif.runs[0].results as { ruleId: string; properties: { reason?: string } }[];
+    expect(results.some((r) => r.ruleId === 'malformed_json' && r.properties.reason === 'invalid_utf8')).toBe(true);
+    expect(results.filter((r) => r.ruleId === 'R-field').length).toBeLessThanOrEqual(40); // 20 per order at most
+    await parseJunit(readFileSync(join(work, 'h/r.xml'), 'utf8'));
+    expect(JSON.parse(readFileSync(join(work, 'h/q.json'), 'utf8')).length).toBeGreaterThan(0);
+    for (const line of run.stdout.trimEnd().split('\n').slice(0, -1))
+      expect(line).toMatch(/^::(error|notice) file=hostile-all\//);
+  });
+});
