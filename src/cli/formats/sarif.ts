@@ -67,7 +67,7 @@ function result(
       },
     }),
   };
-  const logical = path === undefined ? {} : { logicalLocations: [{ fullyQualifiedName: path || '/', kind: 'object' }] };
+  const logical = path === undefined ? {} : { logicalLocations: [{ fullyQualifiedName: path || '/', kind: 'member' }] };
   return `,\n${JSON.stringify({
     ruleId: id,
     ruleIndex: index.get(id),
