@@ -1,9 +1,13 @@
 // npm run bench:cli: the built command on a seeded NDJSON file of 200,000 orders (test/stream.ts),
 // with one job and with one per core: orders per second (median of interleaved runs), CPU time over
 // wall time, and peak RSS, all measured from outside the command through /proc (test/measure.ts).
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+// Then each report format against the command as it was before positions and reports (built from
+// CLI_BASELINE, a git ref), side by side on a valid stream and on one with 10 % invalid orders.
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, existsSync, symlinkSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { cpus } from 'node:os';
+import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { canMeasure, type Measured, measure } from '../test/measure.js';
 import { orderStream } from '../test/stream.js';
@@ -12,20 +16,82 @@ const count = Number(process.env.CLI_ORDERS) || 200_000;
 const runs = Number(process.env.CLI_RUNS) || 3;
 const cores = cpus().length;
 
-/** Writes `orders` order lines to a file in bench/.out; returns its path and how many are invalid. */
-async function file(orders: number): Promise<{ path: string; invalid: number }> {
+/** Writes `orders` order lines, one in `faultEvery` invalid, to a file in bench/.out; returns its path and how many are invalid. */
+async function file(orders: number, faultEvery = 100): Promise<{ path: string; invalid: number }> {
   await mkdir('bench/.out', { recursive: true });
-  const path = `bench/.out/orders-${orders}.ndjson`;
-  const { stream, invalid } = orderStream(orders);
+  const path = `bench/.out/orders-${orders}-${faultEvery}.ndjson`;
+  const { stream, invalid } = orderStream(orders, 7, faultEvery);
   await pipeline(stream, createWriteStream(path));
   return { path, invalid };
 }
 
-async function once(jobs: number, input: { path: string; invalid: number }): Promise<Measured> {
-  const args = ['dist/cli.js', '--format', 'ndjson', '--jobs', String(jobs), input.path];
+async function once(
+  jobs: number,
+  input: { path: string; invalid: number },
+  format = 'ndjson',
+  cli = 'dist/cli.js',
+): Promise<Measured> {
+  const args = [cli, '--format', format, '--jobs', String(jobs), input.path];
   const result = await measure(process.execPath, args, { discard: true });
   if (result.code !== (input.invalid > 0 ? 1 : 0)) throw new Error(`exit code ${result.code}: ${result.stderr}`);
   return result;
+}
+
+/** The command as it was at `ref`, built once into bench/.out/baseline-<ref> with this checkout's packages. */
+async function baseline(ref: string): Promise<string> {
+  const folder = `bench/.out/baseline-${ref}`;
+  const cli = `${folder}/dist/cli.js`;
+  if (existsSync(cli)) return cli;
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  execFileSync('sh', ['-c', `git archive ${ref} | tar -x -C ${folder}`]);
+  symlinkSync(resolve('node_modules'), `${folder}/node_modules`);
+  execFileSync(process.execPath, [resolve('node_modules/.bin/tsup'), '--silent'], { cwd: folder, stdio: 'inherit' });
+  return cli;
+}
+
+const formats = ['ndjson', 'text', 'json', 'sarif', 'junit', 'github', 'gitlab'] as const;
+
+/**
+ * Each format's throughput against the baseline's `ndjson` (and its own `text`, `json`) on a valid
+ * stream and one with 10 % invalid orders, `--jobs` one per core; peak RSS of each on a tenth and on
+ * the whole stream, to show that no report makes memory grow with the input.
+ */
+async function reports(orders: number): Promise<void> {
+  const ref = process.env.CLI_BASELINE || '7b653b7';
+  const before = await baseline(ref);
+  const streams = { valid: await file(orders, 0), '10 % invalid': await file(orders, 10) };
+  const small = { valid: await file(orders / 10, 0), '10 % invalid': await file(orders / 10, 10) };
+  const old = ['ndjson', 'text', 'json'] as const;
+  const runsOf: Record<string, Measured[]> = {};
+  const key = (which: string, stream: string, format: string) => `${which} ${stream} ${format}`;
+  for (let run = 0; run < runs; run++) {
+    for (const [name, input] of Object.entries(streams)) {
+      for (const format of old)
+        (runsOf[key('before', name, format)] ??= []).push(await once(cores, input, format, before));
+      for (const format of formats) (runsOf[key('now', name, format)] ??= []).push(await once(cores, input, format));
+    }
+  }
+  const rate = (all: Measured[]) => orders / median(all.map((r) => r.seconds));
+  console.log(`
+Reports against the command at ${ref} (before positions and reports), --jobs ${cores}, ${fmt(orders)} orders, ${runs} runs each:
+`);
+  console.log(
+    '| format | valid: orders/s | × before | 10 % invalid: orders/s | × before | peak RSS, a tenth → all (10 % invalid) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const format of formats) {
+    const against = (old as readonly string[]).includes(format) ? format : 'ndjson';
+    const cells = Object.keys(streams).map((name) => {
+      const now = rate(runsOf[key('now', name, format)]);
+      const then = rate(runsOf[key('before', name, against)]);
+      return `${fmt(now)} | ${fmt(now / then, 2)}`;
+    });
+    const peak = (await once(cores, small['10 % invalid'], format)).peakRss;
+    const peakAll = Math.max(...runsOf[key('now', '10 % invalid', format)].map((r) => r.peakRss));
+    const vs = against === format ? '' : ` (vs ${against})`;
+    console.log(`| ${format}${vs} | ${cells.join(' | ')} | ${mib(peak)} → ${mib(peakAll)} |`);
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
@@ -61,6 +127,7 @@ async function main() {
   console.log(
     `\npeak RSS with --jobs ${cores}: ${mib(peakSmall)} for ${fmt(count / 10)} orders, ${mib(peakLarge)} for ${fmt(count)} (${fmt(growth, 1)} % more)`,
   );
+  await reports(Number(process.env.CLI_REPORT_ORDERS) || count / 2);
 }
 
 await main();

@@ -1,5 +1,6 @@
 // A large NDJSON input for the command: a seeded sample of valid orders of about 1 KB, with one
-// one-fault mutant in every hundred lines, repeated to any length and produced as it is read.
+// one-fault mutant in every hundred lines (or as many as asked), repeated to any length and produced
+// as it is read.
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { mutants, order } from './arbitraries.js';
@@ -9,8 +10,6 @@ export interface OrderStream {
   readonly stream: Readable;
   readonly invalid: number;
 }
-
-const faultEvery = 100;
 
 const drawn = new Map<number, { valid: string[]; faulty: string[] }>();
 
@@ -31,18 +30,20 @@ function samples(seed: number): { valid: string[]; faulty: string[] } {
   return { valid, faulty };
 }
 
-/** `count` orders, one per line; every hundredth is invalid. */
-export function orderStream(count: number, seed = 7): OrderStream {
+/** `count` orders, one per line; one in every `faultEvery` (a hundredth by default, none for 0) is invalid. */
+export function orderStream(count: number, seed = 7, faultEvery = 100): OrderStream {
   const { valid, faulty } = samples(seed);
   function* lines() {
     let chunk: string[] = [];
     for (let i = 0; i < count; i++) {
-      chunk.push(i % faultEvery === faultEvery - 1 ? faulty[i % faulty.length] : valid[i % valid.length]);
+      const fault = faultEvery > 0 && i % faultEvery === faultEvery - 1;
+      chunk.push(fault ? faulty[i % faulty.length] : valid[i % valid.length]);
       if (chunk.length === 256 || i === count - 1) {
         yield `${chunk.join('\n')}\n`;
         chunk = [];
       }
     }
   }
-  return { stream: Readable.from(lines(), { objectMode: false }), invalid: Math.floor(count / faultEvery) };
+  const invalid = faultEvery > 0 ? Math.floor(count / faultEvery) : 0;
+  return { stream: Readable.from(lines(), { objectMode: false }), invalid };
 }

@@ -98,7 +98,7 @@ function walk(text: string, from: number, root: Trie): void {
       }
       if (top.object) {
         const end = stringEnd(text, i);
-        node = top.node.children.get(nameOf(text, i, end));
+        node = childNamed(top.node, text, i, end);
         if (node) {
           if (node.seen) forget(node); // a name repeated: the later value replaces the earlier
           node.seen = true;
@@ -125,10 +125,18 @@ function forget(node: Trie): void {
   }
 }
 
-/** The name a JSON string from `start` to `end` (its quotes included) stands for. */
-function nameOf(text: string, start: number, end: number): string {
-  const raw = text.slice(start + 1, end - 1);
-  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+/**
+ * The child of `node` named by the JSON string from `start` to `end` (its quotes included): compared
+ * in place, without a copy of the name, unless the name holds an escape.
+ */
+function childNamed(node: Trie, text: string, start: number, end: number): Trie | undefined {
+  const length = end - start - 2;
+  for (const [name, child] of node.children) {
+    if (name.length === length && text.startsWith(name, start + 1)) return child;
+  }
+  const backslash = text.indexOf('\\', start + 1);
+  if (backslash < 0 || backslash >= end) return undefined;
+  return node.children.get(JSON.parse(text.slice(start, end)) as string);
 }
 
 function skipSpace(text: string, i: number): number {

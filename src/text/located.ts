@@ -4,7 +4,7 @@ import type { ProductOrderFVO } from '../generated/types.js';
 import { formatMessage } from '../messages/index.js';
 import { jsonType } from '../read.js';
 import type { Truncation, ValidationResult } from '../validate.js';
-import type { Hint, OrderViolation, TextViolation } from '../violation.js';
+import type { Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
 import { Lines, type Position, spans, type Target } from './locate.js';
 import { syntaxFault } from './syntax.js';
 
@@ -69,12 +69,24 @@ export function locate<V extends { readonly path: string }>(
   const targets: Target[] = violations.map((v) => ({ pointer: v.path, name: false }));
   for (const hint of hints) targets.push(nameTarget(hint));
   const found = spans(text, from, targets);
-  let k = 0;
-  const place = (): Position => {
-    const p = lines.position(found[k++]);
+  const at = (k: number): Position => {
+    const p = lines.position(found[k]);
     return lineOffset === 0 ? p : { ...p, line: p.line + lineOffset, endLine: p.endLine + lineOffset };
   };
-  return { violations: violations.map((v) => ({ ...v, ...place() })), hints: hints.map((h) => ({ ...h, ...place() })) };
+  // built field by field: a spread of each violation cost as much as finding its place
+  const located: Located<V>[] = [];
+  for (let k = 0; k < violations.length; k++) {
+    const { rule, code, path, params, message } = violations[k] as unknown as Violation;
+    const { line, column, endLine, endColumn } = at(k);
+    located.push({ rule, code, path, params, message, line, column, endLine, endColumn } as unknown as Located<V>);
+  }
+  const placed: Located<Hint>[] = [];
+  for (let k = 0; k < hints.length; k++) {
+    const { path, code, params, message } = hints[k];
+    const { line, column, endLine, endColumn } = at(violations.length + k);
+    placed.push({ path, code, params, message, line, column, endLine, endColumn });
+  }
+  return { violations: located, hints: placed };
 }
 
 /**
