@@ -38,7 +38,7 @@ export class Spool {
   private size = 0;
   private file: { readonly folder: string; readonly fd: number } | undefined;
 
-  constructor(private readonly limit = 1 << 22) {}
+  constructor(private readonly limit = 1 << 20) {}
 
   add(text: string): void {
     if (text === '') return;
@@ -66,7 +66,7 @@ export class Spool {
       return;
     }
     try {
-      const buffer = new Uint8Array(1 << 20);
+      const buffer = new Uint8Array(1 << 16);
       for (
         let at = 0, n = readSync(file.fd, buffer, 0, buffer.length, 0);
         n > 0;
@@ -92,26 +92,39 @@ const suite = (name: string, counts: { tests: number; failures: number; errors: 
   `  <testsuite name="${xml(name)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="0">\n`;
 
 export const junit: ReportFormat = {
-  renderer: ({ t }: Style) => ({
-    order({ place, violations }) {
-      const name = place.line === undefined && place.index === undefined ? place.source : placeName(t, place);
-      const line = place.line === undefined ? '' : ` line="${place.line}"`;
-      const head = `    <testcase name="${xml(name)}" classname="${xml(place.source)}" file="${xml(place.source)}"${line}`;
-      if (violations.length === 0) return `${head}/>\n`;
-      let out = `${head}>\n`;
-      for (const v of violations) {
-        const where = `${v.rule} ${v.path || '/'} (${t.position(v.line, v.column)})`;
-        out += `      <failure message="${xml(v.message)}" type="${xml(v.rule)}">${xml(`${where}: ${v.message}`)}</failure>\n`;
+  renderer: ({ t }: Style) => {
+    // the orders of a unit share their source: its name is escaped once
+    let source = '';
+    let escaped = '';
+    const sourceOf = (name: string) => {
+      if (name !== source) {
+        source = name;
+        escaped = xml(name);
       }
-      return `${out}    </testcase>\n`;
-    },
-    error(error) {
-      const at =
-        error.line === undefined ? '' : `:${error.line}${error.column === undefined ? '' : `:${error.column}`}`;
-      const message = t.error(error);
-      return `    <testcase name="${xml(`${error.name}${at}`)}" classname="${xml(error.name)}" file="${xml(error.name)}">\n      <error message="${xml(message)}" type="${error.error}">${xml(`${error.name}${at}: ${message}`)}</error>\n    </testcase>\n`;
-    },
-  }),
+      return escaped;
+    };
+    return {
+      order({ place, violations }) {
+        const name = place.line === undefined && place.index === undefined ? place.source : placeName(t, place);
+        const line = place.line === undefined ? '' : ` line="${place.line}"`;
+        const file = sourceOf(place.source);
+        const head = `    <testcase name="${xml(name)}" classname="${file}" file="${file}"${line}`;
+        if (violations.length === 0) return `${head}/>\n`;
+        let out = `${head}>\n`;
+        for (const v of violations) {
+          const where = `${v.rule} ${v.path || '/'} (${t.position(v.line, v.column)})`;
+          out += `      <failure message="${xml(v.message)}" type="${xml(v.rule)}">${xml(`${where}: ${v.message}`)}</failure>\n`;
+        }
+        return `${out}    </testcase>\n`;
+      },
+      error(error) {
+        const at =
+          error.line === undefined ? '' : `:${error.line}${error.column === undefined ? '' : `:${error.column}`}`;
+        const message = t.error(error);
+        return `    <testcase name="${xml(`${error.name}${at}`)}" classname="${xml(error.name)}" file="${xml(error.name)}">\n      <error message="${xml(message)}" type="${error.error}">${xml(`${error.name}${at}: ${message}`)}</error>\n    </testcase>\n`;
+      },
+    };
+  },
   frame({ quiet }: Style) {
     const held = new Spool();
     return {
