@@ -4,7 +4,7 @@ import type { Lang } from '../messages/index.js';
 import { itemStarts, Lines } from '../text/locate.js';
 import { locate } from '../text/located.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
-import type { Place, Renderer } from './report.js';
+import type { Place, Renderer, Verdict } from './report.js';
 import type { Validate } from './validators.js';
 
 /** UTF-8 bytes of a source to check: a whole JSON document (one order or an array of orders), or whole NDJSON lines. */
@@ -37,6 +37,9 @@ const utf8 = () => new TextDecoder('utf-8', { fatal: true });
 let decoder = utf8();
 
 const noParts: readonly Uint8Array[] = [];
+
+/** The findings of a valid order without hints: none, shared. */
+const noFindings: readonly never[] = Object.freeze([]);
 
 /** A JSON text's value starts at its first character that is no white space; the locator skips to it. */
 const start = () => 0;
@@ -86,9 +89,12 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
     if (result.violations.length > 0) invalid++;
     else if (quiet) return;
     for (const v of result.violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
-    lines ??= new Lines(text);
-    const { violations, hints } = locate(text, from(), result.violations, result.hints, lines, line - 1);
-    const verdict = { place, violations, hints, truncated: result.truncated };
+    let verdict: Verdict;
+    if (result.violations.length > 0 || result.hints.length > 0) {
+      lines ??= new Lines(text);
+      const { violations, hints } = locate(text, from(), result.violations, result.hints, lines, line - 1);
+      verdict = { place, violations, hints, truncated: result.truncated };
+    } else verdict = { place, violations: noFindings, hints: noFindings };
     for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].order(verdict);
   };
   let lines: Lines | undefined; // of the JSON text under way
