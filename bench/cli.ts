@@ -75,8 +75,9 @@ async function reports(orders: number): Promise<void> {
       for (const format of formats) {
         const then = await once(cores, input, against(format), before);
         const now = await once(cores, input, format);
-        (ratios[`${name} ${format}`] ??= []).push(then.seconds / now.seconds);
-        (rates[`${name} ${format}`] ??= []).push(orders / now.seconds);
+        const key = `${name} ${format}`;
+        ratios[key] = [...(ratios[key] ?? []), then.seconds / now.seconds];
+        rates[key] = [...(rates[key] ?? []), orders / now.seconds];
         if (name === '10 % invalid') peaks[format] = Math.max(peaks[format] ?? 0, now.peakRss);
       }
     }
