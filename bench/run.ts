@@ -9,10 +9,11 @@ import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/js
 import { BASIC } from '@hyperjump/json-schema/experimental';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { validateProductOrder } from 'product-order-validator';
+import { validateProductOrder, validateProductOrderText } from 'product-order-validator';
 import { Bench } from 'tinybench';
 import { ajvEntry, bundleSize, validatorEntry } from './bundle.js';
 import { type Corpus, corpora } from './corpora.js';
+import { withBetterAjvErrors, withMomoa } from './diagnosis.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS) || 5;
 const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
@@ -112,6 +113,36 @@ function coldStart(scripts: Record<string, string>, runs = 20): Record<string, n
 const fmt = (n: number, digits = 2) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/**
+ * The full diagnosis of invalid orders as JSON text, pretty-printed as files are: every fault with
+ * its line, column and message, from validateProductOrderText and from what a team would assemble.
+ */
+async function fullDiagnosis(): Promise<void> {
+  const diagnose: Record<string, (order: unknown, text: string) => boolean> = {
+    validateProductOrderText: (_, text) => validateProductOrderText(text).violations.length > 0,
+    'ajv + better-ajv-errors (momoa inside)': (_, text) => withBetterAjvErrors(text).length > 0,
+    'ajv + momoa + @apideck/better-ajv-errors': (_, text) => withMomoa(text).length > 0,
+  };
+  console.log('Full diagnosis (each fault with line, column and message) of pretty-printed invalid orders:\n');
+  console.log('| corpus | pipeline | orders/s | validateProductOrderText is faster by |');
+  console.log('|---|---|---:|---:|');
+  const ratios: number[] = [];
+  for (const corpus of corpora().filter((c) => c.name.startsWith('invalid'))) {
+    const pretty = { ...corpus, texts: corpus.orders.map((o) => JSON.stringify(o, null, 2)) };
+    const rates = await throughput(pretty, diagnose);
+    const ours = rates.validateProductOrderText;
+    for (const [name, rate] of Object.entries(rates)) {
+      const by = name === 'validateProductOrderText' ? '' : `${fmt(ours / rate)}×`;
+      if (by) ratios.push(ours / rate);
+      console.log(`| ${corpus.name} | ${name} | ${fmt(rate, 0)} | ${by} |`);
+    }
+  }
+  const least = Math.min(...ratios);
+  console.log(
+    `\nfull diagnosis: at least ${fmt(least)}× the assembled pipelines; target 3×: ${least >= 3 ? 'met' : 'missed'}\n`,
+  );
+}
+
 async function main() {
   console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores; ${rounds} interleaved rounds\n`);
   const all = await tools();
@@ -133,11 +164,12 @@ async function main() {
   console.log('|---|---|---:|---:|');
   console.log(rows.join('\n'));
   console.log(`\n${summary.join('\n')}\n`);
+  await fullDiagnosis();
   const cost = await hintCost(corpora()[0]);
   console.log(`hints firing: one near-miss property per ~1 KB order makes validation ${fmt(cost)}× as slow\n`);
 
   const cold = coldStart({
-    validateProductOrder: `import { validateProductOrder } from 'product-order-validator'; validateProductOrder(JSON.parse(process.argv[1]));`,
+    validateProductOrder: `import { validateProductOrder, validateProductOrderText } from 'product-order-validator'; validateProductOrder(JSON.parse(process.argv[1]));`,
     'ajv compiling the schema': `import Ajv from 'ajv/dist/2020.js'; import addFormats from 'ajv-formats'; import { readFileSync } from 'node:fs'; const ajv = new Ajv.default({ allErrors: true, strict: false }); addFormats.default(ajv); ajv.compile(JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8')))(JSON.parse(process.argv[1]));`,
   });
   for (const [name, ms] of Object.entries(cold)) console.log(`cold start, ${name}: +${fmt(ms, 1)} ms over a bare node`);
