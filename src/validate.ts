@@ -22,13 +22,13 @@ export interface ValidateOptions<L extends string = Lang> {
    * Language of the messages: one the package speaks (English, the default, or German), or one a
    * validator was given messages in; any other gives English.
    */
-  readonly lang?: L;
+  readonly lang?: L | undefined;
   /**
    * List at most this many violations, the first by path (default {@link defaultMaxViolations};
    * `Infinity` lists every one). Validation stops once it has found ten times as many (at least
    * 1,000), so an input with a million faults costs no more than one with a thousand.
    */
-  readonly maxViolations?: number;
+  readonly maxViolations?: number | undefined;
 }
 
 /** How many violations a validation lists unless told otherwise. */

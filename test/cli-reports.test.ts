@@ -1,8 +1,8 @@
 // The command's reports for CI systems, from the packed package run as a process: positions in JSON
 // files, JSON arrays and NDJSON (CRLF, byte order mark, multi-byte text before the fault), each format
 // read by a reader of that format, several reports from one run, and the options partners asked for.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
@@ -413,5 +413,90 @@ describe('hostile input in every report', () => {
     expect(JSON.parse(readFileSync(join(work, 'h/q.json'), 'utf8')).length).toBeGreaterThan(0);
     for (const line of run.stdout.trimEnd().split('\n').slice(0, -1))
       expect(line).toMatch(/^::(error|notice) file=hostile-all\//);
+  });
+});
+
+// regressions found by a partner engineer trying the packed package in a pipeline
+describe('what a trial in a pipeline found', () => {
+  it("puts each file's testcases in its own JUnit testsuite when one batch holds many files, with other reports beside it", async () => {
+    for (let i = 0; i < 30; i++)
+      put(`many-files/${String(i).padStart(2, '0')}.json`, i % 3 ? validOrder : withPriority(tooLong));
+    for (const args of [
+      ['-f', 'junit'],
+      ['-f', 'sarif', '-o', 'many-files.sarif', '-f', 'junit', '-f', 'text', '-o', 'many.txt'],
+    ]) {
+      for (const jobs of ['1', '2']) {
+        const report = (await parseJunit(cli([...args, '-j', jobs, 'many-files']).stdout)) as {
+          testsuite: { name: string; tests: number; testcase: { name: string }[] }[];
+        };
+        expect(report.testsuite).toHaveLength(30);
+        for (const suite of report.testsuite) expect(suite.testcase.map((c) => c.name)).toEqual([suite.name]);
+      }
+    }
+  });
+
+  it('says so and exits 2 when stdout cannot be written, instead of a stack trace and exit 1', () => {
+    if (!existsSync('/dev/full')) return;
+    const full = openSync('/dev/full', 'w');
+    const run = spawnSync(bin(), ['-f', 'json', 'orders/valid.json'], {
+      cwd: work,
+      env: cleanEnv,
+      stdio: ['ignore', full, 'pipe'],
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    closeSync(full);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe('product-order-validate: cannot write "stdout" (no space left on the device)');
+  });
+
+  it('refuses a report folder that cannot be made, instead of hanging', () => {
+    const run = cli(['-f', 'sarif', '-o', '/proc/no-such-folder/r.sarif', '-f', 'text', 'orders/valid.json']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('/proc/no-such-folder/r.sarif');
+  });
+
+  it('writes line breaks and terminal escapes in file and property names visibly, so no name starts a line of the log', () => {
+    put(
+      'sly-names/nl\n::stop-commands::tok\n.json',
+      compact(validOrder).replace('"priority":"2"', '"priori\\r\\n":"2","priority":"2"'),
+    );
+    put('sly-names/esc\u001b[31m.json', withPriority(tooLong));
+    const run = cli(['sly-names']);
+    for (const line of run.stdout.split('\n')) expect(line).toMatch(/^(|[✓✗!] .*| {4}\S.*| {23}\S.*|\d.*)$/);
+    expect(run.stdout).toContain('nl\\n::stop-commands::tok\\n.json');
+    expect(run.stdout).toContain('esc\\u001b[31m.json');
+    expect(run.stdout).not.toContain('\u001b');
+  });
+
+  it('checks a file named twice, or named and found in a folder, once', () => {
+    const { summary } = json([
+      'orders/valid.json',
+      'orders',
+      './orders/valid.json',
+      '--exclude',
+      '*.expected.json',
+    ]).doc;
+    expect(summary.orders).toBe(json(['orders', '--exclude', '*.expected.json']).doc.summary.orders);
+  });
+
+  it('reads pretty-printed documents one after another on stdin as one text, not as lines', () => {
+    const run = json(['-'], `${validOrder}\n${validOrder}\n`);
+    expect(run.doc.results).toHaveLength(1);
+    expect(run.doc.results[0]).toMatchObject({ error: 'malformed_json', reason: 'unexpected_character', found: '{' });
+  });
+
+  it('--exclude takes a folder as .gitignore does, and a folder or pattern whose files are all excluded matches nothing', () => {
+    const checked = (args: string[]) => json(args).doc.results.map((r) => r.source);
+    put('nest/a/x.json', validOrder);
+    put('nest/b/y.json', validOrder);
+    expect(checked(['--exclude', 'nest/a', 'nest'])).toEqual(['nest/b/y.json']);
+    expect(checked(['--exclude', `${work}/nest/a/`, 'nest'])).toEqual(['nest/b/y.json']);
+    expect(checked(['--exclude', 'a', `${work}/nest`])).toEqual([`${work}/nest/b/y.json`]);
+    const all = json(['--exclude', '*.json', 'nest']);
+    expect(all.code).toBe(2);
+    expect(all.doc.results).toEqual([expect.objectContaining({ source: 'nest', error: 'no_match' })]);
+    // a file named and excluded is passed over, as pre-commit names the files it checks
+    expect(cli(['--exclude', '*.json', 'orders/valid.json']).code).toBe(0);
   });
 });

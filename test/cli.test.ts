@@ -84,6 +84,7 @@ beforeAll(() => {
     writeFileSync(join(work, path), text);
   };
   put('valid.json', validOrder);
+  put('copy/valid.json', validOrder); // another file of the same order: a file named twice is checked once
   put('invalid.json', invalidOrder);
   put('array.json', `[${validOrder},${invalidOrder},${validOrder}]`);
   put('orders.ndjson', `${compact(validOrder)}\n${compact(invalidOrder)}\n`);
@@ -251,13 +252,13 @@ describe('product-order-validate input errors', () => {
       { source, line: 7, ...tooLarge },
     ];
     for (const jobs of ['1', '2']) {
-      const run = json(['--jobs', jobs, 'valid.json', 'big.json', 'long.ndjson', 'valid.json'], { env });
+      const run = json(['--jobs', jobs, 'valid.json', 'big.json', 'long.ndjson', 'copy/valid.json'], { env });
       expect(run.code).toBe(2);
       expect(run.doc.results.map(brief)).toEqual([
         { source: 'valid.json', violations: [] },
         { source: 'big.json', ...tooLarge },
         ...lineResults('long.ndjson'),
-        { source: 'valid.json', violations: [] },
+        { source: 'copy/valid.json', violations: [] },
       ]);
       expect(run.doc.results[1].limit).toBe(4000);
       expect(run.doc.summary).toMatchObject({ orders: 5, valid: 5, inputErrors: 5 });
@@ -278,7 +279,7 @@ describe('product-order-validate input errors', () => {
     const sparse = join(work, 'sparse-600mib.json');
     writeFileSync(sparse, '');
     truncateSync(sparse, 600 * 2 ** 20); // no disk blocks, and no bytes read if the size is looked at first
-    const args = ['--format', 'json', 'valid.json', 'sparse-600mib.json', 'valid.json'];
+    const args = ['--format', 'json', 'valid.json', 'sparse-600mib.json', 'copy/valid.json'];
     const run = await measure(bin, args, { env: cleanEnv, cwd: work });
     rmSync(sparse);
     expect(run.code).toBe(2);
@@ -286,7 +287,7 @@ describe('product-order-validate input errors', () => {
     expect(doc.results.map(brief)).toEqual([
       { source: 'valid.json', violations: [] },
       { source: 'sparse-600mib.json', error: 'too_large' },
-      { source: 'valid.json', violations: [] },
+      { source: 'copy/valid.json', violations: [] },
     ]);
     expect(doc.results[1].limit).toBe(2 ** 29 - 24); // V8's longest string on 64-bit Node.js
     expect(doc.summary).toMatchObject({ orders: 2, inputErrors: 1 });

@@ -122,8 +122,9 @@ async function* replay(chunks: readonly Buffer[], rest: AsyncIterator<Buffer>): 
 }
 
 /**
- * Follows the first JSON value of a text, byte by byte, to tell whether another value starts on a
- * later line (NDJSON); it stops looking once the answer is no.
+ * Follows the first JSON value of a text, byte by byte, to tell whether it is NDJSON: a first value
+ * that ends on the line it starts on, and another value on a later line. It stops looking once the
+ * answer is no.
  */
 class Sniffer {
   private depth = 0;
@@ -143,6 +144,9 @@ class Sniffer {
           this.done = true;
           return this.newline;
         }
+      } else if (b === 10 && this.depth > 0) {
+        // a first value over several lines is a document, or documents one after another: not NDJSON
+        this.done = true;
       } else if (this.string) {
         if (this.escaped) this.escaped = false;
         else if (b === 92) this.escaped = true;

@@ -158,8 +158,17 @@ describe('excluder', () => {
     ['examples/**', 'examples/b/a.json', true],
     ['{a,b}/*.json', 'b/x.json', true],
     ['**/*.json', '.hidden/x.json', false],
+    // a folder, as in .gitignore: everything below it
+    ['examples/valid', 'examples/valid/a.json', true],
+    ['examples/valid/', 'examples/valid/deep/a.json', true],
+    ['valid', 'examples/valid/a.json', true],
+    ['examples/valid', 'examples/validity/a.json', false],
+    // the same file named from the working folder's root or from it
+    ['orders/*.json', '/work/here/orders/a.json', true],
+    ['/work/here/orders/a.json', 'orders/a.json', true],
+    ['orders/*.json', '/elsewhere/orders/a.json', false],
   ])('%s excludes %s: %s', (pattern, path, excluded) => {
-    expect(excluder([pattern])(path)).toBe(excluded);
+    expect(excluder([pattern], '/work/here')(path)).toBe(excluded);
   });
 
   it('excludes nothing without patterns', () => {

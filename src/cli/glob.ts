@@ -2,6 +2,8 @@
 // any number of folders, `{a,b}` alternatives and `\` escapes. Matching is the two-pointer wildcard
 // algorithm (O(length × pattern), no backtracking explosion); no regular expression is built.
 
+import { relative, resolve } from 'node:path';
+
 /** One element of a pattern's path segment. */
 type Token =
   | { readonly kind: 'char'; readonly char: string }
@@ -171,26 +173,38 @@ function wildcard(
 }
 
 /**
- * Whether a path is matched by one of `patterns` (the options' `--exclude`): a pattern with a `/`
- * matches the path from its start (`./` ignored), one without matches the file name at any depth.
- * Patterns of too many alternatives match nothing (the options refuse them first).
+ * Whether a path is matched by one of `patterns` (the options' `--exclude`), as a `.gitignore` line
+ * matches: a pattern with a `/` matches the path from its start (`./` ignored), one without matches a
+ * name at any depth; a pattern that matches a folder matches everything below it. A relative path
+ * is also tried from the working folder's root, an absolute one also relative to it, so that
+ * `$PWD/orders/a.json` and `orders/a.json` are alike. Patterns of too many alternatives match
+ * nothing (the options refuse them first).
  */
-export function excluder(patterns: readonly string[]): (path: string) => boolean {
+export function excluder(patterns: readonly string[], cwd = process.cwd()): (path: string) => boolean {
   const names = (path: string) => path.split(/[\\/]+/).filter((name) => name !== '' && name !== '.');
   const compiled = patterns.flatMap((pattern) =>
     (alternatives(pattern.includes('/') ? pattern : `**/${pattern}`) ?? []).map((one) => {
       const { base, segments } = parsePattern(one);
-      return { base: names(base), segments };
+      return { absolute: one.startsWith('/'), base: names(base), segments };
     }),
   );
   if (compiled.length === 0) return () => false;
+  const matches = (all: readonly string[], { base, segments }: (typeof compiled)[number]) => {
+    if (base.length > all.length || !base.every((name, i) => all[i] === name)) return false;
+    if (segments.length === 0) return true; // a folder named plainly (`orders/`): all below it
+    // the path, or one of the folders it is in
+    for (let end = all.length; end > base.length; end--)
+      if (matchPath(all.slice(base.length, end), segments)) return true;
+    return false;
+  };
   return (path) => {
-    const all = names(path);
-    return compiled.some(
-      ({ base, segments }) =>
-        base.length <= all.length &&
-        base.every((name, i) => all[i] === name) &&
-        matchPath(all.slice(base.length), segments),
+    const absolute = names(resolve(cwd, path));
+    const relativeTo = relative(cwd, resolve(cwd, path));
+    const inside = relativeTo.startsWith('..') ? undefined : names(relativeTo);
+    return compiled.some((pattern) =>
+      pattern.absolute
+        ? matches(absolute, pattern)
+        : (inside !== undefined && matches(inside, pattern)) || matches(names(path), pattern),
     );
   };
 }

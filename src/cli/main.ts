@@ -23,8 +23,14 @@ async function main(args: readonly string[]): Promise<number> {
   }
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     // the reader of the output went away (`| head`): nothing more can be reported
-    if (error.code === 'EPIPE') process.exit(exit.error);
-    throw error;
+    if (error.code !== 'EPIPE') {
+      // a full disk or a closed stdout: the report is lost, which must not read as a verdict
+      const reason = error.code ?? error.message;
+      process.stderr.write(
+        `product-order-validate: ${cliWords[command.run.lang].usage.cannotWrite('stdout', reason)}\n`,
+      );
+    }
+    process.exit(exit.error);
   });
   return run(command.run, {
     stdout: process.stdout,

@@ -146,3 +146,18 @@ export function placeName(t: CliWording, place: Place): string {
   if (place.index !== undefined) return `${place.source}, ${t.item(place.index)}`;
   return place.source;
 }
+
+/**
+ * Text for a terminal or a CI log: control characters (line breaks, the escapes of terminal
+ * sequences) and the Unicode line separators written as `\n`, `\r`, `\t` or `\uXXXX`, so that no
+ * file or property name starts a line of its own, a CI log command or a terminal sequence.
+ */
+export function visible(text: string): string {
+  control.lastIndex = 0;
+  return control.test(text) ? text.replace(control, escaped) : text;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for
+const control = /[\0-\x1f\x7f-\x9f\u2028\u2029]/g;
+const short: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const escaped = (c: string) => short[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;

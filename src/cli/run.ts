@@ -1,7 +1,7 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
-import { mkdir, open } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, open, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import type { Checked } from './check.js';
 import { feed } from './feed.js';
@@ -57,7 +57,7 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
       continue;
     }
     const path = output.path;
-    const file = await mkdir(dirname(path), { recursive: true })
+    const file = await makeFolder(dirname(path))
       .then(() => open(path, 'w'))
       .catch((error: NodeJS.ErrnoException) => error);
     if (file instanceof Error) {
@@ -68,6 +68,21 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
     out.push({ write: async (piece) => void (await put(piece)), close: () => file.close() });
   }
   return out;
+}
+
+/**
+ * Makes a folder and the missing ones above it, one by one: `mkdir` with `recursive` loops for ever
+ * under a folder that refuses new entries with EEXIST, as /proc does.
+ */
+async function makeFolder(folder: string): Promise<void> {
+  const missing: string[] = [];
+  for (let at = resolve(folder); ; at = dirname(at)) {
+    const info = await stat(at).catch((error: NodeJS.ErrnoException) => error);
+    if (!(info instanceof Error)) break;
+    if (info.code !== 'ENOENT' || dirname(at) === at) throw info;
+    missing.unshift(at);
+  }
+  for (const at of missing) await mkdir(at);
 }
 
 /** Runs the command; resolves to its exit code. */

@@ -3,7 +3,7 @@
 // glob patterns, and `-` for stdin.
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { alternatives, excluder, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
 
 /** An input to read. */
@@ -78,8 +78,20 @@ export async function expand(
     lines: ndjson || lineFile.test(path),
     size: info?.size,
   });
-  const add = (found: Source | InputError) => {
-    if ('error' in found || !excluded(found.name)) out.push(found);
+  const seen = new Set<string>(); // a file named twice, or found again, is checked once
+  /** Adds what a name, folder or pattern found; false when every file of it was excluded. */
+  const add = (found: readonly (Source | InputError)[]): boolean => {
+    let kept = false;
+    for (const entry of found) {
+      if ('error' in entry) out.push(entry);
+      else if (!excluded(entry.name)) {
+        kept = true;
+        const key = resolve(entry.name);
+        if (!seen.has(key)) out.push(entry);
+        seen.add(key);
+      }
+    }
+    return kept || found.some((entry) => 'error' in entry);
   };
   for (const arg of args) {
     if (arg === '-') {
@@ -93,15 +105,18 @@ export async function expand(
       else {
         const found = await glob(arg);
         if (!Array.isArray(found)) out.push(found);
-        else if (found.length === 0) out.push({ name: arg, error: 'no_match' });
-        else for (const entry of found) add('error' in entry ? entry : file(entry.path, entry.info));
+        // a pattern that matches nothing but excluded files matches nothing: a CI job must not pass on it
+        else if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info))))) {
+          out.push({ name: arg, error: 'no_match' });
+        }
       }
     } else if (info.isDirectory()) {
       const visible = (names: readonly string[]) => !names[names.length - 1].startsWith('.');
       const found = await walk(arg, (names) => visible(names) && orderFile.test(names[names.length - 1]), visible);
-      if (found.length === 0) out.push({ name: arg, error: 'no_match' });
-      for (const entry of found) add('error' in entry ? entry : file(entry.path, entry.info));
-    } else add(file(arg, info));
+      if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info))))) {
+        out.push({ name: arg, error: 'no_match' });
+      }
+    } else add([file(arg, info)]); // a file named and excluded is passed over: pre-commit names files
   }
   return out;
 }

@@ -128,6 +128,10 @@ const systemErrors: Readonly<Record<string, string>> = {
   EPERM: 'keine Berechtigung',
   EISDIR: 'ist ein Ordner',
   ELOOP: 'zu viele symbolische Links',
+  ENOSPC: 'kein Platz mehr auf dem Gerät',
+  ENOTDIR: 'ein Teil des Pfads ist eine Datei, kein Ordner',
+  EEXIST: 'hier kann nichts angelegt werden',
+  EROFS: 'ein schreibgeschütztes Dateisystem',
   fifo: 'ein FIFO, keine reguläre Datei',
   socket: 'ein Socket, keine reguläre Datei',
   device: 'ein Gerät, keine reguläre Datei',
@@ -145,7 +149,7 @@ export const cli: CliWording = {
   summary: (orders, valid, invalid) => `${orders}: ${valid} gültig, ${invalid} ungültig`,
   inputErrors: (n) => `${cli.number(n)} Eingabefehler`,
   perSecond: 'Aufträge/s',
-  position: (line, column) => `Zeile ${cli.number(line)}, Spalte ${cli.number(column)}`,
+  position: (line, column) => `Zeile ${line}, Spalte ${column}`,
   violations: (n) => (n === 1 ? '1 Verstoß' : `${cli.number(n)} Verstöße`),
   more: (n, stopped) =>
     `… ${stopped ? 'mindestens ' : ''}${cli.number(n)} weitere${n === 1 && !stopped ? 'r Verstoß' : ' Verstöße'} nicht aufgeführt (--max-violations)`,
@@ -249,7 +253,7 @@ export const cli: CliWording = {
     },
     no_orders: {
       title: 'Keine Aufträge',
-      help: 'Die Eingabe enthält keinen Auftrag: sie ist leer, nur leere Zeilen oder eine leere Liste.',
+      help: 'Die Eingabe enthält keinen Auftrag: NDJSON, das leer ist oder nur leere Zeilen hat, oder eine leere JSON-Liste (eine leere .json-Datei ist fehlerhaftes JSON).',
     },
     not_found: {
       title: 'Eingabe nicht gefunden',

@@ -125,6 +125,10 @@ const systemErrors: Readonly<Record<string, string>> = {
   EPERM: 'permission denied',
   EISDIR: 'it is a folder',
   ELOOP: 'too many symbolic links',
+  ENOSPC: 'no space left on the device',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'it cannot be made here',
+  EROFS: 'a read-only file system',
   fifo: 'a FIFO, not a regular file',
   socket: 'a socket, not a regular file',
   device: 'a device, not a regular file',
@@ -142,7 +146,7 @@ export const cli: CliWording = {
   summary: (orders, valid, invalid) => `${orders}: ${valid} valid, ${invalid} invalid`,
   inputErrors: (n) => (n === 1 ? '1 input error' : `${cli.number(n)} input errors`),
   perSecond: 'orders/s',
-  position: (line, column) => `line ${cli.number(line)}, column ${cli.number(column)}`,
+  position: (line, column) => `line ${line}, column ${column}`,
   violations: (n) => (n === 1 ? '1 violation' : `${cli.number(n)} violations`),
   more: (n, stopped) =>
     `… ${cli.number(n)}${stopped ? ' or more' : ''} further violation${n === 1 && !stopped ? '' : 's'} not listed (--max-violations)`,
@@ -246,7 +250,7 @@ export const cli: CliWording = {
     },
     no_orders: {
       title: 'No orders',
-      help: 'The input holds no order: it is empty, blank lines only or an empty array.',
+      help: 'The input holds no order: NDJSON that is empty or blank lines only, or an empty JSON array (an empty .json file is malformed JSON).',
     },
     not_found: { title: 'Input not found', help: 'No file, folder or pattern of this name exists.' },
     no_match: { title: 'Nothing matched', help: 'The folder or pattern holds no .json, .ndjson or .jsonl file.' },

@@ -119,6 +119,27 @@ describe('spans', () => {
     expect(a).toEqual([24, 27]);
   });
 
+  // regression: each name that no target holds searched the rest of the text for a backslash, so an
+  // array of n orders cost n² (8,000 orders in 25 s)
+  it('takes time in proportion to the text: eight times the items, not sixty-four times the time', () => {
+    const text = (n: number) =>
+      JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: String(i), name: 'x', note: [1, 2] })));
+    // as the command places the faults of each item of an array: one pass per item, from its start
+    const time = (t: string) => {
+      const starts = itemStarts(t, 0);
+      const runs: number[] = [];
+      for (let r = 0; r < 5; r++) {
+        const started = performance.now();
+        for (const start of starts) spans(t, start, [{ pointer: '/zzz', name: false }]);
+        runs.push(performance.now() - started);
+      }
+      return runs.sort((a, b) => a - b)[2];
+    };
+    const [small, large] = [text(2_000), text(16_000)];
+    time(small); // warm up
+    expect(time(large) / time(small)).toBeLessThan(24);
+  });
+
   it('walks a value nested 100,000 deep without recursion', () => {
     const depth = 100_000;
     const text = `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;

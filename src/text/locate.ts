@@ -134,9 +134,10 @@ function childNamed(node: Trie, text: string, start: number, end: number): Trie 
   for (const [name, child] of node.children) {
     if (name.length === length && text.startsWith(name, start + 1)) return child;
   }
-  const backslash = text.indexOf('\\', start + 1);
-  if (backslash < 0 || backslash >= end) return undefined;
-  return node.children.get(JSON.parse(text.slice(start, end)) as string);
+  // only within the name: a search of the text past it would cost its length for every name
+  let escaped = false;
+  for (let i = start + 1; i < end - 1 && !escaped; i++) escaped = text.charCodeAt(i) === 92;
+  return escaped ? node.children.get(JSON.parse(text.slice(start, end)) as string) : undefined;
 }
 
 function skipSpace(text: string, i: number): number {

@@ -24,6 +24,20 @@ describe('Spool', () => {
     }
     expect(existsSync(tmpdir())).toBe(true);
   });
+
+  // regression: a take that was read only after more was added gave the next file's testcases too
+  it('gives back what was added before the take, whatever is added before its pieces are read', () => {
+    for (const limit of [1 << 20, 4]) {
+      const spool = new Spool(limit);
+      spool.add('first file ');
+      const first = spool.take();
+      spool.add('second file');
+      const text = (pieces: Iterable<string | Uint8Array>) =>
+        [...pieces].map((p) => (typeof p === 'string' ? p : Buffer.from(p).toString('utf8'))).join('');
+      expect(text(first)).toBe('first file ');
+      expect(text(spool.take())).toBe('second file');
+    }
+  });
 });
 
 describe('xml', () => {

@@ -54,31 +54,35 @@ export class Spool {
     for (const chunk of this.chunks.splice(0)) writeSync(this.file.fd, chunk);
   }
 
-  /** What was added, as pieces; the spool is empty again after, its file removed. */
-  *take(): Generator<string | Uint8Array> {
-    const file = this.file;
-    const chunks = this.chunks;
+  /**
+   * What was added so far, as pieces; the spool is empty from this call on (what is added after goes
+   * to the next take), and its file is removed once the pieces are read.
+   */
+  take(): Iterable<string | Uint8Array> {
+    const { file, chunks } = this;
     this.file = undefined;
     this.chunks = [];
     this.size = 0;
-    if (!file) {
-      if (chunks.length > 0) yield chunks.join('');
-      return;
+    if (!file) return chunks.length > 0 ? [chunks.join('')] : [];
+    return readBack(file);
+  }
+}
+
+/** The pieces of a spool's file, in 64 KiB reads; the file is removed after the last. */
+function* readBack(file: { readonly folder: string; readonly fd: number }): Generator<Uint8Array> {
+  try {
+    const buffer = new Uint8Array(1 << 16);
+    for (
+      let at = 0, n = readSync(file.fd, buffer, 0, buffer.length, 0);
+      n > 0;
+      n = readSync(file.fd, buffer, 0, buffer.length, at)
+    ) {
+      at += n;
+      yield buffer.slice(0, n);
     }
-    try {
-      const buffer = new Uint8Array(1 << 16);
-      for (
-        let at = 0, n = readSync(file.fd, buffer, 0, buffer.length, 0);
-        n > 0;
-        n = readSync(file.fd, buffer, 0, buffer.length, at)
-      ) {
-        at += n;
-        yield buffer.slice(0, n);
-      }
-    } finally {
-      closeSync(file.fd);
-      rmSync(file.folder, { recursive: true, force: true });
-    }
+  } finally {
+    closeSync(file.fd);
+    rmSync(file.folder, { recursive: true, force: true });
   }
 }
 
@@ -121,7 +125,8 @@ export const junit: ReportFormat = {
         const at =
           error.line === undefined ? '' : `:${error.line}${error.column === undefined ? '' : `:${error.column}`}`;
         const message = t.error(error);
-        return `    <testcase name="${xml(`${error.name}${at}`)}" classname="${xml(error.name)}" file="${xml(error.name)}">\n      <error message="${xml(message)}" type="${error.error}">${xml(`${error.name}${at}: ${message}`)}</error>\n    </testcase>\n`;
+        const line = error.line === undefined ? '' : ` line="${error.line}"`;
+        return `    <testcase name="${xml(`${error.name}${at}`)}" classname="${xml(error.name)}" file="${xml(error.name)}"${line}>\n      <error message="${xml(message)}" type="${error.error}">${xml(`${error.name}${at}: ${message}`)}</error>\n    </testcase>\n`;
       },
     };
   },
@@ -136,8 +141,9 @@ export const junit: ReportFormat = {
       alone: (text, name) => `${suite(name, { tests: 1, failures: 0, errors: 1 })}${text}  </testsuite>\n`,
       end(source, { orders, invalid, errors }: Counts): Pieces {
         const tests = (quiet ? invalid : orders) + errors;
+        const pieces = held.take(); // now: the next source's testcases may come before these are written
         if (tests === 0) return '';
-        return around(suite(source.name, { tests, failures: invalid, errors }), held.take(), '  </testsuite>\n');
+        return around(suite(source.name, { tests, failures: invalid, errors }), pieces, '  </testsuite>\n');
       },
       finish: () => '</testsuites>\n',
     };

@@ -1,7 +1,7 @@
 // The readable report: each invalid order with its violations (line:column, rule, path, message), a
 // line for each valid single-order file and for each file of many orders, input errors with file,
 // line and column, and a summary with the violations per rule.
-import { type Pieces, placeName, type ReportFormat, type Style, summaryLine } from '../report.js';
+import { type Pieces, placeName, type ReportFormat, type Style, summaryLine, visible } from '../report.js';
 
 type Colour = 'bold' | 'red' | 'green' | 'yellow' | 'cyan' | 'dim';
 const codes: Record<Colour, number> = { bold: 1, red: 31, green: 32, yellow: 33, cyan: 36, dim: 2 };
@@ -15,15 +15,15 @@ export const text: ReportFormat = {
   renderer({ t, colour, quiet }: Style) {
     const style = colour ? paint : plain;
     const finding = (line: number, column: number, mark: string, path: string, message: string) =>
-      `    ${style('dim', `${line}:${column}`.padEnd(8))} ${mark} ${style('cyan', path || t.whole)}\n${indent}${message}\n`;
+      `    ${style('dim', `${line}:${column}`.padEnd(8))} ${mark} ${style('cyan', visible(path) || t.whole)}\n${indent}${visible(message)}\n`;
     return {
       order({ place, violations, hints, truncated }) {
         let out: string;
         if (violations.length === 0) {
           const single = place.line === undefined && place.index === undefined;
           if (quiet || (!single && hints.length === 0)) return '';
-          out = `${style('green', '✓')} ${placeName(t, place)}\n`;
-        } else out = `${style('red', '✗')} ${placeName(t, place)}\n`;
+          out = `${style('green', '✓')} ${visible(placeName(t, place))}\n`;
+        } else out = `${style('red', '✗')} ${visible(placeName(t, place))}\n`;
         for (const v of violations)
           out += finding(v.line, v.column, style('bold', v.rule.padEnd(9)), v.path, v.message);
         if (truncated) out += `${indent}${t.more(truncated.more, truncated.stopped)}\n`;
@@ -34,7 +34,7 @@ export const text: ReportFormat = {
       error(error) {
         const line = error.line === undefined ? '' : `:${error.line}`;
         const at = error.column === undefined ? line : `${line}:${error.column}`;
-        return `${style('yellow', '!')} ${error.name}${at}: ${t.error(error)}\n`;
+        return `${style('yellow', '!')} ${visible(error.name)}${at}: ${visible(t.error(error))}\n`;
       },
     };
   },
@@ -47,7 +47,7 @@ export const text: ReportFormat = {
       end(source, { orders, invalid, many }): Pieces {
         if (quiet || (!many && !source.lines) || orders === 0) return '';
         const mark = invalid ? style('red', '✗') : style('green', '✓');
-        return `${mark} ${source.name}: ${t.orders(orders)}, ${invalid ? t.invalid(t.number(invalid)) : t.allValid}\n`;
+        return `${mark} ${visible(source.name)}: ${t.orders(orders)}, ${invalid ? t.invalid(t.number(invalid)) : t.allValid}\n`;
       },
       finish: (tally) => `\n${style('bold', summaryLine(t, tally))}\n`,
     };
