@@ -24,7 +24,9 @@ export interface Target {
 export type Span = readonly [start: number, end: number];
 
 interface Trie {
-  readonly children: Map<string, Trie>;
+  /** The names below, each with its node: a few at most, so a list (a Map costs more to make than to search). */
+  readonly names: string[];
+  readonly children: Trie[];
   seen: boolean;
   start: number;
   end: number;
@@ -32,7 +34,13 @@ interface Trie {
   nameEnd: number;
 }
 
-const trie = (): Trie => ({ children: new Map(), seen: false, start: -1, end: -1, nameStart: -1, nameEnd: -1 });
+const trie = (): Trie => ({ names: [], children: [], seen: false, start: -1, end: -1, nameStart: -1, nameEnd: -1 });
+
+/** The child of `node` of that name, if any. */
+const child = (node: Trie, name: string): Trie | undefined => {
+  const at = node.names.indexOf(name);
+  return at < 0 ? undefined : node.children[at];
+};
 
 /**
  * The span of each target in the JSON value that starts at offset `from` of `text` (after any white
@@ -48,10 +56,14 @@ export function spans(text: string, from: number, targets: readonly Target[]): S
     let node = root;
     for (const token of pointer.slice(1).split('/')) {
       const key = token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
-      const child = node.children.get(key) ?? trie();
-      node.children.set(key, child);
-      path.push(child);
-      node = child;
+      let next = child(node, key);
+      if (!next) {
+        next = trie();
+        node.names.push(key);
+        node.children.push(next);
+      }
+      path.push(next);
+      node = next;
     }
     return path;
   });
@@ -75,7 +87,7 @@ function walk(text: string, from: number, root: Trie): void {
     // a value starts at i; `node` is its place on the trie, when a target lies in it
     const c = text.charCodeAt(i);
     if (node) node.start = i;
-    if (node && node.children.size > 0 && (c === 123 /* { */ || c === 91) /* [ */) {
+    if (node && node.children.length > 0 && (c === 123 /* { */ || c === 91) /* [ */) {
       open.push({ node, object: c === 123, index: 0 });
       i++;
     } else {
@@ -107,7 +119,7 @@ function walk(text: string, from: number, root: Trie): void {
         }
         i = skipSpace(text, skipSpace(text, end) + 1); // past the colon
       } else {
-        node = top.node.children.get(String(top.index++));
+        node = child(top.node, String(top.index++));
         if (node) node.seen = true;
       }
       break;
@@ -121,7 +133,7 @@ function forget(node: Trie): void {
   for (let n = stack.pop(); n; n = stack.pop()) {
     n.seen = false;
     n.start = n.end = n.nameStart = n.nameEnd = -1;
-    for (const child of n.children.values()) stack.push(child);
+    stack.push(...n.children);
   }
 }
 
@@ -131,13 +143,14 @@ function forget(node: Trie): void {
  */
 function childNamed(node: Trie, text: string, start: number, end: number): Trie | undefined {
   const length = end - start - 2;
-  for (const [name, child] of node.children) {
-    if (name.length === length && text.startsWith(name, start + 1)) return child;
+  for (let k = 0; k < node.names.length; k++) {
+    const name = node.names[k];
+    if (name.length === length && text.startsWith(name, start + 1)) return node.children[k];
   }
   // only within the name: a search of the text past it would cost its length for every name
   let escaped = false;
   for (let i = start + 1; i < end - 1 && !escaped; i++) escaped = text.charCodeAt(i) === 92;
-  return escaped ? node.children.get(JSON.parse(text.slice(start, end)) as string) : undefined;
+  return escaped ? child(node, JSON.parse(text.slice(start, end)) as string) : undefined;
 }
 
 function skipSpace(text: string, i: number): number {
