@@ -186,7 +186,7 @@ async function fullDiagnosis(): Promise<void> {
   console.log(`\n${verdicts.join('\n')}`);
   const least = Math.min(...ratios);
   console.log(
-    `full diagnosis: target ≥ 3× the assembled pipeline ${least >= 3 ? 'met' : 'missed'} (least ${fmt(least, 1)}×)\n`,
+    `full diagnosis: target ≥ 3× the assembled pipeline ${least >= 3 ? 'met' : 'missed'} (least ${fmt(least)}×)\n`,
   );
 }
 
