@@ -12,8 +12,9 @@
 //   valid order then costs a JavaScript parse instead of the native one.
 // - @apideck/better-ajv-errors rather than better-ajv-errors: neither gives one message per error
 //   when handed all of them (@apideck keeps one error per property; better-ajv-errors drops what a
-//   `required` error at the same node or an enum sibling makes redundant, and every error under a
-//   name with a character outside [\w-], such as `@type`). @apideck words one error at a time at
+//   `required` error at the same node or an enum sibling makes redundant, files an error under a
+//   name with a character outside [\w-], such as `@type`, with the name's parent, and drops it at
+//   the top level: a top-level `"@type": 5` gives nothing). @apideck words one error at a time at
 //   little cost; better-ajv-errors parses the whole text again on every call. withBetterAjvErrors
 //   below is better-ajv-errors as documented, placing the errors itself from the text, for context.
 // - ajv-errors is left out: it words only the errors of an `errorMessage` keyword, which the schema
