@@ -87,6 +87,15 @@ describe('validateProductOrderText', () => {
     expect(value && spanned(text, value)).toBe('"HVTLocalLoopProduct"');
   });
 
+  it('places a misspelt name holding ~ or / at its name, read through its escaped pointer', () => {
+    const valid = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8');
+    for (const typo of ['requestedCompletionDat~', 'requestedCompletionDat/']) {
+      const text = valid.replace('"requestedCompletionDate"', JSON.stringify(typo));
+      const hint = validateProductOrderText(text).hints.find((h) => h.params.found === typo);
+      expect(hint && spanned(text, hint)).toBe(JSON.stringify(typo));
+    }
+  });
+
   it('counts columns in UTF-16 units after multi-byte text, lines after CR LF, and not the byte order mark', () => {
     const text = '\uFEFF{\r\n "description": "Straße 😀",\r\n "priority": "äöü 😀 too long"\r\n}';
     const v = validateProductOrderText(text).violations.find((found) => found.path === '/priority');

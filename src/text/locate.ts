@@ -2,6 +2,8 @@
 // enters only the containers on some pointer's path and skips every other value, iteratively (no
 // recursion, whatever the depth), so that finding the places of a few faults costs one scan at most.
 
+import { decodeToken } from '../pointer.js';
+
 /**
  * Where a node stands in JSON text: the 1-based line and column of its first character, and of the
  * character just after its last (an end that excludes, as in SARIF and LSP). Lines end at a line
@@ -55,7 +57,7 @@ export function spans(text: string, from: number, targets: readonly Target[]): S
     if (pointer === '') return path;
     let node = root;
     for (const token of pointer.slice(1).split('/')) {
-      const key = token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
+      const key = decodeToken(token);
       let next = child(node, key);
       if (!next) {
         next = trie();

@@ -2,6 +2,7 @@
 // pass over the text for the line and column of each node concerned.
 import type { ProductOrderFVO } from '../generated/types.js';
 import { formatMessage } from '../messages/index.js';
+import { decodeToken } from '../pointer.js';
 import { jsonType } from '../read.js';
 import type { Truncation, ValidationResult } from '../validate.js';
 import type { Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
@@ -96,7 +97,7 @@ export function locate<V extends { readonly path: string }>(
 export function nameTarget(hint: Hint): Target {
   const { path, params } = hint;
   const last = path.slice(path.lastIndexOf('/') + 1);
-  const name = (last.includes('~') ? last.replaceAll('~1', '/').replaceAll('~0', '~') : last) === params.found;
+  const name = decodeToken(last) === params.found;
   return { pointer: path, name };
 }
 
