@@ -11,7 +11,13 @@ export default defineConfig([
   // Node and bundlers: ESM and CJS, one self-contained file per entry; the Standard Schema types are
   // inlined into the declarations. The other builds' files are left alone, since all builds run at once.
   {
-    entry: { index: 'src/index.ts', http: 'src/http/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      http: 'src/http/index.ts',
+      express: 'src/adapters/express.ts',
+      fastify: 'src/adapters/fastify.ts',
+      hono: 'src/adapters/hono.ts',
+    },
     format: ['esm', 'cjs'],
     dts: { resolve: ['@standard-schema/spec'] },
     clean: ['!browser.js', '!cli.js'],

@@ -1,4 +1,4 @@
-// Starts examples/server/server.mjs with node from a folder that installed the packed tarball, on an
+// Starts an example server (examples/<name>/server.mjs) with node from a folder that installed the packed tarball, on an
 // ephemeral loopback port, as a user of the package would run it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
@@ -12,9 +12,15 @@ export interface ExampleServer {
   readonly process: ChildProcess;
 }
 
-export async function startExampleServer(consumer: string, env: Record<string, string> = {}): Promise<ExampleServer> {
-  copyFileSync('examples/server/server.mjs', join(consumer, 'server.mjs'));
-  const child = spawn(process.execPath, ['server.mjs'], { cwd: consumer, env: { ...process.env, PORT: '0', ...env } });
+/** Starts `example` (default the node:http one) from the consumer folder, with `env` added. */
+export async function startExampleServer(
+  consumer: string,
+  env: Record<string, string> = {},
+  example = 'server',
+): Promise<ExampleServer> {
+  const file = `${example}-server.mjs`;
+  copyFileSync(`examples/${example}/server.mjs`, join(consumer, file));
+  const child = spawn(process.execPath, [file], { cwd: consumer, env: { ...process.env, PORT: '0', ...env } });
   const output: string[] = [];
   const base = await new Promise<string>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output.join('')}`)));

@@ -1,8 +1,8 @@
 // Packs the built package and installs the tarball into a fresh folder, as a user would get it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -19,6 +19,12 @@ export default function setup(project: TestProject) {
   const tarball = join(consumer, JSON.parse(packed)[0].filename);
   writeFileSync(join(consumer, 'package.json'), '{ "name": "consumer", "private": true }\n');
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { ...quiet, cwd: consumer });
+  // the frameworks the adapters serve, beside the package as a service has them: linked to this
+  // repository's copies, since an offline install cannot resolve their dependencies anew
+  for (const name of ['express', 'fastify', 'hono', '@hono/node-server', '@types/express', '@types/node']) {
+    mkdirSync(dirname(join(consumer, 'node_modules', name)), { recursive: true });
+    symlinkSync(resolve('node_modules', name), join(consumer, 'node_modules', name), 'dir');
+  }
   project.provide('consumer', consumer);
   return () => rmSync(consumer, { recursive: true, force: true });
 }

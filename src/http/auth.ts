@@ -4,8 +4,9 @@ import type { Lang } from '../messages/index.js';
 import { errorResponse, type HttpError } from './error-message.js';
 import { bearerToken, type HeadersInput, headerOf } from './headers.js';
 
-/** The operation ids of the specification. */
+/** The operation ids of the specification, and TMF622's `createProductOrder` for the product order create. */
 export type OperationId =
+  | 'createProductOrder'
   | 'createInflightChangeProductOrder'
   | 'listInflightChangeProductOrder'
   | 'retrieveInflightChangeProductOrder'
@@ -21,6 +22,15 @@ export type AuthVerdict = boolean | 'invalid';
 
 /** Decides whether `token` may run `operation`: checks its validity and scopes, which the spec leaves open. */
 export type Authorize = (token: string, operation: OperationId) => AuthVerdict;
+
+/** An {@link Authorize} that answers later, as one that asks the OAuth 2.0 server (token introspection) does. */
+export type AsyncAuthorize = (token: string, operation: OperationId) => PromiseLike<AuthVerdict>;
+
+/** Whether a value is a promise or another thenable, to be awaited. */
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === 'object' || typeof value === 'function') &&
+  value !== null &&
+  typeof (value as { then?: unknown }).then === 'function';
 
 /** The bearer token of the request, or the 401 to answer when it is missing or malformed. */
 export function tokenOf(headers: HeadersInput | undefined, lang?: Lang): { ok: true; token: string } | HttpError {

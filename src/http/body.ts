@@ -29,13 +29,13 @@ export interface BodyText {
 
 /** The parts of Node's `http.IncomingMessage` the reader uses. */
 export interface NodeRequest {
-  readonly method?: string;
-  readonly url?: string;
+  readonly method?: string | undefined;
+  readonly url?: string | undefined;
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** True once the body was read to its end, by this reader or another. */
-  readonly readableEnded?: boolean;
+  readonly readableEnded?: boolean | undefined;
   /** True once the stream was destroyed. */
-  readonly destroyed?: boolean;
+  readonly destroyed?: boolean | undefined;
   /** Closes the connection. */
   destroy?(): unknown;
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
@@ -99,8 +99,12 @@ function declaredTooLarge(headers: HeadersInput, limit: number): boolean {
   return Number.isFinite(declared) && declared > limit;
 }
 
-/** A 400 ErrorMessage for a body that is not JSON. */
-function notJson(reason: 'syntax' | 'encoding' | 'empty' | 'too_deep', lang?: Lang, position?: number): HttpError {
+/** A 400 ErrorMessage for a body that is not JSON: one `invalid_json` violation (rule R-body). */
+export function notJson(
+  reason: 'syntax' | 'encoding' | 'empty' | 'too_deep',
+  lang?: Lang,
+  position?: number,
+): HttpError {
   const params = position === undefined ? { reason } : { reason, position };
   const fault: Finding = { rule: 'R-body', code: 'invalid_json', path: '', params };
   return errorResponse(400, { violations: [{ ...fault, message: formatMessage(fault, lang) }] }, { lang });
@@ -299,16 +303,23 @@ export function sendNode(response: NodeResponse, reply: Reply | SerializedReply,
   const ready = serializeReply(reply);
   response.writeHead(ready.status, ready.headers);
   response.end(ready.text);
-  if (request && request.readableEnded !== true && request.destroyed !== true) {
-    const timer = setTimeout(() => request.destroy?.(), lingerMs);
-    const done = () => {
-      clearTimeout(timer);
-      request.removeListener('end', done);
-      request.removeListener('close', done);
-    };
-    request.on('end', done);
-    request.on('close', done);
-  }
+  if (request) lingerOn(request);
+}
+
+/**
+ * When the body of a request that was answered is still arriving, lets the server discard the rest
+ * for {@link lingerMs}, then closes the connection: a client that stalls holds nothing for long.
+ */
+export function lingerOn(request: NodeRequest): void {
+  if (request.readableEnded === true || request.destroyed === true) return;
+  const timer = setTimeout(() => request.destroy?.(), lingerMs);
+  const done = () => {
+    clearTimeout(timer);
+    request.removeListener('end', done);
+    request.removeListener('close', done);
+  };
+  request.on('end', done);
+  request.on('close', done);
 }
 
 /** A reply as a WHATWG `Response`: JSON body, or none for 204; 500 when the body cannot be serialised. */

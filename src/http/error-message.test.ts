@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { validateProductOrder } from '../validate.js';
-import { type ErrorStatus, errorResponse, errorStatuses, toErrorMessage, toProblemDetails } from './error-message.js';
+import { notJson } from './body.js';
+import {
+  type ErrorStatus,
+  errorResponse,
+  errorStatuses,
+  toErrorMessage,
+  toProblemDetails,
+  toProblemResponse,
+} from './error-message.js';
+import { parseListQuery } from './list-query.js';
 
 const invalid = validateInflightChangeProductOrder({ '@type': 'C', entity: {}, category: [] });
 const change = () => JSON.parse(readFileSync('examples/inflight/valid/change-contacts.json', 'utf8'));
@@ -66,7 +75,7 @@ describe('toProblemDetails', () => {
       type: 'about:blank',
       title: 'Bad Request',
       status: 400,
-      detail: errorStatuses[400].text.en,
+      detail: 'The body breaks the specification.',
       errors: invalid.violations.map((v) => ({ detail: v.message, pointer: `#${v.path}` })),
     });
   });
@@ -96,4 +105,49 @@ describe('errorResponse', () => {
       headers: { 'content-type': 'application/json;charset=utf-8', allow: 'GET' },
       body: toErrorMessage(undefined, { status: 405 }),
     }));
+});
+
+describe('the description of a 400', () => {
+  it('names the cause: the JSON, the query, the order, the change request, the event, in English and German', () => {
+    const query = parseListQuery('limit=-1');
+    const start = (body: { message: string }) => body.message.split('. ')[0];
+    expect(start(notJson('syntax').body)).toBe('The body is not valid JSON');
+    expect(start(errorResponse(400, query).body)).toBe('A query parameter is invalid');
+    expect(start(errorResponse(400, invalid, { about: 'change' }).body)).toBe(
+      'The change request in the body breaks the specification',
+    );
+    expect(start(errorResponse(400, invalid, { about: 'change', lang: 'de' }).body)).toBe(
+      'Der Änderungsauftrag im Inhalt verletzt die Spezifikation',
+    );
+    expect(start(errorResponse(400, validateProductOrder({}), { about: 'order' }).body)).toBe(
+      'The product order in the body breaks the specification',
+    );
+    // regression: every 400 said "an invalid body, malformed JSON or an invalid query parameter"
+    expect(errorResponse(400, invalid).body.message).not.toMatch(/malformed JSON or/);
+  });
+});
+
+describe('toProblemResponse', () => {
+  it('keeps the status, headers, description, violations and count of those not listed', () => {
+    const many = validateInflightChangeProductOrder({ ...change(), note: Array(50).fill(0) });
+    const error = errorResponse(400, many, { about: 'change', maxViolations: 5, headers: { 'x-a': 'b' } });
+    const problem = toProblemResponse(error);
+    expect(problem).toMatchObject({ ok: false, status: 400, headers: { 'x-a': 'b' } });
+    expect(problem.headers['content-type']).toBe('application/problem+json');
+    expect(problem.body.detail).toBe(
+      'The change request in the body breaks the specification. (45 more violations not listed)',
+    );
+    expect(problem.body.errors).toHaveLength(5);
+    expect(problem.body.truncated).toEqual(error.body.truncated);
+  });
+
+  it('keeps a description the caller gave, and one in German', () => {
+    const error = errorResponse(413, undefined, { message: 'Too big.', lang: 'de' });
+    expect(toProblemResponse(error, 'de').body).toEqual({
+      type: 'about:blank',
+      title: 'Content Too Large',
+      status: 413,
+      detail: 'Too big.',
+    });
+  });
 });

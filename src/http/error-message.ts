@@ -2,6 +2,7 @@
 // each condition to its status.
 import { httpWordTables } from '../generated/languages.js';
 import { httpWords, type Lang, langs, spoken } from '../messages/index.js';
+import type { ErrorCause } from '../messages/wording.js';
 import type { Truncation } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';
 import type { ErrorStatus } from './status.js';
@@ -100,6 +101,11 @@ export interface ErrorOptions {
   readonly status?: ErrorStatus;
   /** Replaces the description of the status. */
   readonly message?: string;
+  /**
+   * What a 400 is about, which its description names (default: read from the first violation's rule,
+   * `R-body` the JSON, `R-query` the query, `R-event` the event, any other the body).
+   */
+  readonly about?: ErrorCause;
   /** Language of the description (default English); violations keep the language they were rendered in. */
   readonly lang?: Lang;
   /** A URI documenting the error: ErrorMessage `referenceError`, problem `type`. */
@@ -125,7 +131,8 @@ function described(source: ErrorSource, options: ErrorOptions = {}) {
   const more = all.length - violations.length + (source?.truncated?.more ?? 0);
   const stopped = source?.truncated?.stopped === true;
   const truncated = more > 0 || stopped ? { more, stopped } : undefined;
-  const detail = options.message ?? entry.text[lang];
+  const detail =
+    options.message ?? (status === 400 ? causeOf(options.about, all[0], lang) : undefined) ?? entry.text[lang];
   return {
     violations,
     hints,
@@ -135,6 +142,16 @@ function described(source: ErrorSource, options: ErrorOptions = {}) {
     truncated,
     tail: truncated ? httpWords(lang).notListed(more, stopped) : undefined,
   };
+}
+
+const causes: Readonly<Record<string, ErrorCause>> = { 'R-body': 'json', 'R-query': 'query', 'R-event': 'event' };
+
+/** The description of a 400 that names its cause, when there is one to name: `about`, or the first violation's. */
+function causeOf(about: ErrorCause | undefined, first: Violation | undefined, lang: Lang): string | undefined {
+  const words = httpWords(lang).causes;
+  if (about !== undefined && Object.hasOwn(words, about)) return words[about];
+  if (!first) return undefined;
+  return words[(Object.hasOwn(causes, first.rule) ? causes[first.rule] : undefined) ?? 'body'];
 }
 
 /**
@@ -211,5 +228,41 @@ export function errorResponse(
     status,
     headers: { 'content-type': jsonUtf8, ...options?.headers },
     body: toErrorMessage(source, { ...options, status }),
+  };
+}
+
+/** An error response in the RFC 9457 form: `application/problem+json`. */
+export interface ProblemResponse {
+  readonly ok: false;
+  readonly status: ErrorStatus;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: ProblemDetails;
+}
+
+/**
+ * The RFC 9457 form of an error response: the same status and headers, its ErrorMessage as problem
+ * details with the same description, violations and hints.
+ * @param lang - the language the error was worded in
+ */
+export function toProblemResponse(error: HttpError, lang?: Lang): ProblemResponse {
+  const { body } = error;
+  const violations = body.violations ?? [];
+  const listed = violations.map((v) => `${v.path || '/'}: ${v.message}`);
+  const tail = body.truncated ? httpWords(lang).notListed(body.truncated.more, body.truncated.stopped) : undefined;
+  const suffix = [...listed, ...(tail ? [tail] : [])].join(' ');
+  const detail =
+    suffix && body.message.endsWith(` ${suffix}`) ? body.message.slice(0, -suffix.length - 1) : body.message;
+  const source = { violations, ...(body.truncated ? { truncated: body.truncated } : {}), hints: body.hints ?? [] };
+  return {
+    ok: false,
+    status: error.status,
+    headers: { ...error.headers, 'content-type': 'application/problem+json' },
+    body: toProblemDetails(source, {
+      status: error.status,
+      message: detail,
+      lang,
+      maxViolations: Number.POSITIVE_INFINITY,
+      ...(body.referenceError ? { referenceError: body.referenceError } : {}),
+    }),
   };
 }

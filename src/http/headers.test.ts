@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsJson, bearerToken, headerOf, isJsonContentType } from './headers.js';
+import { acceptsJson, bearerToken, headerOf, isJsonContentType, preferredLang } from './headers.js';
 
 describe('acceptsJson', () => {
   it.each([
@@ -55,4 +55,25 @@ describe('headerOf', () => {
     expect(headerOf({}, 'accept')).toBeUndefined();
     expect(headerOf(undefined, 'accept')).toBeUndefined();
   });
+});
+
+describe('preferredLang', () => {
+  const langs = ['en', 'de'] as const;
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['de', 'de'],
+    ['de-DE,de;q=0.9,en;q=0.8', 'de'],
+    ['en-GB, de;q=0.9', 'en'],
+    ['fr, de;q=0.5', 'de'],
+    ['fr', 'en'],
+    ['*', 'en'],
+    ['en;q=0, *', 'de'],
+    ['de;q=0', 'en'],
+    ['de;q=abc, en;q=0.1', 'en'],
+    ['DE', 'de'],
+  ])('%j gives %s', (header, expected) => expect(preferredLang(header, langs, 'en')).toBe(expected));
+  it('falls back to the given language', () => expect(preferredLang('fr', langs, 'de')).toBe('de'));
+  it('reads at most 1,000 characters of a huge header', () =>
+    expect(preferredLang(`${'x-y;q=0.1,'.repeat(100_000)}de`, langs, 'en')).toBe('en'));
 });

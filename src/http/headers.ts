@@ -73,6 +73,35 @@ export function isJsonContentType(contentType: string | undefined): boolean {
   return media?.type === 'application' && media.subtype === 'json' && utf8(media.params);
 }
 
+/**
+ * The language of `langs` an `Accept-Language` header (RFC 9110 section 12.5.4) prefers: the range
+ * with the highest weight that names one (`de-DE` names `de`, `*` names the first), `q=0` refusing;
+ * `fallback` when it names none or is absent.
+ */
+export function preferredLang<L extends string>(
+  acceptLanguage: string | undefined,
+  langs: readonly L[],
+  fallback: L,
+): L {
+  if (typeof acceptLanguage !== 'string') return fallback;
+  let best: { lang: L; q: number } | undefined;
+  const refused = new Set<string>();
+  for (const range of acceptLanguage.slice(0, 1000).split(',')) {
+    const [tag = '', ...params] = range.split(';');
+    const primary = tag.trim().toLowerCase().split('-')[0] ?? '';
+    const weight = params.find((p) => /^\s*q\s*=/i.test(p));
+    const q = weight === undefined ? 1 : Number(weight.slice(weight.indexOf('=') + 1).trim() || Number.NaN);
+    if (!(q >= 0 && q <= 1)) continue; // an invalid weight: the range is ignored
+    const candidates =
+      primary === '*' ? langs.filter((lang) => !refused.has(lang)) : langs.filter((l) => l === primary);
+    for (const lang of candidates) {
+      if (q === 0) refused.add(lang);
+      else if (!best || q > best.q) best = { lang, q };
+    }
+  }
+  return best && !refused.has(best.lang) ? best.lang : fallback;
+}
+
 /** RFC 6750 token68: the form of a bearer token. */
 const token68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 

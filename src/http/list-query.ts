@@ -14,8 +14,11 @@ export interface ListQuery {
   readonly limit?: number;
 }
 
-/** Query parameters as URLSearchParams, a query string, or a record such as Node's parsed query. */
-export type QueryInput = URLSearchParams | string | Readonly<Record<string, string | readonly string[] | undefined>>;
+/**
+ * Query parameters as URLSearchParams, a query string, or a record such as Node's, Express's or
+ * Fastify's parsed query (a value that is no string or list of strings is invalid).
+ */
+export type QueryInput = URLSearchParams | string | Readonly<Record<string, unknown>>;
 
 /** The query parameters {@link parseListQuery} reads. */
 export type QueryParam = 'fields' | 'offset' | 'limit';

@@ -163,7 +163,7 @@ describe('checkRequest', () => {
 
   it('answers 500 when authorize throws, and never throws itself', () => {
     const result = checkRequest(create(), {
-      authorize: () => {
+      authorize: (): boolean => {
         throw new Error('down');
       },
     });
@@ -239,5 +239,39 @@ describe('checkRequestHead', () => {
   it('answers a list as checkRequest does', () => {
     const list = { method: 'GET', path: '/inflightChangeProductOrder?limit=2', headers: auth };
     expect(checkRequestHead(list)).toEqual(checkRequest(list));
+  });
+});
+
+describe('checkRequest with an authorize that returns a Promise', () => {
+  const later = async (token: string, operation: OperationId) => authorize(token, operation);
+
+  it('gives a Promise of the same outcome, as the synchronous one does (regression: an async authorize gave 403)', async () => {
+    for (const token of ['good', 'reader', 'forged'])
+      for (const request of [create(), { method: 'GET', path: '/inflightChangeProductOrder' }]) {
+        const headers = { ...json, authorization: `Bearer ${token}` };
+        const asked = { ...request, headers };
+        expect(outcomeOf(await checkRequest(asked, { authorize: later }))).toEqual(
+          outcomeOf(checkRequest(asked, { authorize })),
+        );
+        expect(outcomeOf(await checkRequestHead(asked, { authorize: later }))).toEqual(
+          outcomeOf(checkRequestHead(asked, { authorize })),
+        );
+      }
+  });
+
+  it('answers 500 when the Promise rejects, and never rejects itself', async () => {
+    const result = await checkRequest(create(), { authorize: () => Promise.reject(new Error('down')) });
+    expect(result.ok || result.status).toBe(500);
+  });
+
+  it('asks authorize only once the path, method and token passed', async () => {
+    let asked = 0;
+    const counting = async () => {
+      asked++;
+      return true;
+    };
+    const refused = checkRequestHead({ method: 'POST', path: '/inflightChangeProductOrder' }, { authorize: counting });
+    expect(await refused).toMatchObject({ ok: false, status: 401 });
+    expect(asked).toBe(0);
   });
 });

@@ -4,7 +4,15 @@ import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { type Lang, spoken } from '../messages/index.js';
 import { settings } from '../validate.js';
-import { type Authorize, type OperationId, refusal, tokenOf } from './auth.js';
+import {
+  type AsyncAuthorize,
+  type Authorize,
+  type AuthVerdict,
+  isThenable,
+  type OperationId,
+  refusal,
+  tokenOf,
+} from './auth.js';
 import { parseJsonBody } from './body.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError, jsonUtf8 } from './error-message.js';
 import { acceptsJson, type HeadersInput, headerOf, isJsonContentType } from './headers.js';
@@ -36,6 +44,12 @@ export interface CheckOptions {
   readonly lang?: Lang;
   /** List at most this many violations of the body or query (default {@link defaultHttpMaxViolations}); validation stops soon after. */
   readonly maxViolations?: number;
+}
+
+/** Options of {@link checkRequestHead} and {@link checkRequest} with an `authorize` that answers later: await the check. */
+export interface AsyncCheckOptions extends Omit<CheckOptions, 'authorize'> {
+  /** The service's verdict on a token for an operation, as a Promise. */
+  readonly authorize: AsyncAuthorize;
 }
 
 interface Accepted {
@@ -116,53 +130,99 @@ function route(path: string, method: string, lang?: Lang): { operation: Operatio
  * path (404), the method (405 with Allow), the bearer token (401) and `authorize` (401, 403),
  * `Accept` (406), the create request's `Content-Type` (415), the query (400). A server reads a
  * create request's body only once this passed, so an unauthenticated client cannot make it read one.
- * Never throws.
+ * With an `authorize` that returns a Promise, await the check: it gives a Promise once it asked
+ * `authorize`, and its answer at once when it failed before. Never throws, never rejects.
  * @returns `{ ok: true, operation, token, ... }` or `{ ok: false, status, headers, body }` with an ErrorMessage body
  */
-export function checkRequestHead(request: RequestHead, options?: CheckOptions): CheckedHead | HttpError {
+export function checkRequestHead(
+  request: RequestHead,
+  options: AsyncCheckOptions,
+): CheckedHead | HttpError | Promise<CheckedHead | HttpError>;
+export function checkRequestHead(request: RequestHead, options?: CheckOptions): CheckedHead | HttpError;
+export function checkRequestHead(
+  request: RequestHead,
+  options?: CheckOptions | AsyncCheckOptions,
+): CheckedHead | HttpError | Promise<CheckedHead | HttpError> {
   const { lang: asked, max } = settings(options, defaultHttpMaxViolations);
   const lang = spoken(asked);
+  const failed = () => errorResponse(500, undefined, { lang }); // a throwing authorize, or a hostile request object
   try {
     const { path: rawPath, search } = targetParts(String(request.path));
     const base = options?.basePath ?? '';
     if (!rawPath.startsWith(base)) return errorResponse(404, undefined, { lang });
     const routed = route(rawPath.slice(base.length), String(request.method), lang);
     if ('ok' in routed) return routed;
-    const { operation } = routed;
     const token = tokenOf(request.headers, lang);
     if (!token.ok) return token;
-    const refused = options?.authorize && refusal(options.authorize(token.token, operation), lang);
-    if (refused) return refused;
-    if (!acceptsJson(headerOf(request.headers, 'accept'))) return errorResponse(406, undefined, { lang });
-    const accepted = { ok: true, token: token.token, contentType: jsonUtf8 } as const;
-    if (operation === 'createInflightChangeProductOrder') {
-      if (!isJsonContentType(headerOf(request.headers, 'content-type'))) return errorResponse(415, undefined, { lang });
-      return { ...accepted, operation };
-    }
-    const query = parseListQuery(request.query ?? search ?? '', {
-      lang,
-      maxViolations: max,
-      params: operation === 'listInflightChangeProductOrder' ? undefined : ['fields'],
-    });
-    if (!query.valid) return errorResponse(400, query, { lang, maxViolations: max });
-    if (operation === 'listInflightChangeProductOrder') return { ...accepted, operation, query: query.value };
-    return { ...accepted, operation: 'retrieveInflightChangeProductOrder', id: routed.id ?? '', query: query.value };
+    const rest = (verdict: AuthVerdict) => {
+      try {
+        return afterToken(request, routed, token.token, verdict, search, lang, max);
+      } catch {
+        return failed();
+      }
+    };
+    if (!options?.authorize) return rest(true);
+    const verdict: AuthVerdict | PromiseLike<AuthVerdict> = options.authorize(token.token, routed.operation);
+    return isThenable(verdict) ? Promise.resolve(verdict).then(rest, failed) : rest(verdict);
   } catch {
-    // a throwing authorize, or a hostile request object
-    return errorResponse(500, undefined, { lang });
+    return failed();
   }
+}
+
+/** The checks of {@link checkRequestHead} after the token: the verdict on it, `Accept`, `Content-Type`, the query. */
+function afterToken(
+  request: RequestHead,
+  routed: { operation: OperationId; id?: string },
+  token: string,
+  verdict: AuthVerdict,
+  search: string | undefined,
+  lang: Lang,
+  max: number,
+): CheckedHead | HttpError {
+  const { operation } = routed;
+  const refused = refusal(verdict, lang);
+  if (refused) return refused;
+  if (!acceptsJson(headerOf(request.headers, 'accept'))) return errorResponse(406, undefined, { lang });
+  const accepted = { ok: true, token, contentType: jsonUtf8 } as const;
+  if (operation === 'createInflightChangeProductOrder') {
+    if (!isJsonContentType(headerOf(request.headers, 'content-type'))) return errorResponse(415, undefined, { lang });
+    return { ...accepted, operation };
+  }
+  const query = parseListQuery(request.query ?? search ?? '', {
+    lang,
+    maxViolations: max,
+    params: operation === 'listInflightChangeProductOrder' ? undefined : ['fields'],
+  });
+  if (!query.valid) return errorResponse(400, query, { lang, maxViolations: max });
+  if (operation === 'listInflightChangeProductOrder') return { ...accepted, operation, query: query.value };
+  return { ...accepted, operation: 'retrieveInflightChangeProductOrder', id: routed.id ?? '', query: query.value };
 }
 
 /**
  * Checks a request to the in-flight change API (create, list, retrieve): first its head as
  * {@link checkRequestHead} does, then a create request's body as {@link checkRequestBody} does.
- * Never throws.
+ * With an `authorize` that returns a Promise, await the check, as for {@link checkRequestHead}.
+ * Never throws, never rejects.
  * @returns `{ ok: true, operation, token, ... }` or `{ ok: false, status, headers, body }` with an ErrorMessage body
  */
-export function checkRequest(request: RequestParts, options?: CheckOptions): CheckedRequest | HttpError {
-  const head = checkRequestHead(request, options);
-  if (!head.ok || head.operation !== 'createInflightChangeProductOrder') return head;
-  return checkRequestBody(head, request, options);
+export function checkRequest(
+  request: RequestParts,
+  options: AsyncCheckOptions,
+): CheckedRequest | HttpError | Promise<CheckedRequest | HttpError>;
+export function checkRequest(request: RequestParts, options?: CheckOptions): CheckedRequest | HttpError;
+export function checkRequest(
+  request: RequestParts,
+  options?: CheckOptions | AsyncCheckOptions,
+): CheckedRequest | HttpError | Promise<CheckedRequest | HttpError> {
+  const withBody = (head: CheckedHead | HttpError): CheckedRequest | HttpError =>
+    !head.ok || head.operation !== 'createInflightChangeProductOrder'
+      ? head
+      : checkRequestBody(head, request, options as CheckOptions);
+  const head = checkRequestHead(request, options as CheckOptions) as
+    | CheckedHead
+    | HttpError
+    | Promise<CheckedHead | HttpError>;
+  return isThenable(head) ? head.then(withBody) : withBody(head);
 }
 
 /**
@@ -186,7 +246,7 @@ export function checkRequestBody(
       value = parsed.value;
     }
     const result = validateInflightChangeProductOrder(value, { lang, maxViolations: max });
-    if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max });
+    if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max, about: 'change' });
     return { ...head, body: result.value };
   } catch {
     return errorResponse(500, undefined, { lang });

@@ -118,6 +118,14 @@ export const http: HttpWording = {
   tooLarge: (limit) => `Der Inhalt ist größer als ${limit} Bytes, die Grenze dieses Servers.`,
   readAlready: 'Der Inhalt der Anfrage wurde schon von einem anderen Teil des Servers gelesen.',
   aborted: 'Die Anfrage wurde abgebrochen.',
+  causes: {
+    order: 'Der Produktauftrag im Inhalt verletzt die Spezifikation.',
+    change: 'Der Änderungsauftrag im Inhalt verletzt die Spezifikation.',
+    event: 'Das Ereignis im Inhalt verletzt die Spezifikation.',
+    json: 'Der Inhalt ist kein gültiges JSON.',
+    query: 'Ein Abfrageparameter ist ungültig.',
+    body: 'Der Inhalt verletzt die Spezifikation.',
+  },
   notListed: (more, stopped) =>
     `(${stopped ? 'mindestens ' : ''}${more} ${more === 1 ? 'weiterer Verstoß' : 'weitere Verstöße'} nicht aufgeführt)`,
 };

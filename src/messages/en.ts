@@ -115,6 +115,14 @@ export const http: HttpWording = {
   tooLarge: (limit) => `The body is larger than ${limit} bytes, the limit of this server.`,
   readAlready: 'The request body was read already, by another part of the server.',
   aborted: 'The request was aborted.',
+  causes: {
+    order: 'The product order in the body breaks the specification.',
+    change: 'The change request in the body breaks the specification.',
+    event: 'The event in the body breaks the specification.',
+    json: 'The body is not valid JSON.',
+    query: 'A query parameter is invalid.',
+    body: 'The body breaks the specification.',
+  },
   notListed: (more, stopped) =>
     `(${stopped ? 'at least ' : ''}${more} more violation${more === 1 ? '' : 's'} not listed)`,
 };

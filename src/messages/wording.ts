@@ -27,11 +27,16 @@ export interface ViolationWording {
 }
 
 /** What the HTTP helpers say: the description of each error status, and the sentences beside the violations. */
+/** What a 400 answer is about. */
+export type ErrorCause = 'order' | 'change' | 'event' | 'json' | 'query' | 'body';
+
 export interface HttpWording {
   readonly statuses: Readonly<Record<ErrorStatus, string>>;
   readonly tooLarge: (limit: number) => string;
   readonly readAlready: string;
   readonly aborted: string;
+  /** What a 400 is about, named as its message begins: the body's order, change request or event, its JSON, or the query. */
+  readonly causes: Readonly<Record<ErrorCause, string>>;
   readonly notListed: (more: number, stopped: boolean) => string;
 }
 

@@ -1,0 +1,31 @@
+// An order service on Fastify: product orders, in-flight changes and the six listeners. `npm run example:fastify`
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { productOrderRoutes } from 'product-order-validator/fastify';
+
+const tokens = { 'demo-admin': 'all', 'demo-reader': 'read' }; // a real service asks its OAuth 2.0 server
+const changes = new Map();
+
+const routes = productOrderRoutes({
+  authorize: async (token, operation) =>
+    tokens[token] === 'all' ||
+    (tokens[token] === 'read' && !operation.startsWith('create')) ||
+    (!tokens[token] && 'invalid'),
+  onProductOrder: (order) => ({ ...order, id: randomUUID(), state: 'acknowledged' }),
+  inflight: {
+    create: (change) => {
+      const id = randomUUID();
+      changes.set(id, { ...change, id, href: `/api/inflightChangeProductOrder/${id}`, state: 'acknowledged' });
+      return changes.get(id);
+    },
+    list: () => [...changes.values()],
+    retrieve: (id) => changes.get(id),
+  },
+  onEvent: (event, { type }) => console.log(`${type} ${event.eventId ?? ''}`),
+});
+
+const app = Fastify();
+await app.register(routes, { prefix: '/api' });
+await app.listen({ port: Number(process.env.PORT ?? 3000), host: '127.0.0.1' });
+const { address, port } = app.server.address();
+console.log(`listening on http://${address}:${port}/api (tokens: demo-admin, demo-reader)`);

@@ -1,0 +1,96 @@
+// product-order-validator/express: the routes as an Express Router.
+import { type ErrorRequestHandler, type NextFunction, type Request, type Response, Router } from 'express';
+import { notJson, readNodeBody, sendNode } from '../http/body.js';
+import { targetParts } from '../http/request.js';
+import type { Lang } from '../messages/index.js';
+import { type Admitted, type Answer, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
+
+export type {
+  EventContext,
+  InflightChangeResource,
+  InflightChangeStore,
+  ListAnswer,
+  OrderValidator,
+  ProductOrderRoutesOptions,
+  Refusal,
+  RouteContext,
+  RouteOperation,
+} from './routes.js';
+
+/** Options of the Express {@link productOrderRoutes}; callbacks get Express's `Request` as `context.request`. */
+export type ExpressRoutesOptions = ProductOrderRoutesOptions<Request>;
+
+/** The routes' Router, with the error handler for a JSON parser the app runs before them. */
+export type ProductOrderRouter = Router & {
+  /**
+   * Answers the errors of a body parser that runs before the routes (`app.use(express.json())`:
+   * malformed JSON, too large, wrong charset) on requests to the routes' paths as ErrorMessages;
+   * add it after the routes, `app.use(routes.errorHandler)`. Other errors go on to the app's handlers.
+   */
+  readonly errorHandler: ErrorRequestHandler;
+};
+
+/**
+ * The product order create, the in-flight change API and the six listeners as an Express `Router`,
+ * each served when its callback is given; mount it where the API lives (`app.use('/api', routes)`).
+ * It reads the body itself once the request passed every check before it, or takes the body a
+ * parser such as `express.json()` read already; a parser's errors on its paths become ErrorMessages.
+ */
+export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderRouter {
+  const routes = createRoutes<Request>(options);
+  const router = Router();
+  const write = (req: Request, res: Response, answer: Answer) => {
+    if (res.headersSent) return;
+    sendNode(res, answer, req);
+  };
+  for (const { path, route } of routes.paths) {
+    router.all(path, (req: Request, res: Response, next: NextFunction) => {
+      const call = {
+        route,
+        method: req.method,
+        path: targetParts(req.originalUrl).path,
+        id: route.kind === 'item' ? String(req.params.id) : undefined,
+        headers: req.headers,
+        query: req.query,
+        native: req,
+      };
+      routes
+        .admit(call)
+        .then(async (admitted) => {
+          if (!('call' in admitted)) return write(req, res, admitted);
+          const body = admitted.reads ? await bodyOf(req, admitted) : undefined;
+          write(req, res, await routes.answer(admitted, body));
+        })
+        .catch(next);
+    });
+  }
+  // errors raised on the routes (an id that is no valid %-encoding, a parser the service added to them)
+  router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent || !routes.serves(req.path)) return next(error);
+    write(req, res, routes.frameworkError(error, req.headers));
+  });
+  const errorHandler: ErrorRequestHandler = (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent || !routes.servesTail(req.path)) return next(error);
+    write(req, res, routes.frameworkError(error, req.headers));
+  };
+
+  /** The body: as a parser left it in `req.body`, else read with the limits. */
+  function bodyOf(req: Request, admitted: Admitted<Request>): Promise<ReadBody> | ReadBody {
+    const lang: Lang = admitted.context.lang;
+    const parsed: unknown = req.body;
+    if (parsed === undefined && !req.readableEnded) return readNodeBody(req, { ...routes.limits, lang });
+    // express.json() reads an empty body as {}
+    if (parsed === undefined || req.headers['content-length'] === '0') return { ok: true, text: '' };
+    if (typeof parsed === 'string') return { ok: true, text: parsed };
+    if (parsed instanceof Uint8Array) {
+      try {
+        return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(parsed) };
+      } catch {
+        return notJson('encoding', lang);
+      }
+    }
+    return { ok: true, parsed };
+  }
+
+  return Object.assign(router, { errorHandler });
+}

@@ -1,0 +1,69 @@
+// product-order-validator/hono: the routes as a Hono app to mount.
+import { type Context, Hono } from 'hono';
+import { notJson, readFetchBody, toFetchResponse } from '../http/body.js';
+import { type Admitted, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
+
+export type {
+  EventContext,
+  InflightChangeResource,
+  InflightChangeStore,
+  ListAnswer,
+  OrderValidator,
+  ProductOrderRoutesOptions,
+  Refusal,
+  RouteContext,
+  RouteOperation,
+} from './routes.js';
+
+/** Options of the Hono {@link productOrderRoutes}; callbacks get Hono's `Context` as `context.request`. */
+export type HonoRoutesOptions = ProductOrderRoutesOptions<Context>;
+
+/**
+ * The product order create, the in-flight change API and the six listeners as a Hono app, each
+ * served when its callback is given; mount it where the API lives (`app.route('/api', routes)`). It
+ * reads the body itself once the request passed every check before it, or takes the body a
+ * middleware read already (`c.req.json()`); errors thrown on its routes become ErrorMessages.
+ */
+export function productOrderRoutes(options: HonoRoutesOptions): Hono {
+  const routes = createRoutes<Context>(options);
+  const app = new Hono();
+  for (const { path, route } of routes.paths) {
+    app.all(path, async (c) => {
+      const admitted = await routes.admit({
+        route,
+        method: c.req.method,
+        path: c.req.path,
+        id: route.kind === 'item' ? c.req.param('id') : undefined,
+        headers: c.req.raw.headers,
+        query: new URL(c.req.url).searchParams,
+        native: c,
+      });
+      if (!('call' in admitted)) return toFetchResponse(admitted);
+      const body = admitted.reads ? await bodyOf(c, admitted) : undefined;
+      return toFetchResponse(await routes.answer(admitted, body));
+    });
+  }
+  app.onError((error, c) => toFetchResponse(routes.frameworkError(error, c.req.raw.headers)));
+
+  /** The body: as a middleware read it already, else read with the limits. */
+  async function bodyOf(c: Context, admitted: Admitted<Context>): Promise<ReadBody> {
+    const { lang } = admitted.context;
+    const cache = c.req.bodyCache;
+    try {
+      if (cache.json !== undefined) return { ok: true, parsed: await cache.json };
+      if (cache.text !== undefined) return { ok: true, text: await cache.text };
+    } catch {
+      return notJson('syntax', lang);
+    }
+    if (cache.arrayBuffer !== undefined || c.req.raw.bodyUsed) {
+      try {
+        return { ok: true, text: await c.req.text() };
+      } catch {
+        return notJson('encoding', lang);
+      }
+    }
+    return readFetchBody(c.req.raw, { ...routes.limits, lang });
+  }
+
+  return app;
+}

@@ -1,0 +1,520 @@
+// The adapters as a service uses them: Express, Fastify and Hono installed beside the packed package,
+// productOrderRoutes mounted under a prefix, called over real loopback sockets for every status of the
+// contract, with a body read by the routes and one a framework parsed first, and hostile clients.
+// Every loop is bounded in count and time.
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// biome-ignore lint/suspicious/noExplicitAny: the frameworks and bodies are read as the JavaScript they are
+type Any = any;
+
+const consumer = inject('consumer');
+let frameworks: Any;
+
+beforeAll(async () => {
+  // one module in the service's folder: every import resolves as the service's own would
+  const file = join(consumer, 'frameworks.mjs');
+  writeFileSync(
+    file,
+    [
+      "export { default as express } from 'express';",
+      "export { default as Fastify } from 'fastify';",
+      "export { Hono } from 'hono';",
+      "export { serve } from '@hono/node-server';",
+      "export * as onExpress from 'product-order-validator/express';",
+      "export * as onFastify from 'product-order-validator/fastify';",
+      "export * as onHono from 'product-order-validator/hono';",
+      "export { errorResponse, createValidator } from 'product-order-validator';",
+    ].join('\n'),
+  );
+  frameworks = await import(pathToFileURL(file).href);
+});
+
+const prefix = '/api/v1';
+const order = readFileSync('examples/orders/valid/new-kvz-local-loop.json', 'utf8');
+const change = readFileSync('examples/inflight/valid/change-contacts.json', 'utf8');
+const event = JSON.stringify({
+  eventId: 'E-1',
+  eventType: 'AppointmentCreateEvent',
+  event: { appointment: { id: 'A-1' } },
+});
+const good = { authorization: 'Bearer good' };
+const json = { ...good, 'content-type': 'application/json' };
+
+interface Running {
+  readonly base: string;
+  readonly port: number;
+  readonly events: unknown[];
+  readonly errors: unknown[];
+  close(): Promise<void>;
+}
+
+type Variant = 'raw' | 'parsed';
+
+/** The options every app is given: an in-memory store, an async authorize, every route. */
+function optionsFor(events: unknown[], errors: unknown[], extra: Record<string, unknown> = {}) {
+  const store = new Map<string, Record<string, unknown>>();
+  return {
+    onProductOrder: async (o: Any, context: Any) => ({
+      id: 'PO-1',
+      state: 'acknowledged',
+      category: o.category,
+      lang: context.lang,
+      operation: context.operation,
+      hasRequest: context.request !== undefined,
+    }),
+    inflight: {
+      create: async (c: Any) => {
+        if (c.description === 'conflict') return frameworks.errorResponse(409);
+        if (c.description === 'later') return undefined;
+        if (c.description === 'crash') throw new Error('secret detail');
+        const id = `C-${store.size + 1}`;
+        const resource = { ...c, id, state: 'acknowledged' };
+        store.set(id, resource);
+        return resource;
+      },
+      list: async () => [...store.values()],
+      retrieve: async (id: string) => store.get(id),
+    },
+    onEvent: (e: unknown) => {
+      events.push(e);
+    },
+    authorize: async (token: string, operation: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (token === 'good') return true;
+      if (token === 'reader') return !operation.startsWith('create');
+      return 'invalid' as const;
+    },
+    onError: (error: unknown) => errors.push(error),
+    bodyTimeoutMs: 500,
+    ...extra,
+  };
+}
+
+const listening = (server: Server) =>
+  new Promise<number>((resolve) => {
+    if (server.listening) resolve((server.address() as AddressInfo).port);
+    else server.once('listening', () => resolve((server.address() as AddressInfo).port));
+  });
+
+const closing = (server: Server) =>
+  new Promise<void>((resolve) => {
+    (server as Any).closeAllConnections?.();
+    server.close(() => resolve());
+  });
+
+/** Each framework, started with the routes mounted under the prefix. */
+const apps: Record<string, (variant: Variant, extra?: Record<string, unknown>) => Promise<Running>> = {
+  async express(variant, extra) {
+    const { express, onExpress } = frameworks;
+    const events: unknown[] = [];
+    const errors: unknown[] = [];
+    const app = express();
+    const routes = onExpress.productOrderRoutes(optionsFor(events, errors, extra));
+    if (variant === 'parsed') app.use(express.json({ limit: '2mb' }));
+    app.use(prefix, routes);
+    if (variant === 'parsed') app.use(routes.errorHandler);
+    const server: Server = app.listen(0, '127.0.0.1');
+    const port = await listening(server);
+    return { base: `http://127.0.0.1:${port}${prefix}`, port, events, errors, close: () => closing(server) };
+  },
+  async fastify(variant, extra) {
+    const { Fastify, onFastify } = frameworks;
+    const events: unknown[] = [];
+    const errors: unknown[] = [];
+    // the app's own JSON parser and body limit, which the plugin's scope replaces with its own
+    const app = Fastify({ forceCloseConnections: true, ...(variant === 'parsed' ? { bodyLimit: 1024 } : {}) });
+    await app.register(onFastify.productOrderRoutes(optionsFor(events, errors, extra)), { prefix });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    return { base: `http://127.0.0.1:${port}${prefix}`, port, events, errors, close: () => app.close() };
+  },
+  async hono(variant, extra) {
+    const { Hono, serve, onHono } = frameworks;
+    const events: unknown[] = [];
+    const errors: unknown[] = [];
+    const app = new Hono();
+    if (variant === 'parsed')
+      app.use('*', async (c: Any, next: Any) => {
+        // a middleware that parsed the body before the routes, as a validator does
+        if (c.req.method === 'POST') await c.req.json().catch(() => undefined);
+        await next();
+      });
+    app.route(prefix, onHono.productOrderRoutes(optionsFor(events, errors, extra)));
+    const server: Server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    const port = await listening(server);
+    return { base: `http://127.0.0.1:${port}${prefix}`, port, events, errors, close: () => closing(server) };
+  },
+};
+
+async function expectError(
+  response: Response,
+  status: number,
+  code: string,
+  contentType = /^application\/json/,
+): Promise<Any> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(contentType);
+  const body = await response.json();
+  expect(body).toMatchObject({ '@type': 'Error', code, status: String(status) });
+  return body;
+}
+
+/** What a raw socket gets for `text`: everything until the server closes or `waitMs` pass. */
+function raw(port: number, text: string, waitMs: number, then?: (data: string, write: (more: string) => void) => void) {
+  return new Promise<{ data: string; closed: boolean; ms: number }>((resolve) => {
+    const started = performance.now();
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    const done = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ data, closed, ms: performance.now() - started });
+    };
+    const timer = setTimeout(() => done(false), waitMs);
+    socket.on('data', (chunk) => {
+      data += chunk;
+      then?.(data, (more) => socket.write(more));
+    });
+    socket.on('close', () => done(true));
+    socket.on('error', () => done(true));
+    socket.write(text);
+  });
+}
+
+for (const [name, start] of Object.entries(apps)) {
+  for (const variant of ['raw', 'parsed'] as const) {
+    describe(`${name}, ${variant === 'raw' ? 'the routes reading the body' : 'a body the framework parsed first'}`, () => {
+      let app: Running;
+      beforeAll(async () => {
+        app = await start(variant);
+      });
+      afterAll(() => app?.close());
+      const post = (path: string, body: string, headers: Record<string, string> = json) =>
+        fetch(`${app.base}${path}`, { method: 'POST', headers, body });
+
+      it('creates a product order: 201 with what onProductOrder returned and Location; the context has the operation and language', async () => {
+        const response = await post('/productOrder', order, { ...json, 'accept-language': 'de-DE, en;q=0.5' });
+        expect(response.status).toBe(201);
+        expect(response.headers.get('content-type')).toBe('application/json;charset=utf-8');
+        expect(response.headers.get('location')).toBe(`${prefix}/productOrder/PO-1`);
+        expect(await response.json()).toEqual({
+          id: 'PO-1',
+          state: 'acknowledged',
+          category: JSON.parse(order).category,
+          lang: 'de',
+          operation: 'createProductOrder',
+          hasRequest: true,
+        });
+      });
+
+      it('refuses an invalid product order with 400, every violation listed and the cause named, in English or German', async () => {
+        const broken = JSON.parse(order);
+        delete broken.category;
+        broken.relatedParty = 'none';
+        const body = await expectError(await post('/productOrder', JSON.stringify(broken)), 400, 'invalid_request');
+        expect(body.message).toMatch(/^The product order in the body breaks the specification\. \/: /);
+        expect(body.violations.map((v: Any) => [v.rule, v.code, v.path])).toEqual([
+          ['R-field', 'required', ''],
+          ['R-field', 'wrong_type', '/relatedParty'],
+        ]);
+        const german = await post('/productOrder', JSON.stringify(broken), { ...json, 'accept-language': 'de' });
+        expect(german.headers.get('content-language')).toBe('de');
+        expect(((await german.json()) as Any).message).toMatch(
+          /^Der Produktauftrag im Inhalt verletzt die Spezifikation\./,
+        );
+      });
+
+      it('answers malformed and empty JSON with 400 invalid_json, the message naming the JSON', async () => {
+        for (const text of ['{"category": ', '']) {
+          const body = await expectError(await post('/productOrder', text), 400, 'invalid_request');
+          expect(body.violations[0]).toMatchObject({ rule: 'R-body', code: 'invalid_json', path: '' });
+          expect(body.message).toMatch(/^The body is not valid JSON\./);
+        }
+      });
+
+      it('serves the in-flight change API: 201 with Location, 202, 409 and 500 from the store, list and retrieve with fields, offset, limit and the count headers', async () => {
+        const created = await post('/inflightChangeProductOrder', change);
+        expect(created.status).toBe(201);
+        const resource: Any = await created.json();
+        expect(created.headers.get('location')).toBe(`${prefix}/inflightChangeProductOrder/${resource.id}`);
+        await post('/inflightChangeProductOrder', change);
+        const with_ = (description: string) => JSON.stringify({ ...JSON.parse(change), description });
+        const later = await post('/inflightChangeProductOrder', with_('later'));
+        expect([later.status, await later.text()]).toEqual([202, '']);
+        await expectError(await post('/inflightChangeProductOrder', with_('conflict')), 409, 'conflict');
+        const crashed = await expectError(
+          await post('/inflightChangeProductOrder', with_('crash')),
+          500,
+          'internal_error',
+        );
+        expect(JSON.stringify(crashed)).not.toContain('secret');
+        expect(app.errors.map(String)).toContain('Error: secret detail');
+
+        const page = await fetch(`${app.base}/inflightChangeProductOrder?offset=1&limit=1&fields=state`, {
+          headers: good,
+        });
+        expect(page.status).toBe(200);
+        expect(page.headers.get('x-total-count')).toBe('2');
+        expect(page.headers.get('x-result-count')).toBe('1');
+        expect(await page.json()).toEqual([
+          { '@type': 'InflightChangeProductOrder', id: 'C-2', state: 'acknowledged' },
+        ]);
+
+        const one = await fetch(`${app.base}/inflightChangeProductOrder/${resource.id}?fields=state`, {
+          headers: good,
+        });
+        expect(await one.json()).toEqual({
+          '@type': 'InflightChangeProductOrder',
+          id: resource.id,
+          state: 'acknowledged',
+        });
+        await expectError(
+          await fetch(`${app.base}/inflightChangeProductOrder/nope`, { headers: good }),
+          404,
+          'not_found',
+        );
+        const query = await expectError(
+          await fetch(`${app.base}/inflightChangeProductOrder?limit=-1&offset=x`, { headers: good }),
+          400,
+          'invalid_request',
+        );
+        expect(query.message).toMatch(/^A query parameter is invalid\./);
+      });
+
+      it('speaks of the change request in the violations of an in-flight change', async () => {
+        const body = await expectError(await post('/inflightChangeProductOrder', '{}'), 400, 'invalid_request');
+        expect(body.message).toMatch(/^The change request in the body breaks the specification\./);
+        expect(body.violations[0].message).toMatch(/^The change request lacks/);
+        expect(body.message).not.toMatch(/The order/);
+      });
+
+      it('receives each of the six listeners: 204 with no body, onEvent called; 400 for an invalid event', async () => {
+        const before = app.events.length;
+        for (const type of [
+          'appointmentAttributeValueChangeEvent',
+          'appointmentCreateEvent',
+          'appointmentDeleteEvent',
+          'appointmentStateChangeEvent',
+          'searchTimeSlotAttributeValueChangeEvent',
+          'searchTimeSlotStateChangeEvent',
+        ]) {
+          const payload = type.startsWith('appointment') ? 'appointment' : 'searchTimeSlot';
+          const response = await post(`/listener/${type}`, JSON.stringify({ event: { [payload]: { id: 'X' } } }));
+          expect([type, response.status, await response.text()]).toEqual([type, 204, '']);
+        }
+        expect(app.events.length).toBe(before + 6);
+        const bad = await expectError(
+          await post('/listener/appointmentCreateEvent', '{"event": {}}'),
+          400,
+          'invalid_request',
+        );
+        expect(bad.message).toMatch(/^The event in the body breaks the specification\./);
+        await expectError(
+          await post('/listener/appointmentCreateEvent', event, { 'content-type': 'application/json' }),
+          401,
+          'unauthorized',
+        );
+      });
+
+      it('answers 401 without or with an invalid token, 403 without permission, 405 with Allow, 406 and 415', async () => {
+        const missing = await expectError(
+          await post('/productOrder', order, { 'content-type': 'application/json' }),
+          401,
+          'unauthorized',
+        );
+        expect(missing).toBeDefined();
+        const invalid = await post('/productOrder', order, { ...json, authorization: 'Bearer forged' });
+        expect(invalid.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+        await expectError(invalid, 401, 'unauthorized');
+        await expectError(
+          await post('/productOrder', order, { ...json, authorization: 'Bearer reader' }),
+          403,
+          'forbidden',
+        );
+        const wrong = await fetch(`${app.base}/inflightChangeProductOrder/C-1`, { method: 'DELETE', headers: good });
+        expect(wrong.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+        await expectError(wrong, 405, 'method_not_allowed');
+        await expectError(
+          await fetch(`${app.base}/inflightChangeProductOrder`, { headers: { ...good, accept: 'text/html' } }),
+          406,
+          'not_acceptable',
+        );
+        await expectError(
+          await post('/productOrder', order, { ...good, 'content-type': 'text/plain' }),
+          415,
+          'unsupported_media_type',
+        );
+      });
+
+      it('answers HEAD as GET without the body, and OPTIONS with Allow and no token', async () => {
+        const get = await fetch(`${app.base}/inflightChangeProductOrder`, { headers: good });
+        const text = await get.text();
+        const head = await fetch(`${app.base}/inflightChangeProductOrder`, { method: 'HEAD', headers: good });
+        expect(head.status).toBe(200);
+        expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+        expect(head.headers.get('x-total-count')).toBe(get.headers.get('x-total-count'));
+        expect(await head.text()).toBe('');
+        for (const [path, allow] of [
+          ['/inflightChangeProductOrder', 'GET, HEAD, POST, OPTIONS'],
+          ['/productOrder', 'POST, OPTIONS'],
+          ['/listener/appointmentCreateEvent', 'POST, OPTIONS'],
+        ]) {
+          const options = await fetch(`${app.base}${path}`, { method: 'OPTIONS' });
+          expect([path, options.status, options.headers.get('allow')]).toEqual([path, 204, allow]);
+        }
+      });
+
+      it('lists at most 20 violations of a 1 MB body of faults, in an answer under 10 KB', async () => {
+        const faults = JSON.stringify({ ...JSON.parse(order), note: Array(200_000).fill(0) });
+        expect(faults.length).toBeGreaterThan(400_000);
+        const response = await post('/productOrder', faults);
+        const text = await response.text();
+        expect(response.status).toBe(400);
+        expect(text.length).toBeLessThan(10_000);
+        const body = JSON.parse(text);
+        expect(body.violations).toHaveLength(20);
+        expect(body.truncated.more).toBeGreaterThan(0);
+      });
+
+      it('refuses a body nested 5,000 deep with 400 and keeps serving', async () => {
+        const deep = `{"category": ${'['.repeat(5000)}${']'.repeat(5000)}}`;
+        const response = await post('/productOrder', deep);
+        expect(response.status).toBe(400);
+        expect((await response.text()).length).toBeLessThan(deep.length);
+        expect((await post('/productOrder', order)).status).toBe(201);
+      });
+
+      // a parser that runs before the routes reads every body before the token is checked
+      it.skipIf(variant === 'parsed' && name !== 'fastify')(
+        'answers a slow body without a token with 401 at once, closes the connection soon, and keeps serving',
+        async () => {
+          const head = `POST ${prefix}/productOrder HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`;
+          let trickle: ReturnType<typeof setInterval> | undefined;
+          const got = await raw(app.port, head, 8000, (data, write) => {
+            if (!trickle && data.includes('\r\n\r\n')) trickle = setInterval(() => write(' '), 50);
+          });
+          clearInterval(trickle);
+          expect(got.data).toMatch(/^HTTP\/1\.1 401 /);
+          expect(got.closed).toBe(true);
+          expect(got.ms).toBeLessThan(6000);
+          expect((await post('/productOrder', order)).status).toBe(201);
+        },
+      );
+    });
+  }
+
+  describe(`${name}, options and limits`, () => {
+    let app: Running;
+    beforeAll(async () => {
+      app = await start('raw', { maxBodyBytes: 64 * 1024, errorFormat: 'problem', productOrderPath: '/orders' });
+    });
+    afterAll(() => app?.close());
+
+    it('answers a body over the limit with 413, declared or not, and keeps serving', async () => {
+      const big = JSON.stringify({ ...JSON.parse(order), note: Array(40_000).fill('x') });
+      const declared = await fetch(`${app.base}/orders`, { method: 'POST', headers: json, body: big });
+      expect(declared.status).toBe(413);
+      expect(((await declared.json()) as Any).detail).toMatch(/65536 bytes/);
+      const chunked = await raw(
+        app.port,
+        `POST ${prefix}/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${(70_000).toString(16)}\r\n${'x'.repeat(70_000)}\r\n0\r\n\r\n`,
+        3000,
+      );
+      expect(chunked.data).toMatch(/^HTTP\/1\.1 413 /);
+      expect((await fetch(`${app.base}/orders`, { method: 'POST', headers: json, body: order })).status).toBe(201);
+    });
+
+    it('answers a body that stalls with 408', async () => {
+      const got = await raw(
+        app.port,
+        `POST ${prefix}/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+        5000,
+      );
+      expect(got.data).toMatch(/^HTTP\/1\.1 408 /);
+    });
+
+    it('gives RFC 9457 problem details by option, with each violation as a pointer', async () => {
+      const response = await fetch(`${app.base}/orders`, { method: 'POST', headers: json, body: '{}' });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      const body: Any = await response.json();
+      expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400 });
+      expect(body.detail).toBe('The product order in the body breaks the specification.');
+      expect(body.errors[0]).toEqual({ detail: expect.stringMatching(/lacks/), pointer: '#' });
+      const refused = await fetch(`${app.base}/orders`, { method: 'POST', body: order });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    });
+
+    it('takes a validator made by createValidator: a carrier rule and its words', async () => {
+      const { createValidator } = frameworks;
+      const validator = createValidator({
+        rules: [
+          {
+            id: 'C-note',
+            title: 'A note is required.',
+            check: (o: Any) =>
+              Array.isArray(o?.note) ? [] : [{ rule: 'C-note', code: 'note_missing', path: '', params: {} }],
+          },
+        ],
+        messages: { en: { note_missing: () => 'The order needs a note.' } },
+      });
+      const carrier = await start('raw', { validator });
+      try {
+        const response = await fetch(`${carrier.base}/productOrder`, { method: 'POST', headers: json, body: order });
+        const body = await expectError(response, 400, 'invalid_request');
+        expect(body.violations).toEqual([
+          { rule: 'C-note', code: 'note_missing', path: '', params: {}, message: 'The order needs a note.' },
+        ]);
+      } finally {
+        await carrier.close();
+      }
+    });
+  });
+}
+
+describe('a framework parse error answered as an ErrorMessage', () => {
+  it('Express: express.json() before the routes, malformed, too large and in another charset', async () => {
+    const app = await apps.express('parsed');
+    try {
+      const post = (body: string, headers: Record<string, string> = json) =>
+        fetch(`${app.base}/productOrder`, { method: 'POST', headers, body });
+      const malformed = await expectError(await post('{'), 400, 'invalid_request');
+      expect(malformed.violations[0]).toMatchObject({
+        rule: 'R-body',
+        code: 'invalid_json',
+        params: { reason: 'syntax' },
+      });
+      const large = await expectError(await post(`"${'x'.repeat(3_000_000)}"`), 413, 'payload_too_large');
+      expect(large.message).toMatch(/2097152 bytes/);
+      await expectError(
+        await post(order, { ...json, 'content-type': 'application/json; charset=latin1' }),
+        415,
+        'unsupported_media_type',
+      );
+      // another path's errors stay the app's
+      const other = await fetch(app.base.replace(prefix, '/elsewhere'), { method: 'POST', headers: json, body: '{' });
+      expect(other.headers.get('content-type')).toMatch(/^text\/html/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('Express: an id that is no valid %-encoding', async () => {
+    const app = await apps.express('raw');
+    try {
+      await expectError(
+        await fetch(`${app.base}/inflightChangeProductOrder/%E0%A4%A`, { headers: good }),
+        400,
+        'invalid_request',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
