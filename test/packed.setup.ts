@@ -21,7 +21,15 @@ export default function setup(project: TestProject) {
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { ...quiet, cwd: consumer });
   // the frameworks the adapters serve, beside the package as a service has them: linked to this
   // repository's copies, since an offline install cannot resolve their dependencies anew
-  for (const name of ['express', 'fastify', 'hono', '@hono/node-server', '@types/express', '@types/node']) {
+  for (const name of [
+    'express',
+    'fastify',
+    'hono',
+    '@hono/node-server',
+    '@types/express',
+    '@types/node',
+    '@tanstack/form-core',
+  ]) {
     mkdirSync(dirname(join(consumer, 'node_modules', name)), { recursive: true });
     symlinkSync(resolve('node_modules', name), join(consumer, 'node_modules', name), 'dir');
   }
