@@ -1,11 +1,11 @@
 // Bundles the benchmark for node (the package itself stays external, loaded from dist/) and runs it.
 // `node bench/build.mjs` runs bench/run.ts; `node bench/build.mjs profile N` profiles corpus N;
-// `node bench/build.mjs cli` runs bench/cli.ts, the command line's benchmark.
+// `node bench/build.mjs cli` runs bench/cli.ts, the command line's benchmark; `services` runs bench/services.ts.
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['bench/run.ts', 'bench/profile.ts', 'bench/cli.ts'],
+  entryPoints: ['bench/run.ts', 'bench/profile.ts', 'bench/cli.ts', 'bench/services.ts'],
   outdir: 'bench/.out',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -20,4 +20,5 @@ if (mode === 'profile') {
   run(['bench/.out/profile.mjs', corpus]);
   run(['--cpu-prof', '--cpu-prof-dir=bench/.out', 'bench/.out/profile.mjs', corpus, 'run']);
 } else if (mode === 'cli') run(['bench/.out/cli.mjs']);
+else if (mode === 'services') run(['bench/.out/services.mjs']);
 else run(['bench/.out/run.mjs']);

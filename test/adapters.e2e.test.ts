@@ -451,6 +451,44 @@ for (const [name, start] of Object.entries(apps)) {
       expect(refused.headers.get('content-type')).toBe('application/problem+json');
     });
 
+    it('gives a store that pages itself the page size, at most 1,000 (regression: it got the raw limit and answered 1,500)', async () => {
+      const asked: unknown[] = [];
+      const items = Array.from({ length: 1500 }, (_, i) => ({ id: `C-${i}`, state: 'acknowledged' }));
+      const paging = await start('raw', {
+        inflight: {
+          create: () => undefined,
+          retrieve: () => undefined,
+          list: (query: Any) => {
+            asked.push({ offset: query.offset, limit: query.limit });
+            return { items: items.slice(query.offset, query.offset + 5000), total: items.length };
+          },
+        },
+        onProductOrder: () => undefined,
+      });
+      try {
+        const all = await fetch(`${paging.base}/inflightChangeProductOrder?limit=5000`, { headers: good });
+        expect([all.headers.get('x-total-count'), all.headers.get('x-result-count')]).toEqual(['1500', '1000']);
+        expect(((await all.json()) as unknown[]).length).toBe(1000);
+        await fetch(`${paging.base}/inflightChangeProductOrder`, { headers: good });
+        expect(asked).toEqual([
+          { offset: 0, limit: 1000 },
+          { offset: 0, limit: 100 },
+        ]);
+        // an onProductOrder that returns nothing: 202, as a create that returns nothing
+        const accepted = await fetch(`${paging.base}/productOrder`, { method: 'POST', headers: json, body: order });
+        expect([accepted.status, await accepted.text()]).toEqual([202, '']);
+      } finally {
+        await paging.close();
+      }
+    });
+
+    it('serves its paths as they are spelt: another case or a trailing slash is not one of them (regression: Express served both)', async () => {
+      for (const path of ['/PRODUCTORDER', '/productOrder/', '/inflightChangeProductOrder/']) {
+        const response = await fetch(`${app.base}${path}`, { method: 'POST', headers: json, body: order });
+        expect([path, response.status]).toEqual([path, 404]);
+      }
+    });
+
     it('takes a validator made by createValidator: a carrier rule and its words', async () => {
       const { createValidator } = frameworks;
       const validator = createValidator({

@@ -38,7 +38,8 @@ export type ProductOrderRouter = Router & {
  */
 export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderRouter {
   const routes = createRoutes<Request>(options);
-  const router = Router();
+  // paths as the other frameworks match them: case and a trailing slash count
+  const router = Router({ caseSensitive: true, strict: true });
   const write = (req: Request, res: Response, answer: Answer) => {
     if (res.headersSent) return;
     sendNode(res, answer, req);

@@ -1,6 +1,6 @@
 // product-order-validator/hono: the routes as a Hono app to mount.
 import { type Context, Hono } from 'hono';
-import { notJson, readFetchBody, toFetchResponse } from '../http/body.js';
+import { type NodeRequest, notJson, readFetchBody, readNodeBody, toFetchResponse } from '../http/body.js';
 import { type Admitted, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
 
 export type {
@@ -62,8 +62,18 @@ export function productOrderRoutes(options: HonoRoutesOptions): Hono {
         return notJson('encoding', lang);
       }
     }
+    // on Node (@hono/node-server), the request itself: read as a stream of Node's, not a web stream
+    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+    if (isNodeRequest(incoming)) return readNodeBody(incoming, { ...routes.limits, lang });
     return readFetchBody(c.req.raw, { ...routes.limits, lang });
   }
 
   return app;
+}
+
+/** Whether a binding is a Node request whose body no one read yet. */
+function isNodeRequest(value: unknown): value is NodeRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const request = value as Partial<NodeRequest> & { readableDidRead?: unknown };
+  return typeof request.on === 'function' && request.readableDidRead === false && request.readableEnded === false;
 }

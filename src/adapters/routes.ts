@@ -24,7 +24,9 @@ import { type ListenerEvent, type ListenerEventType, listeners, validateListener
 import { acceptsJson, type HeadersInput, headerOf, isJsonContentType, preferredLang } from '../http/headers.js';
 import {
   countHeaders,
+  defaultPageSize,
   type ListQuery,
+  maxPageSize,
   type PageOptions,
   paginate,
   parseListQuery,
@@ -96,7 +98,8 @@ export interface InflightChangeStore<Native> {
   ): InflightChangeResource | undefined | Refusal | PromiseLike<InflightChangeResource | undefined | Refusal>;
   /**
    * The changes a list asks for: every one, which the routes page by `offset` and `limit`; or the
-   * page itself with the number of all matches, when the store pages. `fields` is applied to each.
+   * page itself with the number of all matches, when the store pages. The query has `offset` and
+   * `limit` always (the default page size unless asked, at most the largest); `fields` is applied to each.
    */
   list(query: ListQuery, context: RouteContext<Native>): ListAnswer | Refusal | PromiseLike<ListAnswer | Refusal>;
   /** The change with this id, or undefined for 404; `fields` is applied to it. */
@@ -115,7 +118,7 @@ export type ListAnswer =
 export interface ProductOrderRoutesOptions<Native> extends BodyOptions {
   /**
    * Serves `POST {productOrderPath}`: receives each valid product order, answered 201 with what it
-   * returns (or resolves to), or the error response it returns.
+   * returns (or resolves to), 202 with no body when that is undefined, or the error response it returns.
    */
   readonly onProductOrder?: (order: ProductOrderFVO, context: RouteContext<Native>) => unknown;
   /** The path of the product order create (default `/productOrder`, as TMF622 names it). */
@@ -242,6 +245,10 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
   const check = options.validator;
   const validateOrder =
     check === undefined ? validateProductOrder : typeof check === 'function' ? check : check.validate.bind(check);
+  const size = (value: unknown, fallback: number) =>
+    typeof value === 'number' && value >= 0 ? Math.floor(value) : fallback;
+  const largestPage = size(options.page?.maxLimit, maxPageSize);
+  const pageSize = Math.min(size(options.page?.defaultLimit, defaultPageSize), largestPage);
   const productOrderPath = `/${(options.productOrderPath ?? '/productOrder').replace(/^\/+/, '')}`;
 
   const paths: { path: string; route: Route }[] = [];
@@ -299,6 +306,8 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     const lang = langOf(call.headers);
     const { route } = call;
     try {
+      // a router that matches an empty id (Fastify's): no resource has one
+      if (route.kind === 'item' && !call.id) return failure(errorResponse(404, undefined, { lang }), lang, route);
       const method = String(call.method).toUpperCase();
       const methods = allowed(route);
       if (method === 'OPTIONS') return ok(204, lang, undefined, { allow: methods.join(', ') });
@@ -392,7 +401,8 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
           return served(
             admitted,
             () => onProductOrder?.(order.value, context),
-            (created) => ok(201, lang, created ?? {}, locationOf(created, call.path)),
+            (created) =>
+              created === undefined ? ok(202, lang) : ok(201, lang, created, locationOf(created, call.path)),
           );
         }
         case 'listener': {
@@ -420,11 +430,13 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
                 created === undefined ? ok(202, lang) : ok(201, lang, created, locationOf(created, call.path)),
             );
           }
+          // the store sees the page the routes answer: offset 0 and the default size unless asked, at most the largest
+          const paged = { ...query, offset: query.offset ?? 0, limit: Math.min(query.limit ?? pageSize, largestPage) };
           return served(
             admitted,
-            () => store.list(query, context),
+            () => store.list(paged, context),
             (listed) => {
-              const page = pageOf(listed, query, options.page);
+              const page = pageOf(listed, paged, options.page);
               return got(200, page.items, page.headers);
             },
           );
@@ -502,7 +514,7 @@ function pageOf(
 ): { items: unknown[]; headers: Record<string, string> } {
   if (Array.isArray(listed)) return paginate(listed, query, page);
   const { items, total } = (listed ?? {}) as { items?: unknown; total?: unknown };
-  const list = Array.isArray(items) ? items.map((item) => selectFields(item, query.fields)) : [];
+  const list = Array.isArray(items) ? items.slice(0, query.limit).map((item) => selectFields(item, query.fields)) : [];
   return {
     items: list,
     headers: countHeaders(typeof total === 'number' && total >= list.length ? total : list.length, list.length),
