@@ -4,10 +4,10 @@
 // Every loop is bounded in count and time.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rawRequest } from './socket.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the frameworks and bodies are read as the JavaScript they are
 type Any = any;
@@ -162,28 +162,6 @@ async function expectError(
   const body = await response.json();
   expect(body).toMatchObject({ '@type': 'Error', code, status: String(status) });
   return body;
-}
-
-/** What a raw socket gets for `text`: everything until the server closes or `waitMs` pass. */
-function raw(port: number, text: string, waitMs: number, then?: (data: string, write: (more: string) => void) => void) {
-  return new Promise<{ data: string; closed: boolean; ms: number }>((resolve) => {
-    const started = performance.now();
-    const socket = connect(port, '127.0.0.1');
-    let data = '';
-    const done = (closed: boolean) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ data, closed, ms: performance.now() - started });
-    };
-    const timer = setTimeout(() => done(false), waitMs);
-    socket.on('data', (chunk) => {
-      data += chunk;
-      then?.(data, (more) => socket.write(more));
-    });
-    socket.on('close', () => done(true));
-    socket.on('error', () => done(true));
-    socket.write(text);
-  });
 }
 
 for (const [name, start] of Object.entries(apps)) {
@@ -395,7 +373,7 @@ for (const [name, start] of Object.entries(apps)) {
         async () => {
           const head = `POST ${prefix}/productOrder HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`;
           let trickle: ReturnType<typeof setInterval> | undefined;
-          const got = await raw(app.port, head, 8000, (data, write) => {
+          const got = await rawRequest(app.port, head, 8000, (data, write) => {
             if (!trickle && data.includes('\r\n\r\n')) trickle = setInterval(() => write(' '), 50);
           });
           clearInterval(trickle);
@@ -420,7 +398,7 @@ for (const [name, start] of Object.entries(apps)) {
       const declared = await fetch(`${app.base}/orders`, { method: 'POST', headers: json, body: big });
       expect(declared.status).toBe(413);
       expect(((await declared.json()) as Any).detail).toMatch(/65536 bytes/);
-      const chunked = await raw(
+      const chunked = await rawRequest(
         app.port,
         `POST ${prefix}/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${(70_000).toString(16)}\r\n${'x'.repeat(70_000)}\r\n0\r\n\r\n`,
         3000,
@@ -430,7 +408,7 @@ for (const [name, start] of Object.entries(apps)) {
     });
 
     it('answers a body that stalls with 408', async () => {
-      const got = await raw(
+      const got = await rawRequest(
         app.port,
         `POST ${prefix}/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
         5000,

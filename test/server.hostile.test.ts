@@ -3,9 +3,9 @@
 // Expect: 100-continue, HEAD, absolute-form targets, long lists. Every loop is bounded in count and time.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startExampleServer } from './example-server.js';
+import { rawRequest } from './socket.js';
 
 let server: ChildProcess;
 let base = '';
@@ -28,26 +28,8 @@ const create = (body: string) => fetch(`${base}/inflightChangeProductOrder`, { m
 const list = () => fetch(`${base}/inflightChangeProductOrder?limit=1000`, { headers: admin });
 
 /** What a raw socket gets for `text`: everything until the server closes or `waitMs` pass. */
-function raw(text: string | Buffer, waitMs = 3000, then?: (data: string, write: (more: string) => void) => void) {
-  return new Promise<{ data: string; closed: boolean; ms: number }>((resolve) => {
-    const started = performance.now();
-    const socket = connect(port, '127.0.0.1');
-    let data = '';
-    const done = (closed: boolean) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ data, closed, ms: performance.now() - started });
-    };
-    const timer = setTimeout(() => done(false), waitMs);
-    socket.on('data', (chunk) => {
-      data += chunk;
-      then?.(data, (more) => socket.write(more));
-    });
-    socket.on('close', () => done(true));
-    socket.on('error', () => done(true));
-    socket.write(text);
-  });
-}
+const raw = (text: string | Buffer, waitMs = 3000, then?: (data: string, write: (more: string) => void) => void) =>
+  rawRequest(port, text, waitMs, then);
 
 /** RSS of the server process in KiB, from /proc. */
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);

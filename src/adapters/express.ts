@@ -1,21 +1,11 @@
 // product-order-validator/express: the routes as an Express Router.
 import { type ErrorRequestHandler, type NextFunction, type Request, type Response, Router } from 'express';
-import { notJson, readNodeBody, sendNode } from '../http/body.js';
+import { decode, readNodeBody, sendNode } from '../http/body.js';
 import { targetParts } from '../http/request.js';
 import type { Lang } from '../messages/index.js';
 import { type Admitted, type Answer, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
 
-export type {
-  EventContext,
-  InflightChangeResource,
-  InflightChangeStore,
-  ListAnswer,
-  OrderValidator,
-  ProductOrderRoutesOptions,
-  Refusal,
-  RouteContext,
-  RouteOperation,
-} from './routes.js';
+export type * from './public.js';
 
 /** Options of the Express {@link productOrderRoutes}; callbacks get Express's `Request` as `context.request`. */
 export type ExpressRoutesOptions = ProductOrderRoutesOptions<Request>;
@@ -83,13 +73,7 @@ export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderR
     // express.json() reads an empty body as {}
     if (parsed === undefined || req.headers['content-length'] === '0') return { ok: true, text: '' };
     if (typeof parsed === 'string') return { ok: true, text: parsed };
-    if (parsed instanceof Uint8Array) {
-      try {
-        return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(parsed) };
-      } catch {
-        return notJson('encoding', lang);
-      }
-    }
+    if (parsed instanceof Uint8Array) return decode([parsed], parsed.length, lang); // express.raw()
     return { ok: true, parsed };
   }
 

@@ -4,17 +4,7 @@ import { lingerOn, readNodeBody } from '../http/body.js';
 import { targetParts } from '../http/request.js';
 import { type Admitted, type Answer, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
 
-export type {
-  EventContext,
-  InflightChangeResource,
-  InflightChangeStore,
-  ListAnswer,
-  OrderValidator,
-  ProductOrderRoutesOptions,
-  Refusal,
-  RouteContext,
-  RouteOperation,
-} from './routes.js';
+export type * from './public.js';
 
 /** Options of the Fastify {@link productOrderRoutes}; callbacks get the `FastifyRequest` as `context.request`. */
 export type FastifyRoutesOptions = ProductOrderRoutesOptions<FastifyRequest>;

@@ -1,19 +1,9 @@
 // product-order-validator/hono: the routes as a Hono app to mount.
 import { type Context, Hono } from 'hono';
-import { type NodeRequest, notJson, readFetchBody, readNodeBody, toFetchResponse } from '../http/body.js';
+import { decode, type NodeRequest, notJson, readFetchBody, readNodeBody, toFetchResponse } from '../http/body.js';
 import { type Admitted, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
 
-export type {
-  EventContext,
-  InflightChangeResource,
-  InflightChangeStore,
-  ListAnswer,
-  OrderValidator,
-  ProductOrderRoutesOptions,
-  Refusal,
-  RouteContext,
-  RouteOperation,
-} from './routes.js';
+export type * from './public.js';
 
 /** Options of the Hono {@link productOrderRoutes}; callbacks get Hono's `Context` as `context.request`. */
 export type HonoRoutesOptions = ProductOrderRoutesOptions<Context>;
@@ -55,7 +45,15 @@ export function productOrderRoutes(options: HonoRoutesOptions): Hono {
     } catch {
       return notJson('syntax', lang);
     }
-    if (cache.arrayBuffer !== undefined || c.req.raw.bodyUsed) {
+    if (cache.arrayBuffer !== undefined) {
+      try {
+        const bytes = new Uint8Array(await cache.arrayBuffer);
+        return decode([bytes], bytes.length, lang);
+      } catch {
+        return notJson('syntax', lang);
+      }
+    }
+    if (c.req.raw.bodyUsed) {
       try {
         return { ok: true, text: await c.req.text() };
       } catch {

@@ -24,10 +24,9 @@ import { type ListenerEvent, type ListenerEventType, listeners, validateListener
 import { acceptsJson, type HeadersInput, headerOf, isJsonContentType, preferredLang } from '../http/headers.js';
 import {
   countHeaders,
-  defaultPageSize,
   type ListQuery,
-  maxPageSize,
   type PageOptions,
+  pageBounds,
   paginate,
   parseListQuery,
   type QueryInput,
@@ -178,7 +177,7 @@ export interface Admitted<Native> {
 /** A body as an adapter read it: text, a value the framework parsed already, or the error reading gave. */
 export type ReadBody = BodyText | { readonly ok: true; readonly parsed: unknown } | HttpError;
 
-/** A reply to write: serialised, with whether the request's body was left unread. */
+/** A reply to write, serialised. */
 export interface Answer extends SerializedReply {
   readonly ok?: never;
 }
@@ -245,10 +244,6 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
   const check = options.validator;
   const validateOrder =
     check === undefined ? validateProductOrder : typeof check === 'function' ? check : check.validate.bind(check);
-  const size = (value: unknown, fallback: number) =>
-    typeof value === 'number' && value >= 0 ? Math.floor(value) : fallback;
-  const largestPage = size(options.page?.maxLimit, maxPageSize);
-  const pageSize = Math.min(size(options.page?.defaultLimit, defaultPageSize), largestPage);
   const productOrderPath = `/${(options.productOrderPath ?? '/productOrder').replace(/^\/+/, '')}`;
 
   const paths: { path: string; route: Route }[] = [];
@@ -327,16 +322,15 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
       if (reads && !isJsonContentType(headerOf(call.headers, 'content-type')))
         return failure(errorResponse(415, undefined, { lang }), lang, route);
       let query: ListQuery = {};
-      if (route.kind === 'collection' || route.kind === 'item') {
-        if (!reads) {
-          const parsed = parseListQuery(call.query, {
-            lang,
-            maxViolations: max,
-            params: route.kind === 'item' ? ['fields'] : undefined,
-          });
-          if (!parsed.valid) return failure(errorResponse(400, parsed, { lang, maxViolations: max }), lang, route);
-          query = parsed.value;
-        }
+      // GET and HEAD, which only the in-flight collection and its items allow: the query
+      if (!reads) {
+        const parsed = parseListQuery(call.query, {
+          lang,
+          maxViolations: max,
+          params: route.kind === 'item' ? ['fields'] : undefined,
+        });
+        if (!parsed.valid) return failure(errorResponse(400, parsed, { lang, maxViolations: max }), lang, route);
+        query = parsed.value;
       }
       const context: RouteContext<Native> = { operation, token: token.token, lang, request: call.native };
       return { call, context, query, reads };
@@ -431,7 +425,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
             );
           }
           // the store sees the page the routes answer: offset 0 and the default size unless asked, at most the largest
-          const paged = { ...query, offset: query.offset ?? 0, limit: Math.min(query.limit ?? pageSize, largestPage) };
+          const paged = { ...query, ...pageBounds(query, options.page) };
           return served(
             admitted,
             () => store.list(paged, context),

@@ -113,8 +113,8 @@ export function notJson(
 /** Strict UTF-8: one for every body, since making one costs more than most decodes. */
 const utf8Decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
-/** The text of the chunks, or a 400 when they are not UTF-8. */
-function decode(chunks: readonly Uint8Array[], size: number, lang?: Lang): BodyText | HttpError {
+/** The text of the chunks of a body, `size` bytes in all, or a 400 when they are not UTF-8. */
+export function decode(chunks: readonly Uint8Array[], size: number, lang?: Lang): BodyText | HttpError {
   const all = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {

@@ -1,17 +1,26 @@
 // product-order-validator/http: framework-free helpers for services that implement or call the API.
 
 export type { HttpRuleId, HttpViolation, HttpViolationCode } from '../violation.js';
-export { type Authorize, type AuthVerdict, type OperationId, refusal, tokenOf } from './auth.js';
+export {
+  type AsyncAuthorize,
+  type Authorize,
+  type AuthVerdict,
+  type OperationId,
+  refusal,
+  tokenOf,
+} from './auth.js';
 export {
   type BodyOptions,
   type BodyText,
   defaultBodyTimeoutMs,
   defaultMaxBodyBytes,
   lingerMs,
+  lingerOn,
   maxJsonDepth,
   type NodeBodyOptions,
   type NodeRequest,
   type NodeResponse,
+  notJson,
   parseJsonBody,
   type Reply,
   readFetchBody,
@@ -32,9 +41,11 @@ export {
   type HttpError,
   jsonUtf8,
   type ProblemDetails,
+  type ProblemResponse,
   type StatusEntry,
   toErrorMessage,
   toProblemDetails,
+  toProblemResponse,
 } from './error-message.js';
 export {
   type ListenerEvent,
@@ -48,7 +59,14 @@ export {
   validateSearchTimeSlotAttributeValueChangeEvent,
   validateSearchTimeSlotStateChangeEvent,
 } from './events.js';
-export { acceptsJson, bearerToken, type HeadersInput, headerOf, isJsonContentType } from './headers.js';
+export {
+  acceptsJson,
+  bearerToken,
+  type HeadersInput,
+  headerOf,
+  isJsonContentType,
+  preferredLang,
+} from './headers.js';
 export {
   countHeaders,
   defaultPageSize,
@@ -56,6 +74,7 @@ export {
   type ListQueryOptions,
   maxPageSize,
   type PageOptions,
+  pageBounds,
   paginate,
   parseListQuery,
   type QueryInput,
@@ -64,6 +83,7 @@ export {
 } from './list-query.js';
 export { createListenerHandler, type ListenerContext, type ListenerHandler, type ListenerOptions } from './listener.js';
 export {
+  type AsyncCheckOptions,
   type CheckedCreate,
   type CheckedHead,
   type CheckedRequest,

@@ -186,6 +186,18 @@ const sizeOf = (value: number | undefined, fallback: number) =>
   typeof value === 'number' && value >= 0 ? Math.floor(value) : fallback;
 
 /**
+ * The page a list query asks for: `offset` (default 0) and `limit` (default
+ * {@link defaultPageSize}, at most {@link maxPageSize}, or as `options` set them).
+ */
+export function pageBounds(query: ListQuery, options?: PageOptions): { offset: number; limit: number } {
+  const most = sizeOf(options?.maxLimit, maxPageSize);
+  return {
+    offset: query.offset ?? 0,
+    limit: Math.min(query.limit ?? sizeOf(options?.defaultLimit, defaultPageSize), most),
+  };
+}
+
+/**
  * One page of `items` as a list query asks for it: from `offset` (default 0), at most `limit` (default
  * {@link defaultPageSize}, at most {@link maxPageSize}), each with attribute selection applied, and
  * the count headers of that page.
@@ -195,9 +207,8 @@ export function paginate<T>(
   query: ListQuery,
   options?: PageOptions,
 ): { items: T[]; headers: ReturnType<typeof countHeaders> } {
-  const most = sizeOf(options?.maxLimit, maxPageSize);
-  const limit = Math.min(query.limit ?? sizeOf(options?.defaultLimit, defaultPageSize), most);
-  const start = Math.min(query.offset ?? 0, items.length);
+  const { offset, limit } = pageBounds(query, options);
+  const start = Math.min(offset, items.length);
   const end = Math.min(items.length, start + limit);
   const page = items.slice(start, end).map((item) => selectFields(item, query.fields));
   return { items: page, headers: countHeaders(items.length, page.length) };

@@ -1,0 +1,12 @@
+// The types each adapter exports beside its productOrderRoutes.
+export type {
+  EventContext,
+  InflightChangeResource,
+  InflightChangeStore,
+  ListAnswer,
+  OrderValidator,
+  ProductOrderRoutesOptions,
+  Refusal,
+  RouteContext,
+  RouteOperation,
+} from './routes.js';
