@@ -80,12 +80,9 @@ export function checksModule(tables, known) {
   const constants = new Map();
   const functions = [];
   const hinted = new Set();
-  const missed = new Set();
   for (const { name, root, defs, place } of tables)
-    functions.push(...compile(name, root, defs, constants, known && { ...known, hinted, place: place ?? '' }, missed));
-  const declared = [...constants].map(([name, value]) => `const ${name} = Object.freeze(${value});`);
-  // the last string each hint check found near no name of its list
-  declared.push(...[...missed].map((name) => `let missed_${name} = '';`));
+    functions.push(...compile(name, root, defs, constants, known && { ...known, hinted, place: place ?? '' }));
+  const declared = [...constants].map(([name, value]) => `const ${name} = /* @__PURE__ */ Object.freeze(${value});`);
   const exports = tables.map(({ name, root }) => `export const ${name} = ${name}${root.replace(/[^A-Za-z0-9]/g, '')};`);
   const dts = tables.map(
     ({ name }) =>
@@ -107,7 +104,7 @@ export function checksModule(tables, known) {
  * seen and the @type tag of `v1`, `i2` the index of its item `v2`); a constant after the schema path it
  * stands at, from its $def (`allowed_Party_role`), with a suffix should two paths give one name.
  */
-function compile(prefix, root, defs, constants, hints, missed) {
+function compile(prefix, root, defs, constants, hints) {
   const fn = (def) => `${prefix}${def.replace(/[^A-Za-z0-9]/g, '')}`;
   const constant = (value, where) => {
     const path = where.replace(/^#(\/\$defs)?\/?/, '').replaceAll('/properties/', '/');
@@ -275,13 +272,11 @@ ${cases.join('\n')}
 
   /**
    * The hint check of the string in `v` against the list in constant `known`: skipped for a length
-   * no name of the list is near, and for the string the last check at this list found near none (the
-   * same unknown name comes back in every item), so that an order pays almost nothing for the names
-   * it repeats; the path is built only for a hint.
+   * no name of the list is near; Findings.stray skips the string the last check at this list found
+   * near none (the same unknown name comes back in every item).
    */
   function nearCheck(v, known, mask, path) {
-    missed.add(known);
-    return `if (${v} !== missed_${known} && ${v}.length < 32 && (${mask} >>> ${v}.length) & 1) { const h = f.nearOf(${v}, ${known}); if (h === '') missed_${known} = ${v}; else if (h !== undefined) f.hint(${path}, ${v}, h); }`;
+    return `if (${v}.length < 32 && (${mask} >>> ${v}.length) & 1) f.stray(${path}, ${v}, ${known});`;
   }
 
   /** `if (fails) fault; else { checks }`, without an empty branch. */

@@ -206,6 +206,47 @@ ${lines.join('\n\n')}
 `;
 }
 
+/**
+ * The JSON Schema of the order and of each part a form validates alone, as JSON text without the
+ * descriptions (annotations only; the file in schemas/ has them): a part's text holds just the $defs it
+ * reaches, so that a bundle carries the text of the schemas it uses and no more.
+ */
+function schemaTexts(schema) {
+  const bare = (value) =>
+    Array.isArray(value)
+      ? value.map(bare)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key, v]) => !(key === 'description' && typeof v === 'string'))
+              .map(([key, v]) => [
+                key,
+                key === 'properties' ? Object.fromEntries(Object.entries(v).map(([k, w]) => [k, bare(w)])) : bare(v),
+              ]),
+          )
+        : value;
+  const refs = (value) => [...JSON.stringify(value).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)].map((m) => m[1]);
+  const part = (def) => {
+    const $defs = {};
+    for (const pending = [def]; pending.length > 0; ) {
+      const name = pending.pop();
+      if (Object.hasOwn($defs, name)) continue;
+      $defs[name] = schema.$defs[name];
+      pending.push(...refs(schema.$defs[name]));
+    }
+    return bare({ $schema: schema.$schema, $ref: `#/$defs/${def}`, $defs });
+  };
+  const text = (name, what, value) =>
+    `/** ${what} as JSON text, without descriptions. */\nexport const ${name} = ${JSON.stringify(JSON.stringify(value))};\n`;
+  return [
+    header,
+    text('orderSchemaText', 'schemas/product-order.schema.json', bare(schema)),
+    text('relatedPartySchemaText', 'The schema of one related party', part('RelatedParty')),
+    text('contactMediumSchemaText', 'The schema of one contact medium', part('ContactMedium')),
+    text('productOrderItemSchemaText', 'The schema of one order item', part('ProductOrderItem')),
+  ].join('\n');
+}
+
 const inflight = inflightFiles({ root, order: schema, lean, compiled, fusedDateTime, ruleOf });
 const tables = tableChecks();
 const full = fullSchema([inflight]);
@@ -219,7 +260,7 @@ const files = {
   // as text: JSON.parse on first use costs less at start than an object literal parsed with the module
   'src/generated/facts.ts': `${header}\n${factsModule(schema)}`,
   'src/generated/languages.ts': languagesModule(JSON.parse(readFileSync(`${root}src/messages/languages.json`, 'utf8'))),
-  'src/generated/schema-text.ts': `${header}\n/** schemas/product-order.schema.json as JSON text. */\nexport const schemaText = ${JSON.stringify(JSON.stringify(schema))};\n`,
+  'src/generated/schema-text.ts': schemaTexts(schema),
 };
 Object.assign(files, inflight.files);
 

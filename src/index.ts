@@ -1,4 +1,16 @@
 export { assertProductOrder, ProductOrderValidationError } from './assert.js';
+export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
+export {
+  defineLabels,
+  type LabelContext,
+  type LabelMessage,
+  type Labels,
+  type LabelWords,
+  type OwnLabels,
+  withLabels,
+} from './form/labels.js';
+export { labelsDe } from './form/labels-de.js';
+export { labelsEn } from './form/labels-en.js';
 export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
 export type * from './generated/inflight-types.js';

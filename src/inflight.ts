@@ -5,7 +5,17 @@ import { type ValidateOptions, type ValidationResult, validateAs } from './valid
 import type { OrderViolation, Rule, RuleId } from './violation.js';
 
 /** The order rules of the parts a change shares with an order: related parties, order items, agreements. */
-const shared: ReadonlySet<RuleId> = new Set(['R-contact', 'R-party', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R13']);
+const shared: ReadonlySet<RuleId> = /* @__PURE__ */ new Set([
+  'R-contact',
+  'R-party',
+  'R3',
+  'R4',
+  'R5',
+  'R6',
+  'R7',
+  'R8',
+  'R13',
+]);
 
 /**
  * The rules an in-flight change is checked against: its own field table, then the order rules of the

@@ -47,9 +47,9 @@ const fold = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 /** Rows of the distance table, reused: the names compared are short, and nothing is allocated. */
 const width = 64;
-let older = new Int32Array(width + 1);
-let row = new Int32Array(width + 1);
-let next = new Int32Array(width + 1);
+let older = /* @__PURE__ */ new Int32Array(width + 1);
+let row = /* @__PURE__ */ new Int32Array(width + 1);
+let next = /* @__PURE__ */ new Int32Array(width + 1);
 
 /**
  * The optimal string alignment distance of `a` and `b`, ASCII letters compared without case, when it

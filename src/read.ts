@@ -7,7 +7,7 @@ import type { Fault, Finding, FindingOf, ParamsByCode, RuleId, ViolationCode } f
 export type Data = Readonly<Record<string, unknown>>;
 
 /** The result of a rule that holds; shared, so the valid path allocates nothing. */
-export const none: readonly Finding[] = Object.freeze([]);
+export const none: readonly Finding[] = /* @__PURE__ */ Object.freeze([]);
 
 export function isRecord(value: unknown): value is Data {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,6 +49,9 @@ export const budget: { left: number; cut: readonly Finding[]; hints: Finding[] |
 export const spent: unique symbol = /* @__PURE__ */ Symbol('spent');
 
 /** Collects the findings of one rule; allocates only once something is found. */
+/** Per list of names, the string a hint check last found near none of them. */
+const missed = /* @__PURE__ */ new WeakMap<readonly string[], string>();
+
 export class Findings {
   private list: Finding[] | undefined;
   constructor(private readonly rule: RuleId) {}
@@ -113,6 +116,18 @@ export class Findings {
     return budget.hintsLeft > 0 ? (nearest(found, known) ?? '') : undefined;
   }
 
+  /**
+   * A name or value the schema does not know, at `path`: a hint when it is a near miss of one of
+   * `known`. The string last found near none of a list is not looked at again, since the same unknown
+   * name comes back in every item.
+   */
+  stray(path: string, found: string, known: readonly string[]): void {
+    if (missed.get(known) === found) return;
+    const suggestion = this.nearOf(found, known);
+    if (suggestion === '') missed.set(known, found);
+    else if (suggestion !== undefined) this.hint(path, found, suggestion);
+  }
+
   /** The hint that `found`, at `path`, is a near miss of `suggestion`. */
   hint(path: string, found: string, suggestion: string): void {
     budget.hintsLeft--;
@@ -131,7 +146,7 @@ export class Findings {
   }
 }
 
-const empty: readonly unknown[] = Object.freeze([]);
+const empty: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
 
 /** `value`, read as `data[key]`, when it is an own array, else an empty list. */
 export function list(data: Data, key: string, value: unknown): readonly unknown[] {

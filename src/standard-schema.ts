@@ -1,8 +1,16 @@
 // Standard Schema v1 adapters: the order and the parts a form edits, each with its JSON Schema
 // (Standard JSON Schema v1), so form libraries take them as they take a zod or valibot schema.
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import { schemaText } from './generated/schema-text.js';
+import { withoutBlanks } from './form/blank.js';
+import type { Labels } from './form/labels.js';
+import {
+  contactMediumSchemaText,
+  orderSchemaText,
+  productOrderItemSchemaText,
+  relatedPartySchemaText,
+} from './generated/schema-text.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
+import { type JsonSchema, toTarget } from './json-schema/targets.js';
 import { formatIn, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
@@ -40,33 +48,41 @@ export interface OrderSchema<T> {
 export interface OrderSchemaOptions {
   /** Language of the issue messages: English (default) or German. */
   readonly lang?: Lang;
+  /** Words for the people who fill in the form: {@link labelsDe}, {@link labelsEn}, or either {@link withLabels}. */
+  readonly labels?: Labels;
+  /**
+   * Count an empty or blank input as absent, as a form's emptied field is: `required` where the
+   * field is, no issue where it is optional; the `value` of a success is then without those properties.
+   */
+  readonly emptyAsMissing?: boolean;
 }
 
 /** Where a part sits in the order that carries it when it is validated alone, and its `$defs` entry. */
 interface Part {
   /** How messages name the part's root; the order's own when absent. */
   readonly name?: PartName;
-  readonly def: string;
+  /** Its JSON Schema as text: the order's, or the part's $defs entry with those it refers to. */
+  readonly text: string;
   readonly at: string;
   readonly wrap: (value: unknown) => unknown;
 }
 
-const order: Part = { def: 'ProductOrder_FVO', at: '', wrap: (value) => value };
+const order: Part = { text: orderSchemaText, at: '', wrap: (value) => value };
 const relatedParty: Part = {
   name: 'relatedParty',
-  def: 'RelatedParty',
+  text: relatedPartySchemaText,
   at: '/relatedParty/0',
   wrap: (value) => ({ relatedParty: [value] }),
 };
 const contactMedium: Part = {
   name: 'contactMedium',
-  def: 'ContactMedium',
+  text: contactMediumSchemaText,
   at: '/relatedParty/0/partyOrPartyRole/contactMedium/0',
   wrap: (value) => ({ relatedParty: [{ partyOrPartyRole: { contactMedium: [value] } }] }),
 };
 const productOrderItem: Part = {
   name: 'productOrderItem',
-  def: 'ProductOrderItem',
+  text: productOrderItemSchemaText,
   at: '/productOrderItem/0',
   wrap: (value) => ({ productOrderItem: [value] }),
 };
@@ -107,15 +123,21 @@ export const contactMediumSchema: OrderSchema<ContactMedium> = /* @__PURE__ */ c
 export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE__ */ createProductOrderItemSchema();
 
 function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T> {
-  const lang = spoken(settings(options).lang);
-  const convert = (target: StandardJSONSchemaV1.Options) => jsonSchemaOf(part, target);
+  const { lang: asked, labels, emptyAsMissing } = settings(options);
+  const lang = spoken(asked);
+  let parsed: JsonSchema | undefined;
+  const convert = (options: StandardJSONSchemaV1.Options) => {
+    parsed ??= JSON.parse(part.text) as JsonSchema;
+    return toTarget(parsed, options?.target);
+  };
   return Object.freeze({
     '~standard': Object.freeze({
       version: 1,
       vendor: 'product-order-validator',
-      validate: (value: unknown) => {
-        const result = validateProductOrder(part.wrap(value), { lang });
-        const issues = result.valid ? [] : issuesOf(result.violations, part, lang);
+      validate: (input: unknown) => {
+        const value = emptyAsMissing ? withoutBlanks(input) : input;
+        const result = validateProductOrder(part.wrap(value), { lang, labels });
+        const issues = result.valid ? [] : issuesOf(result.violations, part, lang, labels, value);
         return issues.length === 0 ? { value: value as T } : { issues };
       },
       jsonSchema: Object.freeze({ input: convert, output: convert }),
@@ -124,7 +146,13 @@ function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): Order
 }
 
 /** The issues of the violations inside the part, their paths and messages relative to it. */
-function issuesOf(violations: readonly OrderViolation[], part: Part, lang: Lang): OrderIssue[] {
+function issuesOf(
+  violations: readonly OrderViolation[],
+  part: Part,
+  lang: Lang,
+  labels: Labels | undefined,
+  value: unknown,
+): OrderIssue[] {
   const { at, name } = part;
   const issues: OrderIssue[] = [];
   for (const violation of violations) {
@@ -132,40 +160,12 @@ function issuesOf(violations: readonly OrderViolation[], part: Part, lang: Lang)
     // an input that cannot be read is reported at the wrapper's root: it is the part's fault
     const path = code === 'unreadable' ? at : violation.path;
     if (path !== at && !path.startsWith(`${at}/`)) continue;
-    const relative = path.slice(at.length);
-    const message = name ? formatIn({ ...violation, path: relative }, lang, name) : violation.message;
-    const keys = pointerKeys(relative);
+    const relative = { ...violation, path: path.slice(at.length) };
+    const message = !name ? violation.message : (labels?.message(relative, value) ?? formatIn(relative, lang, name));
+    const keys = pointerKeys(relative.path);
     // a missing property is reported at its parent; a form shows it at the property's own field
     if ('property' in params && typeof params.property === 'string') keys.push(params.property);
     issues.push({ message, path: keys, rule, code, params });
   }
   return issues;
-}
-
-type JsonSchema = Record<string, unknown>;
-
-let parsed: { $schema: string; $defs: Record<string, JsonSchema> } | undefined;
-/** The shipped schema, parsed on first use. */
-const shipped = () => (parsed ??= JSON.parse(schemaText));
-
-/** The shipped schema of a part for `target`: the whole file, or its `$defs` entry with every entry it refers to. */
-function jsonSchemaOf(part: Part, options: StandardJSONSchemaV1.Options): JsonSchema {
-  const target = options?.target;
-  if (target !== 'draft-2020-12')
-    throw new Error(`product-order-validator: unsupported JSON Schema target '${String(target)}'; use 'draft-2020-12'`);
-  if (part === order) return structuredClone(shipped());
-  const { $schema, $defs: defs } = shipped();
-  const used: Record<string, JsonSchema> = {};
-  const pending = [part.def];
-  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    if (Object.hasOwn(used, name)) continue;
-    used[name] = defs[name];
-    pending.push(...refsOf(defs[name]));
-  }
-  return structuredClone({ $schema, $ref: `#/$defs/${part.def}`, $defs: used });
-}
-
-/** The `$defs` entries a schema refers to. */
-function refsOf(schema: JsonSchema): string[] {
-  return [...JSON.stringify(schema).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)].map((match) => match[1]);
 }

@@ -1,3 +1,5 @@
+import { withoutBlanks } from './form/blank.js';
+import type { Labels } from './form/labels.js';
 import type { ProductOrderFVO } from './generated/types.js';
 import { formatIn, formatMessage, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
@@ -29,6 +31,19 @@ export interface ValidateOptions<L extends string = Lang> {
    * 1,000), so an input with a million faults costs no more than one with a thousand.
    */
   readonly maxViolations?: number | undefined;
+  /**
+   * Words for the people who fill in a form: messages that name each field by its label and count
+   * list items from 1, such as {@link labelsDe} or {@link labelsEn}, or either with a caller's own
+   * labels put over it by {@link withLabels}. A code the labels have no message for gets the
+   * package's message in `lang`. Paths, rules, codes and params stay as they are.
+   */
+  readonly labels?: Labels | undefined;
+  /**
+   * Count a property whose value is an empty or blank string as absent, as a form's emptied input
+   * is: a required one gives `required`, an optional one no violation. The `value` of a valid
+   * result is then the order without those properties.
+   */
+  readonly emptyAsMissing?: boolean | undefined;
 }
 
 /** How many violations a validation lists unless told otherwise. */
@@ -246,11 +261,12 @@ function run<T, V = Violation>(
   options: ValidateOptions<string> | undefined,
   words: ((finding: Finding, lang: string) => string | undefined) | undefined,
 ): ValidationResult<T, V> {
-  const { lang, max } = settings(options);
+  const { lang, max, labels, emptyAsMissing } = settings(options);
+  if (emptyAsMissing) input = withoutBlanks(input);
   const { found: faults, stopped, near } = findings(checks, input, stopAfter(max), max);
   if (faults.length === 0 && near.length === 0)
     return { valid: true, value: input as T, violations: [], hints: noHints };
-  const word = (f: Finding) => words?.(f, lang) ?? formatMessage(f, lang);
+  const word = (f: Finding) => words?.(f, lang) ?? labels?.message(f, input) ?? formatMessage(f, lang);
   const listed = byPath(faults).slice(0, max);
   const hints =
     near.length === 0
@@ -271,7 +287,7 @@ function run<T, V = Violation>(
   return { valid: false, violations, hints, truncated: { more, stopped } };
 }
 
-const noHints: readonly Hint[] = Object.freeze([]);
+const noHints: readonly Hint[] = /* @__PURE__ */ Object.freeze([]);
 
 function hintOf(f: Finding, message: string): Hint {
   return { path: f.path, code: 'did_you_mean', params: f.params as Hint['params'], message };
@@ -281,16 +297,19 @@ function hintOf(f: Finding, message: string): Hint {
 export function settings(
   options: ValidateOptions<string> | undefined,
   fallbackMax = defaultMaxViolations,
-): { lang: string; max: number } {
+): { lang: string; max: number; labels: Labels | undefined; emptyAsMissing: boolean } {
   try {
     const max = options?.maxViolations;
     const lang = options?.lang;
+    const labels = options?.labels;
     return {
       lang: typeof lang === 'string' ? lang : 'en',
       max: typeof max === 'number' && max >= 1 ? Math.floor(max) : fallbackMax,
+      labels: typeof labels?.message === 'function' ? labels : undefined,
+      emptyAsMissing: options?.emptyAsMissing === true,
     };
   } catch {
-    return { lang: 'en', max: fallbackMax };
+    return { lang: 'en', max: fallbackMax, labels: undefined, emptyAsMissing: false };
   }
 }
 

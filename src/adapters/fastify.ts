@@ -10,7 +10,7 @@ export type * from './public.js';
 export type FastifyRoutesOptions = ProductOrderRoutesOptions<FastifyRequest>;
 
 /** A body the plugin's parser read, told apart from one another parser made. */
-const read = Symbol('productOrderBody');
+const read = /* @__PURE__ */ Symbol('productOrderBody');
 type Wrapped = { readonly [read]: ReadBody };
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

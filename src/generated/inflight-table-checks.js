@@ -4,14 +4,10 @@ import { isRecord } from '../read.js';
 import { codePointLength, isDateTime } from '../schema-runtime.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const allowed_EntityRef_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","name"]);
-const allowed_Product_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","relatedPlace"]);
-const allowed_ProductOrderItem_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","action","href","id","product"]);
-const allowed_InflightChangeProductOrder_FVO_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","additionalOrderInformation","agreement","category","closeMessage","entity","externalId","href","id","note","productOrderItem","providerChangeInfo","relatedParty","requestPostedDate","requestedCompletionDate"]);
-let missed_allowed_EntityRef_names = '';
-let missed_allowed_Product_names = '';
-let missed_allowed_ProductOrderItem_names = '';
-let missed_allowed_InflightChangeProductOrder_FVO_names = '';
+const allowed_EntityRef_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","name"]);
+const allowed_Product_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","relatedPlace"]);
+const allowed_ProductOrderItem_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","action","href","id","product"]);
+const allowed_InflightChangeProductOrder_FVO_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","additionalOrderInformation","agreement","category","closeMessage","entity","externalId","href","id","note","productOrderItem","providerChangeInfo","relatedParty","requestPostedDate","requestedCompletionDate"]);
 
 function checkInflightFieldsInflightChangeProductOrderFVO(v, p, f) {
 if (!isRecord(v)) f.wrongType(p, 'object', v);
@@ -33,7 +29,7 @@ case "href": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) {
 case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/name", 'string', v2); } break; }
 case "@referredType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/@referredType", 'string', v2); } break; }
 case "@baseType": case "@schemaLocation": break;
-default: if (k1 !== missed_allowed_EntityRef_names && k1.length < 32 && (0x3fffc >>> k1.length) & 1) { const h = f.nearOf(k1, allowed_EntityRef_names); if (h === '') missed_allowed_EntityRef_names = k1; else if (h !== undefined) f.hint(p + "/entity" + '/' + encodeToken(k1), k1, h); }
+default: if (k1.length < 32 && (0x3fffc >>> k1.length) & 1) f.stray(p + "/entity" + '/' + encodeToken(k1), k1, allowed_EntityRef_names);
 }
 if (!(s1 & 1)) f.missing(p + "/entity", "@type");
 if (!(s1 & 2)) f.missing(p + "/entity", "id");
@@ -80,16 +76,16 @@ else {
 for (const k3 in v3) switch (k3) {
 case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4); } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": case "relatedPlace": break;
-default: if (k3 !== missed_allowed_Product_names && k3.length < 32 && (0x3fffc >>> k3.length) & 1) { const h = f.nearOf(k3, allowed_Product_names); if (h === '') missed_allowed_Product_names = k3; else if (h !== undefined) f.hint(p + "/productOrderItem" + '/' + i2 + "/product" + '/' + encodeToken(k3), k3, h); }
+default: if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + "/product" + '/' + encodeToken(k3), k3, allowed_Product_names);
 }
 } } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
-default: if (k2 !== missed_allowed_ProductOrderItem_names && k2.length < 32 && (0x3fffc >>> k2.length) & 1) { const h = f.nearOf(k2, allowed_ProductOrderItem_names); if (h === '') missed_allowed_ProductOrderItem_names = k2; else if (h !== undefined) f.hint(p + "/productOrderItem" + '/' + i2 + '/' + encodeToken(k2), k2, h); }
+default: if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + '/' + encodeToken(k2), k2, allowed_ProductOrderItem_names);
 }
 } }
 } } break; }
 case "@referredType": case "href": break;
-default: if (k0 !== missed_allowed_InflightChangeProductOrder_FVO_names && k0.length < 32 && (0x1ffffffc >>> k0.length) & 1) { const h = f.nearOf(k0, allowed_InflightChangeProductOrder_FVO_names); if (h === '') missed_allowed_InflightChangeProductOrder_FVO_names = k0; else if (h !== undefined) f.hint(p + '/' + encodeToken(k0), k0, h); }
+default: if (k0.length < 32 && (0x1ffffffc >>> k0.length) & 1) f.stray(p + '/' + encodeToken(k0), k0, allowed_InflightChangeProductOrder_FVO_names);
 }
 if (!(s0 & 1)) f.missing(p, "@type");
 if (!(s0 & 2)) f.missing(p, "requestPostedDate");

@@ -4,33 +4,25 @@ import { isRecord } from '../read.js';
 import { codePointLength, isDateTime } from '../schema-runtime.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
-const allowed_ProductOrderItem_action_values = Object.freeze(["add","delete"]);
-const allowed_Product__type_values = Object.freeze(["BitstreamAccessProduct","HvtLocalLoopProduct","KvzLocalLoopProduct","OpticalAccessLineProduct"]);
-const allowed_Product_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","relatedPlace"]);
-const allowed_ProductOrderItem_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","action","href","id","product"]);
-const allowed_ProductOrder_FVO_category = Object.freeze(["new","productChange","technologyChange","productModification","terminationByBuyer","terminationBySeller","providerChange","providerTechnologyChange","terminationProviderChange","portChange"]);
-const allowed_ProductOrder_FVO_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","additionalOrderInformation","agreement","attachment","billingAccount","category","description","externalId","href","id","note","orderPostedDate","priority","productOfferingQualification","productOrderItem","productOrderRelationship","relatedParty","requestedCompletionDate"]);
-const allowed_PartyOrPartyRole__type = Object.freeze(["Individual","Organization"]);
-const allowed_PartyOrPartyRole_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","contactMedium","familyName","givenName","href","id","name","salutation"]);
-const allowed_Individual__type = Object.freeze(["Individual"]);
-const allowed_Organization__type = Object.freeze(["Organization"]);
-const allowed_R_party_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","partyOrPartyRole","role"]);
-const allowed_ContactMedium__type = Object.freeze(["PhoneContactMedium","EmailContactMedium","PostalAddressContactMedium"]);
-const allowed_ContactMedium_names = Object.freeze(["@baseType","@referredType","@schemaLocation","@type","city","contactType","country","emailAddress","href","id","locality","phoneNumber","postcode","streetName","streetNr","streetNrSuffix"]);
-const allowed_PhoneContactMedium__type = Object.freeze(["PhoneContactMedium"]);
-const allowed_PhoneContactMedium_contactType = Object.freeze(["fixed","mobile"]);
-const allowed_EmailContactMedium__type = Object.freeze(["EmailContactMedium"]);
-const allowed_EmailContactMedium_contactType = Object.freeze(["email"]);
-const allowed_PostalAddressContactMedium__type = Object.freeze(["PostalAddressContactMedium"]);
-const allowed_PostalAddressContactMedium_contactType = Object.freeze(["postal"]);
-let missed_allowed_ProductOrderItem_action_values = '';
-let missed_allowed_Product__type_values = '';
-let missed_allowed_Product_names = '';
-let missed_allowed_ProductOrderItem_names = '';
-let missed_allowed_ProductOrder_FVO_names = '';
-let missed_allowed_PartyOrPartyRole_names = '';
-let missed_allowed_R_party_names = '';
-let missed_allowed_ContactMedium_names = '';
+const allowed_ProductOrderItem_action_values = /* @__PURE__ */ Object.freeze(["add","delete"]);
+const allowed_Product__type_values = /* @__PURE__ */ Object.freeze(["BitstreamAccessProduct","HvtLocalLoopProduct","KvzLocalLoopProduct","OpticalAccessLineProduct"]);
+const allowed_Product_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","relatedPlace"]);
+const allowed_ProductOrderItem_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","action","href","id","product"]);
+const allowed_ProductOrder_FVO_category = /* @__PURE__ */ Object.freeze(["new","productChange","technologyChange","productModification","terminationByBuyer","terminationBySeller","providerChange","providerTechnologyChange","terminationProviderChange","portChange"]);
+const allowed_ProductOrder_FVO_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","additionalOrderInformation","agreement","attachment","billingAccount","category","description","externalId","href","id","note","orderPostedDate","priority","productOfferingQualification","productOrderItem","productOrderRelationship","relatedParty","requestedCompletionDate"]);
+const allowed_PartyOrPartyRole__type = /* @__PURE__ */ Object.freeze(["Individual","Organization"]);
+const allowed_PartyOrPartyRole_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","contactMedium","familyName","givenName","href","id","name","salutation"]);
+const allowed_Individual__type = /* @__PURE__ */ Object.freeze(["Individual"]);
+const allowed_Organization__type = /* @__PURE__ */ Object.freeze(["Organization"]);
+const allowed_R_party_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","href","id","partyOrPartyRole","role"]);
+const allowed_ContactMedium__type = /* @__PURE__ */ Object.freeze(["PhoneContactMedium","EmailContactMedium","PostalAddressContactMedium"]);
+const allowed_ContactMedium_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","city","contactType","country","emailAddress","href","id","locality","phoneNumber","postcode","streetName","streetNr","streetNrSuffix"]);
+const allowed_PhoneContactMedium__type = /* @__PURE__ */ Object.freeze(["PhoneContactMedium"]);
+const allowed_PhoneContactMedium_contactType = /* @__PURE__ */ Object.freeze(["fixed","mobile"]);
+const allowed_EmailContactMedium__type = /* @__PURE__ */ Object.freeze(["EmailContactMedium"]);
+const allowed_EmailContactMedium_contactType = /* @__PURE__ */ Object.freeze(["email"]);
+const allowed_PostalAddressContactMedium__type = /* @__PURE__ */ Object.freeze(["PostalAddressContactMedium"]);
+const allowed_PostalAddressContactMedium_contactType = /* @__PURE__ */ Object.freeze(["postal"]);
 
 function checkOrderFieldsProductOrderFVO(v, p, f) {
 if (!isRecord(v)) f.wrongType(p, 'object', v);
@@ -45,21 +37,21 @@ else {
 for (const k2 in v2) switch (k2) {
 case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/action", 'string', v3);
 else {
-if (!(v3 === "add" || v3 === "delete")) if (v3 !== missed_allowed_ProductOrderItem_action_values && v3.length < 32 && (0xe8 >>> v3.length) & 1) { const h = f.nearOf(v3, allowed_ProductOrderItem_action_values); if (h === '') missed_allowed_ProductOrderItem_action_values = v3; else if (h !== undefined) f.hint(p + "/productOrderItem" + '/' + i2 + "/action", v3, h); }
+if (!(v3 === "add" || v3 === "delete")) if (v3.length < 32 && (0xe8 >>> v3.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + "/action", v3, allowed_ProductOrderItem_action_values);
 } } break; }
 case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (!isRecord(v3)) f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product", 'object', v3);
 else {
 for (const k3 in v3) switch (k3) {
 case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4);
 else {
-if (!(v4 === "BitstreamAccessProduct" || v4 === "HvtLocalLoopProduct" || v4 === "KvzLocalLoopProduct" || v4 === "OpticalAccessLineProduct")) if (v4 !== missed_allowed_Product__type_values && v4.length < 32 && (0x7fe0000 >>> v4.length) & 1) { const h = f.nearOf(v4, allowed_Product__type_values); if (h === '') missed_allowed_Product__type_values = v4; else if (h !== undefined) f.hint(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", v4, h); }
+if (!(v4 === "BitstreamAccessProduct" || v4 === "HvtLocalLoopProduct" || v4 === "KvzLocalLoopProduct" || v4 === "OpticalAccessLineProduct")) if (v4.length < 32 && (0x7fe0000 >>> v4.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", v4, allowed_Product__type_values);
 } } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": case "relatedPlace": break;
-default: if (k3 !== missed_allowed_Product_names && k3.length < 32 && (0x3fffc >>> k3.length) & 1) { const h = f.nearOf(k3, allowed_Product_names); if (h === '') missed_allowed_Product_names = k3; else if (h !== undefined) f.hint(p + "/productOrderItem" + '/' + i2 + "/product" + '/' + encodeToken(k3), k3, h); }
+default: if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + "/product" + '/' + encodeToken(k3), k3, allowed_Product_names);
 }
 } } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
-default: if (k2 !== missed_allowed_ProductOrderItem_names && k2.length < 32 && (0x3fffc >>> k2.length) & 1) { const h = f.nearOf(k2, allowed_ProductOrderItem_names); if (h === '') missed_allowed_ProductOrderItem_names = k2; else if (h !== undefined) f.hint(p + "/productOrderItem" + '/' + i2 + '/' + encodeToken(k2), k2, h); }
+default: if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + '/' + encodeToken(k2), k2, allowed_ProductOrderItem_names);
 }
 } }
 } } break; }
@@ -117,7 +109,7 @@ else {
 for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/agreement" + '/' + i2, 'object', v2); }
 } } break; }
 case "@referredType": case "href": case "id": break;
-default: if (k0 !== missed_allowed_ProductOrder_FVO_names && k0.length < 32 && (0x7fe7fffc >>> k0.length) & 1) { const h = f.nearOf(k0, allowed_ProductOrder_FVO_names); if (h === '') missed_allowed_ProductOrder_FVO_names = k0; else if (h !== undefined) f.hint(p + '/' + encodeToken(k0), k0, h); }
+default: if (k0.length < 32 && (0x7fe7fffc >>> k0.length) & 1) f.stray(p + '/' + encodeToken(k0), k0, allowed_ProductOrder_FVO_names);
 }
 if (!(s0 & 1)) f.missing(p, "productOrderItem");
 if (!(s0 & 2)) f.missing(p, "category");
@@ -137,7 +129,7 @@ let s1 = 0;
 for (const k1 in v1) switch (k1) {
 case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual" || v2 === "Organization")) f.outside('unknown_type', p + "/partyOrPartyRole" + "/@type", v2, allowed_PartyOrPartyRole__type); } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "contactMedium": case "familyName": case "givenName": case "href": case "id": case "name": case "salutation": break;
-default: if (k1 !== missed_allowed_PartyOrPartyRole_names && k1.length < 32 && (0x3fffc >>> k1.length) & 1) { const h = f.nearOf(k1, allowed_PartyOrPartyRole_names); if (h === '') missed_allowed_PartyOrPartyRole_names = k1; else if (h !== undefined) f.hint(p + "/partyOrPartyRole" + '/' + encodeToken(k1), k1, h); }
+default: if (k1.length < 32 && (0x3fffc >>> k1.length) & 1) f.stray(p + "/partyOrPartyRole" + '/' + encodeToken(k1), k1, allowed_PartyOrPartyRole_names);
 }
 if (!(s1 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
 const t1 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (t1 === "Individual") {
@@ -184,7 +176,7 @@ if (!(s1 & 2)) f.missing(p + "/partyOrPartyRole", "name");
 }
 } } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": case "role": break;
-default: if (k0 !== missed_allowed_R_party_names && k0.length < 32 && (0x7fffc >>> k0.length) & 1) { const h = f.nearOf(k0, allowed_R_party_names); if (h === '') missed_allowed_R_party_names = k0; else if (h !== undefined) f.hint(p + '/' + encodeToken(k0), k0, h); }
+default: if (k0.length < 32 && (0x7fffc >>> k0.length) & 1) f.stray(p + '/' + encodeToken(k0), k0, allowed_R_party_names);
 }
 if (!(s0 & 1)) f.missing(p, "partyOrPartyRole");
 }
@@ -199,7 +191,7 @@ let s1 = 0;
 for (const k1 in v1) switch (k1) {
 case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "PhoneContactMedium" || v2 === "EmailContactMedium" || v2 === "PostalAddressContactMedium")) f.outside('unknown_type', p + '/' + i1 + "/@type", v2, allowed_ContactMedium__type); } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "city": case "contactType": case "country": case "emailAddress": case "href": case "id": case "locality": case "phoneNumber": case "postcode": case "streetName": case "streetNr": case "streetNrSuffix": break;
-default: if (k1 !== missed_allowed_ContactMedium_names && k1.length < 32 && (0x3fffc >>> k1.length) & 1) { const h = f.nearOf(k1, allowed_ContactMedium_names); if (h === '') missed_allowed_ContactMedium_names = k1; else if (h !== undefined) f.hint(p + '/' + i1 + '/' + encodeToken(k1), k1, h); }
+default: if (k1.length < 32 && (0x3fffc >>> k1.length) & 1) f.stray(p + '/' + i1 + '/' + encodeToken(k1), k1, allowed_ContactMedium_names);
 }
 if (!(s1 & 1)) f.missing(p + '/' + i1, "@type");
 const t1 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (t1 === "PhoneContactMedium") {

@@ -29,23 +29,26 @@ export interface ListenerEvent {
 }
 
 /** Each listener: its path (below the base address), event type, operation id and payload key. */
-export const listeners = Object.freeze(
-  (
-    [
-      ['AppointmentAttributeValueChangeEvent', 'appointment'],
-      ['AppointmentCreateEvent', 'appointment'],
-      ['AppointmentDeleteEvent', 'appointment'],
-      ['AppointmentStateChangeEvent', 'appointment'],
-      ['SearchTimeSlotAttributeValueChangeEvent', 'searchTimeSlot'],
-      ['SearchTimeSlotStateChangeEvent', 'searchTimeSlot'],
-    ] as const
-  ).map(([type, payload]) => ({
-    path: `/listener/${type[0].toLowerCase()}${type.slice(1)}`,
-    type,
-    operation: `listenTo${type}` as const,
-    payload,
-  })),
-);
+export const listeners = /* @__PURE__ */ listenerTable();
+
+function listenerTable() {
+  const types = [
+    ['AppointmentAttributeValueChangeEvent', 'appointment'],
+    ['AppointmentCreateEvent', 'appointment'],
+    ['AppointmentDeleteEvent', 'appointment'],
+    ['AppointmentStateChangeEvent', 'appointment'],
+    ['SearchTimeSlotAttributeValueChangeEvent', 'searchTimeSlot'],
+    ['SearchTimeSlotStateChangeEvent', 'searchTimeSlot'],
+  ] as const;
+  return Object.freeze(
+    types.map(([type, payload]) => ({
+      path: `/listener/${type[0].toLowerCase()}${type.slice(1)}`,
+      type,
+      operation: `listenTo${type}` as const,
+      payload,
+    })),
+  );
+}
 
 const texts = [
   'id',
@@ -128,7 +131,9 @@ function eventRule(type: ListenerEventType, payload: 'appointment' | 'searchTime
   });
 }
 
-const rules: ReadonlyMap<string, Rule> = new Map(listeners.map((l) => [l.type, eventRule(l.type, l.payload)]));
+let rules: ReadonlyMap<string, Rule> | undefined;
+/** The rule of each listener's event type, made on first use. */
+const rulesByType = () => (rules ??= new Map(listeners.map((l) => [l.type, eventRule(l.type, l.payload)])));
 
 /** What an event type none of the listeners receives gives: the type asked for is at fault, not the body. */
 const unknownType = (type: unknown): Rule =>
@@ -152,7 +157,12 @@ export function validateListenerEvent(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<ListenerEvent, HttpViolation> {
-  return validateAs<ListenerEvent, HttpViolation>('event', [rules.get(type) ?? unknownType(type)], input, options);
+  return validateAs<ListenerEvent, HttpViolation>(
+    'event',
+    [rulesByType().get(type) ?? unknownType(type)],
+    input,
+    options,
+  );
 }
 
 type EventValidator = (input: unknown, options?: ValidateOptions) => ValidationResult<ListenerEvent, HttpViolation>;
@@ -162,14 +172,18 @@ const validator =
     validateListenerEvent(type, input, options);
 
 /** Checks an AppointmentAttributeValueChangeEvent body. */
-export const validateAppointmentAttributeValueChangeEvent = validator('AppointmentAttributeValueChangeEvent');
+export const validateAppointmentAttributeValueChangeEvent = /* @__PURE__ */ validator(
+  'AppointmentAttributeValueChangeEvent',
+);
 /** Checks an AppointmentCreateEvent body. */
-export const validateAppointmentCreateEvent = validator('AppointmentCreateEvent');
+export const validateAppointmentCreateEvent = /* @__PURE__ */ validator('AppointmentCreateEvent');
 /** Checks an AppointmentDeleteEvent body. */
-export const validateAppointmentDeleteEvent = validator('AppointmentDeleteEvent');
+export const validateAppointmentDeleteEvent = /* @__PURE__ */ validator('AppointmentDeleteEvent');
 /** Checks an AppointmentStateChangeEvent body. */
-export const validateAppointmentStateChangeEvent = validator('AppointmentStateChangeEvent');
+export const validateAppointmentStateChangeEvent = /* @__PURE__ */ validator('AppointmentStateChangeEvent');
 /** Checks a SearchTimeSlotAttributeValueChangeEvent body. */
-export const validateSearchTimeSlotAttributeValueChangeEvent = validator('SearchTimeSlotAttributeValueChangeEvent');
+export const validateSearchTimeSlotAttributeValueChangeEvent = /* @__PURE__ */ validator(
+  'SearchTimeSlotAttributeValueChangeEvent',
+);
 /** Checks a SearchTimeSlotStateChangeEvent body. */
-export const validateSearchTimeSlotStateChangeEvent = validator('SearchTimeSlotStateChangeEvent');
+export const validateSearchTimeSlotStateChangeEvent = /* @__PURE__ */ validator('SearchTimeSlotStateChangeEvent');

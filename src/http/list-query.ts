@@ -34,7 +34,7 @@ type Raw = Readonly<Partial<Record<QueryParam, readonly string[]>>>;
 /** A first-level attribute name: no dot, no bracket, no space. */
 const attribute = /^@?[A-Za-z_][A-Za-z0-9_]*$/;
 
-const queryRule: Rule = Object.freeze({
+const queryRule: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R-query',
   title: 'offset and limit are non-negative integers; fields is a comma-separated list of first-level attribute names.',
   check(raw: unknown) {

@@ -108,7 +108,7 @@ export function numbers(locale: string): (n: number) => string {
 /** A string quoted as JSON writes it. */
 export const quote = (text: string): string => JSON.stringify(text);
 
-const rendered = new WeakMap<readonly unknown[], string>();
+const rendered = /* @__PURE__ */ new WeakMap<readonly unknown[], string>();
 
 /** Renders a list of allowed values; the lists are shared constants, so each is rendered once. */
 export function listOf(values: unknown): string {

@@ -6,7 +6,7 @@ import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 import { partyPath } from './parties.js';
 
-export const contactMedia: Rule = Object.freeze({
+export const contactMedia: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R-contact',
   title:
     'Each contact medium is exactly one of Phone-, Email- and PostalAddressContactMedium, with their contactType, fields and lengths.',

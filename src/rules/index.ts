@@ -17,7 +17,7 @@ import { r13 } from './r13-agreement-party.js';
 import { r14 } from './r14-termination-items.js';
 
 /** Every rule of the specification, in the order of their ids. */
-export const rules: readonly Rule[] = Object.freeze([
+export const rules: readonly Rule[] = /* @__PURE__ */ Object.freeze([
   fieldTable,
   contactMedia,
   party,

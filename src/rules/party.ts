@@ -4,7 +4,7 @@ import { checkParty } from '../generated/table-checks.js';
 import { Findings, isRecord, list, none } from '../read.js';
 import type { Rule } from '../violation.js';
 
-export const party: Rule = Object.freeze({
+export const party: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R-party',
   title: 'partyOrPartyRole is exactly one of Individual and Organization, with their required fields and lengths.',
   check(order: unknown) {

@@ -4,7 +4,7 @@ import { qualifications as maxQualifications, newCategory } from '../generated/f
 import { Findings, isRecord, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 
-export const r1: Rule = Object.freeze({
+export const r1: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R1',
   title: 'When category is new: productOfferingQualification has at most 1 item.',
   check(order: unknown) {

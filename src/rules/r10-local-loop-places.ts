@@ -11,9 +11,9 @@ import { Findings } from '../read.js';
 import type { Rule } from '../violation.js';
 import { checkPlaces, eachNewProduct } from './places.js';
 
-const products: ReadonlySet<string> = new Set(localLoop.products);
+const products: ReadonlySet<string> = /* @__PURE__ */ new Set(localLoop.products);
 
-export const r10: Rule = Object.freeze({
+export const r10: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R10',
   title:
     'In a new order, an HVt or KVz local loop has one locationA and one locationB place, locationB a GeographicSite with national_destination_code, local_exchange_area and 1 nested place.',

@@ -6,9 +6,9 @@ import { Findings } from '../read.js';
 import type { Rule } from '../violation.js';
 import { eachNewProduct, rolesOf } from './places.js';
 
-const products: ReadonlySet<string> = new Set(bitstream.products);
+const products: ReadonlySet<string> = /* @__PURE__ */ new Set(bitstream.products);
 
-export const r11: Rule = Object.freeze({
+export const r11: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R11',
   title: 'In a new order, a BitstreamAccessProduct has exactly 1 relatedPlace, with role locationA.',
   check(order: unknown) {

@@ -6,7 +6,7 @@ import { businessId as businessIdLength, engagedParties, engagedType } from '../
 import { Findings, isRecord, list, none, own, textFault } from '../read.js';
 import type { Rule } from '../violation.js';
 
-export const r13: Rule = Object.freeze({
+export const r13: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R13',
   title: 'agreement.engagedParty has 0 to 1 items, each an Organization with businessId of 1 to 40 characters.',
   check(order: unknown) {

@@ -4,7 +4,7 @@
 import { deleteAction, terminations } from '../generated/facts.js';
 import { actionDemand } from './items.js';
 
-export const r14 = actionDemand({
+export const r14 = /* @__PURE__ */ actionDemand({
   id: 'R14',
   title:
     'When category is terminationByBuyer, terminationBySeller or terminationProviderChange: every order item has action delete.',

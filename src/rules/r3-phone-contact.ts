@@ -6,7 +6,7 @@
 import { contactRoles, phoneMedium } from '../generated/facts.js';
 import { contactDemand } from './parties.js';
 
-export const r3 = contactDemand({
+export const r3 = /* @__PURE__ */ contactDemand({
   id: 'R3',
   title: 'A contact role requires partyOrPartyRole.contactMedium with at least one PhoneContactMedium.',
   roles: new Set(contactRoles),

@@ -4,7 +4,7 @@
 import { deliveryRoles, postalMedium } from '../generated/facts.js';
 import { contactDemand } from './parties.js';
 
-export const r4 = contactDemand({
+export const r4 = /* @__PURE__ */ contactDemand({
   id: 'R4',
   title:
     'The role deliveryContact requires partyOrPartyRole.contactMedium with at least one PostalAddressContactMedium.',

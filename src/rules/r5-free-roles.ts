@@ -5,7 +5,7 @@ import { none } from '../read.js';
 import type { Rule } from '../violation.js';
 
 /** R5 only names a role group; it never fails by itself (a role outside every group is R6's). */
-export const r5: Rule = Object.freeze({
+export const r5: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R5',
   title:
     'locationAContact, handingOverProvider, receivingProvider and subcontractor have no contact-medium constraint.',

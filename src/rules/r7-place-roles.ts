@@ -6,7 +6,7 @@ import { Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 import { itemPath } from './items.js';
 
-const known: ReadonlySet<string> = new Set(placeRoles);
+const known: ReadonlySet<string> = /* @__PURE__ */ new Set(placeRoles);
 
 /** Whether `role` is one R7 allows. */
 export const isPlaceRole = (role: unknown): role is string => typeof role === 'string' && known.has(role);
@@ -14,7 +14,7 @@ export const isPlaceRole = (role: unknown): role is string => typeof role === 's
 /** The pointer of relatedPlace item `j` of order item `i`; built only for a fault. */
 export const placePath = (i: number, j: number): string => `${itemPath(i)}/product/relatedPlace/${j}`;
 
-export const r7: Rule = Object.freeze({
+export const r7: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R7',
   title: 'product.relatedPlace is an array whose items have role locationA, locationB or alternateAddress.',
   check(order: unknown) {

@@ -8,7 +8,7 @@ import { type Data, Findings, isRecord, list, none, own } from '../read.js';
 import type { Rule } from '../violation.js';
 import { placePath } from './r7-place-roles.js';
 
-const known: ReadonlySet<string> = new Set(placeKinds);
+const known: ReadonlySet<string> = /* @__PURE__ */ new Set(placeKinds);
 
 /** The @type of a place R8 accepts the kind of, else undefined. */
 export function placeKind(place: unknown): string | undefined {
@@ -16,7 +16,7 @@ export function placeKind(place: unknown): string | undefined {
   return typeof kind === 'string' && known.has(kind) ? kind : undefined;
 }
 
-export const r8: Rule = Object.freeze({
+export const r8: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R8',
   title: 'Each relatedPlace item has a place that is exactly one of GeographicAddress, GeographicSite and PlaceRef.',
   check(order: unknown) {

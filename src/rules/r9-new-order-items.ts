@@ -5,7 +5,7 @@ import { addAction, newCategory } from '../generated/facts.js';
 import { isRecord, own } from '../read.js';
 import { actionDemand, itemPath } from './items.js';
 
-export const r9 = actionDemand({
+export const r9 = /* @__PURE__ */ actionDemand({
   id: 'R9',
   title: 'When category is new: every order item has action add, and its product requires relatedPlace.',
   categories: new Set([newCategory]),

@@ -1,0 +1,172 @@
+// Messages for the people who fill in a form: fields named by their labels, items counted from 1,
+// and the rules on places and actions said as what they demand.
+import { decodeToken, isIndexToken } from '../pointer.js';
+import type { Finding } from '../violation.js';
+
+/** What a message of {@link Labels} is given besides the finding: the names of what it concerns. */
+export interface LabelContext {
+  /** The field the finding concerns, by its label, with the list item it sits in: "Telefonnummer (Kontakt 2)". */
+  readonly field: string;
+  /** The label of a value: a role, a product type, a category; the value itself when it has none. */
+  readonly value: (value: unknown) => string;
+  /** The labels of a list of allowed values, joined for a sentence. */
+  readonly list: (values: unknown) => string;
+  /** The product of the order item the finding sits in, by its label; '' when there is none. */
+  readonly product: string;
+}
+
+/** One message of a form: the finding and its context give the sentence. */
+export type LabelMessage = (finding: Finding, context: LabelContext) => string;
+
+/**
+ * The words of a form in one language, as data: a label per field and per value, and the messages
+ * that use them. {@link defineLabels} makes {@link Labels} of them.
+ */
+export interface LabelWords {
+  /** The language of the labels and messages, a BCP 47 tag. */
+  readonly lang: string;
+  /**
+   * Field labels by key: a property name (`phoneNumber`), or the names of a path's end joined by `/`,
+   * `[]` marking an item of a list (`partyOrPartyRole/name`, `contactMedium[]`). The longest key
+   * that ends the field's path wins.
+   */
+  readonly fields: Readonly<Record<string, string>>;
+  /** Labels of values: roles, product types, place kinds, categories, actions, characteristic names. */
+  readonly values: Readonly<Record<string, string>>;
+  /** An item of a list by its noun and its number, counted from 1: "Kontakt 2". */
+  readonly item: (noun: string, n: number) => string;
+  /** A field with the item it sits in: "Telefonnummer (Kontakt 2)". */
+  readonly within: (field: string, item: string) => string;
+  /** Joins labels of allowed values: "Hinzufügen oder Kündigen". */
+  readonly or: (labels: readonly string[]) => string;
+  /** A message per code; a code without one gets the package's message in `lang`. */
+  readonly messages: Readonly<Partial<Record<string, LabelMessage>>>;
+  /** Messages per rule, before those per code: what the rule demands. Undefined falls through. */
+  readonly rules: Readonly<Partial<Record<string, (finding: Finding, context: LabelContext) => string | undefined>>>;
+}
+
+/**
+ * The words of a form with what renders them: give it to `validateProductOrder`,
+ * `createValidator(…).validate` or a schema factory as `labels`. {@link labelsDe} and
+ * {@link labelsEn} are the package's; {@link withLabels} puts a caller's own labels over them.
+ */
+export interface Labels extends LabelWords {
+  /** The message of `finding` about `input` in these words, or undefined when they have none for it. */
+  readonly message: (finding: Finding, input: unknown) => string | undefined;
+}
+
+/** {@link Labels} of `words`; only a bundle that imports labels carries the code that renders them. */
+export function defineLabels(words: LabelWords): Labels {
+  const labels: Labels = Object.freeze({
+    ...words,
+    message: (finding: Finding, input: unknown) => labelled(finding, labels, input),
+  });
+  return labels;
+}
+
+/** A caller's own labels and messages, put over those of a {@link Labels}. */
+export interface OwnLabels {
+  readonly fields?: Readonly<Record<string, string>>;
+  readonly values?: Readonly<Record<string, string>>;
+  readonly messages?: Readonly<Partial<Record<string, LabelMessage>>>;
+}
+
+/** `labels` with the caller's own labels and messages over its own: theirs win. */
+export function withLabels(labels: Labels, own: OwnLabels): Labels {
+  return defineLabels({
+    ...labels,
+    fields: Object.freeze({ ...labels.fields, ...own.fields }),
+    values: Object.freeze({ ...labels.values, ...own.values }),
+    messages: Object.freeze({ ...labels.messages, ...own.messages }),
+  });
+}
+
+const own = (table: object, key: string): string | undefined => {
+  const found = Object.hasOwn(table, key) ? (table as Record<string, unknown>)[key] : undefined;
+  return typeof found === 'string' ? found : undefined;
+};
+
+/** The message of `finding` in the words of `labels`, or undefined when they have none for it. */
+function labelled(finding: Finding, labels: Labels, input: unknown): string | undefined {
+  try {
+    const params = finding.params as Record<string, unknown>;
+    const tokens = finding.path === '' ? [] : finding.path.split('/').slice(1).map(decodeToken);
+    // a missing property is the field the person fills in, not its parent
+    if (finding.code === 'required' && typeof params.property === 'string') tokens.push(params.property);
+    // the whole order is no field: the package's own message says what is wrong with it
+    if (tokens.length === 0) return undefined;
+    const value = (v: unknown) => (typeof v === 'string' ? (own(labels.values, v) ?? v) : String(v));
+    // a characteristic's value is named after the characteristic
+    const named = tokens.at(-1) === 'value' && typeof params.name === 'string' ? value(params.name) : undefined;
+    const context: LabelContext = {
+      field: fieldOf(tokens, labels, named),
+      value,
+      list: (values) => (Array.isArray(values) ? labels.or(values.map(value)) : value(values)),
+      product: productOf(tokens, input, value),
+    };
+    const byRule = Object.hasOwn(labels.rules, finding.rule) ? labels.rules[finding.rule] : undefined;
+    const byCode = Object.hasOwn(labels.messages, finding.code) ? labels.messages[finding.code] : undefined;
+    const message = byRule?.(finding, context) ?? byCode?.(finding, context);
+    return typeof message === 'string' ? message : undefined;
+  } catch {
+    return undefined; // a caller's message that throws gives the package's own
+  }
+}
+
+/** The label of the field at `tokens`, with the innermost list item above it. */
+function fieldOf(tokens: readonly string[], labels: Labels, named: string | undefined): string {
+  const keys = keysOf(tokens);
+  const last = keys.length - 1;
+  let field = named ?? labelOf(keys, last, labels);
+  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = labels.item(field, Number(tokens[tokens.length - 1]) + 1);
+  for (let k = last - 1; k >= 0; k--) {
+    const index = keys[k].index;
+    if (index !== undefined) return labels.within(field, labels.item(labelOf(keys, k, labels), index + 1));
+  }
+  return field;
+}
+
+interface Key {
+  /** The property name, with `[]` when an item of it follows. */
+  readonly name: string;
+  /** The index of the item that follows, if any. */
+  readonly index?: number;
+}
+
+/** The path's property names, each marked with the index of the item that follows it. */
+function keysOf(tokens: readonly string[]): Key[] {
+  const keys: Key[] = [];
+  for (const token of tokens) {
+    const previous = keys[keys.length - 1];
+    if (isIndexToken(token) && previous && previous.index === undefined)
+      keys[keys.length - 1] = { name: `${previous.name}[]`, index: Number(token) };
+    else keys.push({ name: token });
+  }
+  return keys;
+}
+
+/** The label of the path's key `k`: the longest key of `labels.fields` that ends the path there. */
+function labelOf(keys: readonly Key[], k: number, labels: Labels): string {
+  let found: string | undefined;
+  let key = keys[k].name;
+  for (let start = k; start >= 0; start--) {
+    if (start < k) key = `${keys[start].name}/${key}`;
+    found = own(labels.fields, key) ?? found;
+  }
+  // an item without a noun of its own is named as its list
+  const name = keys[k].name;
+  return found ?? (name.endsWith('[]') ? (own(labels.fields, name.slice(0, -2)) ?? name.slice(0, -2)) : name);
+}
+
+/** The label of the product of the order item at the path's start, read from the input. */
+function productOf(tokens: readonly string[], input: unknown, value: (v: unknown) => string): string {
+  if (tokens[0] !== 'productOrderItem' || !isIndexToken(tokens[1] ?? '')) return '';
+  try {
+    const item = (input as { productOrderItem?: Record<string, { product?: Record<string, unknown> }> })
+      .productOrderItem?.[tokens[1]];
+    const type = item?.product?.['@type'];
+    return typeof type === 'string' ? value(type) : '';
+  } catch {
+    return '';
+  }
+}
