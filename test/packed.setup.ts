@@ -19,8 +19,9 @@ export default function setup(project: TestProject) {
   const tarball = join(consumer, JSON.parse(packed)[0].filename);
   writeFileSync(join(consumer, 'package.json'), '{ "name": "consumer", "private": true }\n');
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { ...quiet, cwd: consumer });
-  // the frameworks the adapters serve, beside the package as a service has them: linked to this
-  // repository's copies, since an offline install cannot resolve their dependencies anew
+  // the frameworks the adapters serve and the form libraries a page uses, beside the package as an
+  // application has them: linked to this repository's copies, since an offline install cannot
+  // resolve their dependencies anew
   for (const name of [
     'express',
     'fastify',
@@ -29,6 +30,12 @@ export default function setup(project: TestProject) {
     '@types/express',
     '@types/node',
     '@tanstack/form-core',
+    'react',
+    'react-dom',
+    'react-hook-form',
+    '@hookform/resolvers',
+    '@standard-schema/utils',
+    '@standard-schema/spec',
   ]) {
     mkdirSync(dirname(join(consumer, 'node_modules', name)), { recursive: true });
     symlinkSync(resolve('node_modules', name), join(consumer, 'node_modules', name), 'dir');
