@@ -69,6 +69,17 @@ const known = new Set([
   '$comment',
 ]);
 
+/** The module text with adjacent string literals of a path joined: `p + "/a" + '/' + i` becomes `p + "/a/" + i`. */
+function joinLiterals(strings, ...values) {
+  let js = String.raw({ raw: strings }, ...values);
+  js = js.replaceAll(`" + '/'`, `/"`);
+  for (let before = ''; before !== js; ) {
+    before = js;
+    js = js.replace(/"((?:[^"\\\n]|\\.)*)" \+ "((?:[^"\\\n]|\\.)*)"/g, '"$1$2"');
+  }
+  return js;
+}
+
 /**
  * @param tables each export's name, the $def it checks, and the schema's $defs as its rule sees them
  *   (the $defs of other rules replaced by `true`); with `known`, the place of the order it checks
@@ -89,7 +100,7 @@ export function checksModule(tables, known) {
       `/** Reports the faults of \`value\`, found at the JSON Pointer \`path\`, to \`found\`. */\nexport declare function ${name}(value: unknown, path: string, found: Findings): void;`,
   );
   return {
-    js: `import { encodeToken } from '../pointer.js';\nimport { isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
+    js: joinLiterals`import { encodeToken } from '../pointer.js';\nimport { isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
     dts: `import type { Findings } from '../read.js';\n\n${dts.join('\n\n')}\n`,
   };
 }

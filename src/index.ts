@@ -17,6 +17,8 @@ export type * from './generated/inflight-types.js';
 export type * from './generated/types.js';
 export * from './http/index.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
+export { type OrderSchemaWithJson, withJsonSchema } from './json-schema/standard.js';
+export type { Target as JsonSchemaTarget } from './json-schema/targets.js';
 export { formatMessage, type Lang, langs } from './messages/index.js';
 export { rules } from './rules/index.js';
 export {

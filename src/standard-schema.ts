@@ -1,17 +1,10 @@
 // Standard Schema v1 adapters: the order and the parts a form edits, each with its JSON Schema
 // (Standard JSON Schema v1), so form libraries take them as they take a zod or valibot schema.
-import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { withoutBlanks } from './form/blank.js';
 import type { Labels } from './form/labels.js';
-import {
-  contactMediumSchemaText,
-  orderSchemaText,
-  productOrderItemSchemaText,
-  relatedPartySchemaText,
-} from './generated/schema-text.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
-import { type JsonSchema, toTarget } from './json-schema/targets.js';
-import { formatIn, type Lang, spoken } from './messages/index.js';
+import { formatOrder, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
 import { settings, validateProductOrder } from './validate.js';
@@ -29,8 +22,8 @@ export interface OrderIssue extends StandardSchemaV1.Issue {
   readonly params: OrderViolation['params'];
 }
 
-/** The `~standard` properties: Standard Schema v1 validation and Standard JSON Schema v1 conversion. */
-export interface OrderSchemaProps<T> extends StandardSchemaV1.Props<T>, StandardJSONSchemaV1.Props<T> {
+/** The `~standard` properties: Standard Schema v1 validation. */
+export interface OrderSchemaProps<T> extends StandardSchemaV1.Props<T> {
   /** Validates any value synchronously: `{ value }` (the value itself) or `{ issues }` ordered by path. */
   readonly validate: (
     value: unknown,
@@ -38,7 +31,10 @@ export interface OrderSchemaProps<T> extends StandardSchemaV1.Props<T>, Standard
   ) => StandardSchemaV1.SuccessResult<T> | { readonly issues: readonly OrderIssue[] };
 }
 
-/** A validator of `T` that implements Standard Schema v1 and Standard JSON Schema v1. */
+/**
+ * A validator of `T` that implements Standard Schema v1; {@link withJsonSchema} gives it Standard
+ * JSON Schema v1 as well.
+ */
 export interface OrderSchema<T> {
   /** The Standard Schema properties. */
   readonly '~standard': OrderSchemaProps<T>;
@@ -61,31 +57,38 @@ export interface OrderSchemaOptions {
 interface Part {
   /** How messages name the part's root; the order's own when absent. */
   readonly name?: PartName;
-  /** Its JSON Schema as text: the order's, or the part's $defs entry with those it refers to. */
-  readonly text: string;
+  /** Its `$defs` entry in the shipped schema. */
+  readonly def: string;
   readonly at: string;
   readonly wrap: (value: unknown) => unknown;
 }
 
-const order: Part = { text: orderSchemaText, at: '', wrap: (value) => value };
+const order: Part = { def: 'ProductOrder_FVO', at: '', wrap: (value) => value };
 const relatedParty: Part = {
   name: 'relatedParty',
-  text: relatedPartySchemaText,
+  def: 'RelatedParty',
   at: '/relatedParty/0',
   wrap: (value) => ({ relatedParty: [value] }),
 };
 const contactMedium: Part = {
   name: 'contactMedium',
-  text: contactMediumSchemaText,
+  def: 'ContactMedium',
   at: '/relatedParty/0/partyOrPartyRole/contactMedium/0',
   wrap: (value) => ({ relatedParty: [{ partyOrPartyRole: { contactMedium: [value] } }] }),
 };
 const productOrderItem: Part = {
   name: 'productOrderItem',
-  text: productOrderItemSchemaText,
+  def: 'ProductOrderItem',
   at: '/productOrderItem/0',
   wrap: (value) => ({ productOrderItem: [value] }),
 };
+
+/** The `$defs` entry of the part each schema of the factories validates. */
+const defs = /* @__PURE__ */ new WeakMap<object, string>();
+
+/** The `$defs` entry of the part `schema` validates, when it is one of this package's. */
+export const defOf = (schema: unknown): string | undefined =>
+  typeof schema === 'object' && schema !== null ? defs.get(schema) : undefined;
 
 /**
  * A Standard Schema of a whole ProductOrder_FVO create request: every rule of
@@ -125,12 +128,7 @@ export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE_
 function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T> {
   const { lang: asked, labels, emptyAsMissing } = settings(options);
   const lang = spoken(asked);
-  let parsed: JsonSchema | undefined;
-  const convert = (options: StandardJSONSchemaV1.Options) => {
-    parsed ??= JSON.parse(part.text) as JsonSchema;
-    return toTarget(parsed, options?.target);
-  };
-  return Object.freeze({
+  const schema: OrderSchema<T> = Object.freeze({
     '~standard': Object.freeze({
       version: 1,
       vendor: 'product-order-validator',
@@ -140,9 +138,10 @@ function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): Order
         const issues = result.valid ? [] : issuesOf(result.violations, part, lang, labels, value);
         return issues.length === 0 ? { value: value as T } : { issues };
       },
-      jsonSchema: Object.freeze({ input: convert, output: convert }),
     }),
   });
+  defs.set(schema, part.def);
+  return schema;
 }
 
 /** The issues of the violations inside the part, their paths and messages relative to it. */
@@ -161,7 +160,7 @@ function issuesOf(
     const path = code === 'unreadable' ? at : violation.path;
     if (path !== at && !path.startsWith(`${at}/`)) continue;
     const relative = { ...violation, path: path.slice(at.length) };
-    const message = !name ? violation.message : (labels?.message(relative, value) ?? formatIn(relative, lang, name));
+    const message = !name ? violation.message : (labels?.message(relative, value) ?? formatOrder(relative, lang, name));
     const keys = pointerKeys(relative.path);
     // a missing property is reported at its parent; a form shows it at the property's own field
     if ('property' in params && typeof params.property === 'string') keys.push(params.property);

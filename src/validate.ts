@@ -1,7 +1,7 @@
 import { withoutBlanks } from './form/blank.js';
 import type { Labels } from './form/labels.js';
 import type { ProductOrderFVO } from './generated/types.js';
-import { formatIn, formatMessage, type Lang } from './messages/index.js';
+import { formatIn, formatMessage, formatOrder, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { budget, isRecord, spent } from './read.js';
 import { rules } from './rules/index.js';
@@ -78,7 +78,7 @@ export type ValidationResult<T = ProductOrderFVO, V = OrderViolation> =
  * @returns `{ valid: true, value }` with `value` the input itself, or `{ valid: false, violations }`
  */
 export function validateProductOrder(input: unknown, options?: ValidateOptions): ValidationResult {
-  return run(rules, input, options, undefined);
+  return run(rules, input, options, undefined, formatOrder);
 }
 
 /**
@@ -92,7 +92,7 @@ export function validateWith<T, V = Violation>(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T, V> {
-  return run(checks, input, options, undefined);
+  return run(checks, input, options, undefined, formatMessage);
 }
 
 /** {@link validateWith}, with the whole input named as `part` in the messages (a change, an event), not as the order. */
@@ -102,7 +102,7 @@ export function validateAs<T, V = Violation>(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T, V> {
-  return run(checks, input, options, (finding, lang) => formatIn(finding, lang, part));
+  return run(checks, input, options, undefined, (finding, lang) => formatIn(finding, lang, part));
 }
 
 /** A finding of a rule of the caller's: its own rule id and code, and params of its own shape. */
@@ -216,7 +216,7 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
     ((finding: Finding, lang: string) =>
       wordsOf(Object.hasOwn(messages, lang) ? (messages as Record<string, object>)[lang] : undefined, finding));
   const validate = (input: unknown, validateOptions?: ValidateOptions<string>) =>
-    run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words);
+    run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words, formatMessage);
   return Object.freeze({
     rules: Object.freeze(checks) as readonly (Rule | CustomRule<F>)[],
     validate,
@@ -260,13 +260,14 @@ function run<T, V = Violation>(
   input: unknown,
   options: ValidateOptions<string> | undefined,
   words: ((finding: Finding, lang: string) => string | undefined) | undefined,
+  builtInWords: (finding: Finding, lang: string) => string,
 ): ValidationResult<T, V> {
   const { lang, max, labels, emptyAsMissing } = settings(options);
   if (emptyAsMissing) input = withoutBlanks(input);
   const { found: faults, stopped, near } = findings(checks, input, stopAfter(max), max);
   if (faults.length === 0 && near.length === 0)
     return { valid: true, value: input as T, violations: [], hints: noHints };
-  const word = (f: Finding) => words?.(f, lang) ?? labels?.message(f, input) ?? formatMessage(f, lang);
+  const word = (f: Finding) => words?.(f, lang) ?? labels?.message(f, input) ?? builtInWords(f, lang);
   const listed = byPath(faults).slice(0, max);
   const hints =
     near.length === 0

@@ -22,7 +22,9 @@ const probe = `
     bad: pkg.validateProductOrder(bad, { lang: 'de' }).violations.map((v) => [v.rule, v.code, v.path, typeof v.message]),
     rules: pkg.rules.map((r) => r.id),
     standard: [pkg.productOrderSchema['~standard'].validate(input).value === input, pkg.createProductOrderSchema({ lang: 'de' })['~standard'].validate(bad).issues.map((i) => [i.path, i.code, i.message === out0(bad)])],
-    jsonSchema: pkg.relatedPartySchema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }).$ref,
+    jsonSchema: ['draft-2020-12', 'draft-07'].map((target) => pkg.withJsonSchema(pkg.relatedPartySchema)['~standard'].jsonSchema.input({ target }).$ref),
+    labels: pkg.validateProductOrder({ ...input, category: undefined }, { labels: pkg.labelsDe }).violations[0].message,
+    date: pkg.toDateTime('2025-02-17T10:30'),
     thrown: (() => { try { pkg.assertProductOrder(bad); } catch (e) { return [e.name, e instanceof pkg.ProductOrderValidationError, e.violations.length]; } })(),
   };
   console.log(JSON.stringify(out));
@@ -35,7 +37,9 @@ describe('the packed package', () => {
     bad: [['R-field', 'not_allowed', '/category', 'string']],
     thrown: ['ProductOrderValidationError', true, 1],
     standard: [true, [[['category'], 'not_allowed', true]]],
-    jsonSchema: '#/$defs/RelatedParty',
+    jsonSchema: ['#/$defs/RelatedParty', '#/definitions/RelatedParty'],
+    labels: 'Auftragsart ist eine Pflichtangabe.',
+    date: '2025-02-17T10:30:00+01:00',
   };
 
   it('works with import (ESM)', () => {

@@ -23,13 +23,13 @@ case "entity": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) {
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/@type", 'string', v2); } break; }
-case "id": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/id", 'string', v2); } break; }
-case "href": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/href", 'string', v2); } break; }
-case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/name", 'string', v2); } break; }
-case "@referredType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity" + "/@referredType", 'string', v2); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (typeof v2 !== 'string') f.wrongType(p + "/entity/@type", 'string', v2); } break; }
+case "id": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/entity/id", 'string', v2); } break; }
+case "href": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity/href", 'string', v2); } break; }
+case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity/name", 'string', v2); } break; }
+case "@referredType": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/entity/@referredType", 'string', v2); } break; }
 case "@baseType": case "@schemaLocation": break;
-default: if (k1.length < 32 && (0x3fffc >>> k1.length) & 1) f.stray(p + "/entity" + '/' + encodeToken(k1), k1, allowed_EntityRef_names);
+default: if (k1.length < 32 && (0x3fffc >>> k1.length) & 1) f.stray(p + "/entity/" + encodeToken(k1), k1, allowed_EntityRef_names);
 }
 if (!(s1 & 1)) f.missing(p + "/entity", "@type");
 if (!(s1 & 2)) f.missing(p + "/entity", "id");
@@ -37,7 +37,7 @@ if (!(s1 & 2)) f.missing(p + "/entity", "id");
 case "category": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 8; if (!Array.isArray(v1)) f.wrongType(p + "/category", 'array', v1);
 else {
 f.count(p + "/category", v1.length, 1, Infinity);
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (typeof v2 !== 'string') f.wrongType(p + "/category" + '/' + i2, 'string', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (typeof v2 !== 'string') f.wrongType(p + "/category/" + i2, 'string', v2); }
 } } break; }
 case "@baseType": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@baseType", 'string', v1); } break; }
 case "@schemaLocation": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@schemaLocation", 'string', v1); } break; }
@@ -50,37 +50,37 @@ case "closeMessage": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, 
 case "providerChangeInfo": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/providerChangeInfo", 'object', v1); } break; }
 case "externalId": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/externalId", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/externalId" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/externalId/" + i2, 'object', v2); }
 } } break; }
 case "agreement": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/agreement", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/agreement" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/agreement/" + i2, 'object', v2); }
 } } break; }
 case "note": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/note", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/note" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/note/" + i2, 'object', v2); }
 } } break; }
 case "relatedParty": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/relatedParty", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/relatedParty" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/relatedParty/" + i2, 'object', v2); }
 } } break; }
 case "additionalOrderInformation": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/additionalOrderInformation", 'object', v1); } break; }
 case "productOrderItem": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/productOrderItem", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem" + '/' + i2, 'object', v2);
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem/" + i2, 'object', v2);
 else {
 for (const k2 in v2) switch (k2) {
-case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/action", 'string', v3); } break; }
-case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (!isRecord(v3)) f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product", 'object', v3);
+case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem/" + i2 + "/action", 'string', v3); } break; }
+case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (!isRecord(v3)) f.wrongType(p + "/productOrderItem/" + i2 + "/product", 'object', v3);
 else {
 for (const k3 in v3) switch (k3) {
-case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4); } break; }
+case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem/" + i2 + "/product/@type", 'string', v4); } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": case "relatedPlace": break;
-default: if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + "/product" + '/' + encodeToken(k3), k3, allowed_Product_names);
+default: if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.stray(p + "/productOrderItem/" + i2 + "/product/" + encodeToken(k3), k3, allowed_Product_names);
 }
 } } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
-default: if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + '/' + encodeToken(k2), k2, allowed_ProductOrderItem_names);
+default: if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.stray(p + "/productOrderItem/" + i2 + '/' + encodeToken(k2), k2, allowed_ProductOrderItem_names);
 }
 } }
 } } break; }

@@ -32,26 +32,26 @@ for (const k0 in v) switch (k0) {
 case "productOrderItem": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 1; if (!Array.isArray(v1)) f.wrongType(p + "/productOrderItem", 'array', v1);
 else {
 f.count(p + "/productOrderItem", v1.length, 1, Infinity);
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem" + '/' + i2, 'object', v2);
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderItem/" + i2, 'object', v2);
 else {
 for (const k2 in v2) switch (k2) {
-case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/action", 'string', v3);
+case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (typeof v3 !== 'string') f.wrongType(p + "/productOrderItem/" + i2 + "/action", 'string', v3);
 else {
-if (!(v3 === "add" || v3 === "delete")) if (v3.length < 32 && (0xe8 >>> v3.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + "/action", v3, allowed_ProductOrderItem_action_values);
+if (!(v3 === "add" || v3 === "delete")) if (v3.length < 32 && (0xe8 >>> v3.length) & 1) f.stray(p + "/productOrderItem/" + i2 + "/action", v3, allowed_ProductOrderItem_action_values);
 } } break; }
-case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (!isRecord(v3)) f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product", 'object', v3);
+case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) { if (!isRecord(v3)) f.wrongType(p + "/productOrderItem/" + i2 + "/product", 'object', v3);
 else {
 for (const k3 in v3) switch (k3) {
-case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', v4);
+case "@type": { const v4 = v3[k3]; if (v4 !== undefined && hasOwn.call(v3, k3)) { if (typeof v4 !== 'string') f.wrongType(p + "/productOrderItem/" + i2 + "/product/@type", 'string', v4);
 else {
-if (!(v4 === "BitstreamAccessProduct" || v4 === "HvtLocalLoopProduct" || v4 === "KvzLocalLoopProduct" || v4 === "OpticalAccessLineProduct")) if (v4.length < 32 && (0x7fe0000 >>> v4.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", v4, allowed_Product__type_values);
+if (!(v4 === "BitstreamAccessProduct" || v4 === "HvtLocalLoopProduct" || v4 === "KvzLocalLoopProduct" || v4 === "OpticalAccessLineProduct")) if (v4.length < 32 && (0x7fe0000 >>> v4.length) & 1) f.stray(p + "/productOrderItem/" + i2 + "/product/@type", v4, allowed_Product__type_values);
 } } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": case "relatedPlace": break;
-default: if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + "/product" + '/' + encodeToken(k3), k3, allowed_Product_names);
+default: if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.stray(p + "/productOrderItem/" + i2 + "/product/" + encodeToken(k3), k3, allowed_Product_names);
 }
 } } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
-default: if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.stray(p + "/productOrderItem" + '/' + i2 + '/' + encodeToken(k2), k2, allowed_ProductOrderItem_names);
+default: if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.stray(p + "/productOrderItem/" + i2 + '/' + encodeToken(k2), k2, allowed_ProductOrderItem_names);
 }
 } }
 } } break; }
@@ -66,7 +66,7 @@ if (!isDateTime(v1)) f.dateTime(p + "/requestedCompletionDate", v1);
 } } break; }
 case "relatedParty": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { s0 |= 16; if (!Array.isArray(v1)) f.wrongType(p + "/relatedParty", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/relatedParty" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/relatedParty/" + i2, 'object', v2); }
 } } break; }
 case "@type": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@type", 'string', v1); } break; }
 case "@baseType": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (typeof v1 !== 'string') f.wrongType(p + "/@baseType", 'string', v1); } break; }
@@ -84,29 +84,29 @@ if (v1.length > 10 && codePointLength(v1) > 10) f.add('too_long', p + "/priority
 case "externalId": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/externalId", 'array', v1);
 else {
 f.count(p + "/externalId", v1.length, 1, 1);
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/externalId" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/externalId/" + i2, 'object', v2); }
 } } break; }
 case "billingAccount": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/billingAccount", 'object', v1); } break; }
 case "note": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/note", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/note" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/note/" + i2, 'object', v2); }
 } } break; }
 case "productOfferingQualification": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/productOfferingQualification", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOfferingQualification" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOfferingQualification/" + i2, 'object', v2); }
 } } break; }
 case "attachment": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/attachment", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/attachment" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/attachment/" + i2, 'object', v2); }
 } } break; }
 case "productOrderRelationship": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/productOrderRelationship", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderRelationship" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/productOrderRelationship/" + i2, 'object', v2); }
 } } break; }
 case "additionalOrderInformation": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!isRecord(v1)) f.wrongType(p + "/additionalOrderInformation", 'object', v1); } break; }
 case "agreement": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call(v, k0)) { if (!Array.isArray(v1)) f.wrongType(p + "/agreement", 'array', v1);
 else {
-for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/agreement" + '/' + i2, 'object', v2); }
+for (let i2 = 0; i2 < v1.length; i2++) { const v2 = v1[i2]; if (!isRecord(v2)) f.wrongType(p + "/agreement/" + i2, 'object', v2); }
 } } break; }
 case "@referredType": case "href": case "id": break;
 default: if (k0.length < 32 && (0x7fe7fffc >>> k0.length) & 1) f.stray(p + '/' + encodeToken(k0), k0, allowed_ProductOrder_FVO_names);
@@ -127,9 +127,9 @@ case "partyOrPartyRole": { const v1 = v[k0]; if (v1 !== undefined && hasOwn.call
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual" || v2 === "Organization")) f.outside('unknown_type', p + "/partyOrPartyRole" + "/@type", v2, allowed_PartyOrPartyRole__type); } break; }
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual" || v2 === "Organization")) f.outside('unknown_type', p + "/partyOrPartyRole/@type", v2, allowed_PartyOrPartyRole__type); } break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "contactMedium": case "familyName": case "givenName": case "href": case "id": case "name": case "salutation": break;
-default: if (k1.length < 32 && (0x3fffc >>> k1.length) & 1) f.stray(p + "/partyOrPartyRole" + '/' + encodeToken(k1), k1, allowed_PartyOrPartyRole_names);
+default: if (k1.length < 32 && (0x3fffc >>> k1.length) & 1) f.stray(p + "/partyOrPartyRole/" + encodeToken(k1), k1, allowed_PartyOrPartyRole_names);
 }
 if (!(s1 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
 const t1 = v1["@type"]; if (hasOwn.call(v1, "@type")) if (t1 === "Individual") {
@@ -137,21 +137,21 @@ if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual")) f.outside('unknown_type', p + "/partyOrPartyRole" + "/@type", v2, allowed_Individual__type); } break; }
-case "familyName": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/familyName", 'string', v2);
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Individual")) f.outside('unknown_type', p + "/partyOrPartyRole/@type", v2, allowed_Individual__type); } break; }
+case "familyName": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole/familyName", 'string', v2);
 else {
-if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/familyName", { limit: 1 });
-if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/familyName", { limit: 30 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole/familyName", { limit: 1 });
+if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole/familyName", { limit: 30 });
 } } break; }
-case "salutation": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/salutation", 'string', v2);
+case "salutation": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 4; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole/salutation", 'string', v2);
 else {
-if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/salutation", { limit: 1 });
-if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/salutation", { limit: 30 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole/salutation", { limit: 1 });
+if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole/salutation", { limit: 30 });
 } } break; }
-case "givenName": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/givenName", 'string', v2);
+case "givenName": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole/givenName", 'string', v2);
 else {
-if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/givenName", { limit: 1 });
-if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole" + "/givenName", { limit: 30 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole/givenName", { limit: 1 });
+if (v2.length > 30 && codePointLength(v2) > 30) f.add('too_long', p + "/partyOrPartyRole/givenName", { limit: 30 });
 } } break; }
 }
 if (!(s1 & 1)) f.missing(p + "/partyOrPartyRole", "@type");
@@ -163,11 +163,11 @@ if (!isRecord(v1)) f.wrongType(p + "/partyOrPartyRole", 'object', v1);
 else {
 let s1 = 0;
 for (const k1 in v1) switch (k1) {
-case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Organization")) f.outside('unknown_type', p + "/partyOrPartyRole" + "/@type", v2, allowed_Organization__type); } break; }
-case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole" + "/name", 'string', v2);
+case "@type": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 1; if (!(v2 === "Organization")) f.outside('unknown_type', p + "/partyOrPartyRole/@type", v2, allowed_Organization__type); } break; }
+case "name": { const v2 = v1[k1]; if (v2 !== undefined && hasOwn.call(v1, k1)) { s1 |= 2; if (typeof v2 !== 'string') f.wrongType(p + "/partyOrPartyRole/name", 'string', v2);
 else {
-if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole" + "/name", { limit: 1 });
-if (v2.length > 60 && codePointLength(v2) > 60) f.add('too_long', p + "/partyOrPartyRole" + "/name", { limit: 60 });
+if (v2.length < 2 && codePointLength(v2) < 1) f.add('too_short', p + "/partyOrPartyRole/name", { limit: 1 });
+if (v2.length > 60 && codePointLength(v2) > 60) f.add('too_long', p + "/partyOrPartyRole/name", { limit: 60 });
 } } break; }
 }
 if (!(s1 & 1)) f.missing(p + "/partyOrPartyRole", "@type");

@@ -2,6 +2,7 @@
 import {
   type CliWording,
   type HttpWording,
+  type LayerMessageTable,
   listOf,
   type MessageTable,
   numbers,
@@ -77,6 +78,13 @@ const table: MessageTable = {
   missing_characteristic: ({ params }) =>
     `geographicSiteCharacteristic muss ein Merkmal namens ${params.name} enthalten.`,
   unreadable: () => 'Die Eingabe ist nicht lesbar: das Lesen einer ihrer Eigenschaften ist fehlgeschlagen.',
+  rule_failed: ({ rule, params }) =>
+    `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen: ${params.error}.`,
+  did_you_mean: ({ params }, s) => `${s}: meinten Sie '${params.suggestion}'?`,
+};
+
+/** The messages of the codes only JSON text and the HTTP helpers report. */
+export const layers: LayerMessageTable = {
   too_small: ({ params }, s) => `${s} muss mindestens ${params.limit} sein.`,
   too_large: ({ params }, s) => `${s} darf höchstens ${params.limit} sein.`,
   invalid_json: ({ params }) =>
@@ -85,11 +93,8 @@ const table: MessageTable = {
     params.reason === 'not_text'
       ? `Die Eingabe muss JSON-Text sein, nicht ${type(params.found)}.`
       : `Der Text ist kein JSON: ${params.reason === 'unexpected_end' ? 'er endet, bevor der Wert vollständig ist' : `unerwartetes Zeichen ${quote(String(params.found))}`}.`,
-  rule_failed: ({ rule, params }) =>
-    `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen: ${params.error}.`,
   unknown_event_type: ({ params }) =>
     `Kein Listener empfängt Ereignisse vom Typ ${params.type}; die Listener empfangen: ${listOf(params.allowed)}.`,
-  did_you_mean: ({ params }, s) => `${s}: meinten Sie '${params.suggestion}'?`,
 };
 
 export const violations: ViolationWording = {

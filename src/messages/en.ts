@@ -2,6 +2,7 @@
 import {
   type CliWording,
   type HttpWording,
+  type LayerMessageTable,
   listOf,
   type MessageTable,
   numbers,
@@ -75,6 +76,12 @@ const table: MessageTable = {
   missing_characteristic: ({ params }) =>
     `geographicSiteCharacteristic must contain a characteristic named ${params.name}.`,
   unreadable: () => 'The input cannot be read: reading one of its properties failed.',
+  rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,
+  did_you_mean: ({ params }, s) => `${s}: did you mean '${params.suggestion}'?`,
+};
+
+/** The messages of the codes only JSON text and the HTTP helpers report. */
+export const layers: LayerMessageTable = {
   too_small: ({ params }, s) => `${s} must be at least ${params.limit}.`,
   too_large: ({ params }, s) => `${s} must be at most ${params.limit}.`,
   invalid_json: ({ params }) =>
@@ -83,10 +90,8 @@ const table: MessageTable = {
     params.reason === 'not_text'
       ? `The input must be JSON text, not ${type(params.found)}.`
       : `The text is not JSON: ${params.reason === 'unexpected_end' ? 'it ends before the value is complete' : `unexpected character ${quote(String(params.found))}`}.`,
-  rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,
   unknown_event_type: ({ params }) =>
     `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,
-  did_you_mean: ({ params }, s) => `${s}: did you mean '${params.suggestion}'?`,
 };
 
 export const violations: ViolationWording = {

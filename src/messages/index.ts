@@ -1,4 +1,4 @@
-import { httpWordTables, type Lang, langs, violationWords } from '../generated/languages.js';
+import { httpWordTables, type Lang, langs, layerMessages, violationWords } from '../generated/languages.js';
 import { decodeToken as decode, isIndexToken as isIndex } from '../pointer.js';
 import type { Finding } from '../violation.js';
 import type { HttpWording, PartName, ViolationWording, Wording } from './wording.js';
@@ -30,10 +30,30 @@ export function formatMessage(finding: Finding, lang?: string): string {
  * named as the part ("The contact medium"), not as the order.
  */
 export function formatIn(finding: Finding, lang?: string, part?: PartName): string {
-  const { table, wording } = violationWordsOf(lang);
+  const known = spoken(lang);
+  const table = violationWords[known].table;
+  return render(finding, lang, part, Object.hasOwn(table, finding.code) ? table : layerMessages[known]);
+}
+
+/**
+ * The message of a finding of an order's validation, or of a part of one: {@link formatIn} without
+ * the templates of JSON text and the HTTP helpers, so that a bundle of `validateProductOrder` leaves them out.
+ */
+export function formatOrder(finding: Finding, lang?: string, part?: PartName): string {
+  return render(finding, lang, part, violationWords[spoken(lang)].table);
+}
+
+/** The message of `finding` by its template in `table`, or the language's neutral one. */
+function render(finding: Finding, lang: string | undefined, part: PartName | undefined, table: object): string {
+  const { wording } = violationWordsOf(lang);
   // the table's entry of a code takes findings of that code; the compiler cannot pair the two
-  const render = (Object.hasOwn(table, finding.code) ? table[finding.code] : wording.other) as Wording['other'];
-  return render(finding, subject(finding.path, wording, part ? wording.parts[part] : wording.whole));
+  const template = Object.hasOwn(table, finding.code)
+    ? (table as Record<string, unknown>)[finding.code]
+    : wording.other;
+  return (template as Wording['other'])(
+    finding,
+    subject(finding.path, wording, part ? wording.parts[part] : wording.whole),
+  );
 }
 
 /** How the message names the node at `path`: its last reference token, or the item of a list. */

@@ -2,10 +2,27 @@
 // that a form's bundle carries the violations' words but not the server's or the command's.
 import type { InputError, InputErrorCode } from '../cli/sources.js';
 import type { ErrorStatus } from '../http/status.js';
-import type { Finding, FindingCode, FindingOf, HintCode, OrderRuleId, TextRuleId } from '../violation.js';
+import type {
+  Finding,
+  FindingCode,
+  FindingOf,
+  HintCode,
+  HttpViolationCode,
+  OrderRuleId,
+  TextRuleId,
+  TextViolationCode,
+} from '../violation.js';
 
-/** One message template per code: renders a finding of that code, given the name of the node it concerns. */
-export type MessageTable = { readonly [C in FindingCode]: (finding: FindingOf<C>, subject: string) => string };
+/** The codes only JSON text and the HTTP helpers report; an order's validation never does. */
+export type LayerCode = HttpViolationCode | TextViolationCode;
+
+/** One message template per code of `Codes`: renders a finding of that code, given the name of the node it concerns. */
+export type MessageTable<Codes extends FindingCode = Exclude<FindingCode, LayerCode>> = {
+  readonly [C in Codes]: (finding: FindingOf<C>, subject: string) => string;
+};
+
+/** The templates of the codes only JSON text and the HTTP helpers report, apart so that a form's bundle leaves them out. */
+export type LayerMessageTable = MessageTable<LayerCode>;
 
 /** What a validation may be of, besides a whole order: the parts a form validates alone, an in-flight change, a listener's event. */
 export type PartName = 'relatedParty' | 'contactMedium' | 'productOrderItem' | 'change' | 'event';
