@@ -4,9 +4,10 @@ import type { ProductOrderFVO } from './generated/types.js';
 import { formatIn, formatMessage, formatOrder, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { budget, isRecord, spent } from './read.js';
-import { rules } from './rules/index.js';
+import { checks as orderChecks, rules } from './rules/index.js';
 import { type TextValidationResult, validateText } from './text/located.js';
 import {
+  type Check,
   type Finding,
   type FindingCode,
   type FindingOf,
@@ -78,7 +79,7 @@ export type ValidationResult<T = ProductOrderFVO, V = OrderViolation> =
  * @returns `{ valid: true, value }` with `value` the input itself, or `{ valid: false, violations }`
  */
 export function validateProductOrder(input: unknown, options?: ValidateOptions): ValidationResult {
-  return run(rules, input, options, undefined, formatOrder);
+  return run(orderChecks, input, options, undefined, formatOrder);
 }
 
 /**
@@ -256,7 +257,7 @@ function wordsOf(table: object | undefined, finding: Finding): string | undefine
 
 /** Validates with `checks`, rendering each violation with `words` where it has a message, else the built-in table. */
 function run<T, V = Violation>(
-  checks: readonly Rule[],
+  checks: readonly Check[],
   input: unknown,
   options: ValidateOptions<string> | undefined,
   words: ((finding: Finding, lang: string) => string | undefined) | undefined,
@@ -326,7 +327,7 @@ const unreadable: readonly Finding[] = [{ rule: 'R-field', code: 'unreadable', p
 
 /** The findings of every check, until `stop` of them are found, and at most `hints` hints. */
 function findings(
-  checks: readonly Rule[],
+  checks: readonly Check[],
   input: unknown,
   stop: number,
   hints: number,
@@ -343,7 +344,7 @@ function findings(
 }
 
 /** The faults every check finds, until `stop` of them are found. */
-function faultsOf(checks: readonly Rule[], input: unknown, stop: number): { found: Finding[]; stopped: boolean } {
+function faultsOf(checks: readonly Check[], input: unknown, stop: number): { found: Finding[]; stopped: boolean } {
   const found: Finding[] = [];
   try {
     // the first check also judges an input that is no object; the others need an object
@@ -379,7 +380,7 @@ function faultsOf(checks: readonly Rule[], input: unknown, stop: number): { foun
 }
 
 /** The `rule_failed` finding of a rule that threw `error`. */
-function failed(rule: Rule, error: unknown): Finding {
+function failed(rule: Check, error: unknown): Finding {
   let text: string;
   try {
     text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -390,7 +391,7 @@ function failed(rule: Rule, error: unknown): Finding {
 }
 
 /** A finding as a rule returned it, when it has the shape of one; else the rule's `rule_failed`. */
-function wellFormed(rule: Rule, finding: Finding): Finding {
+function wellFormed(rule: Check, finding: Finding): Finding {
   if (
     isRecord(finding) &&
     typeof finding.rule === 'string' &&

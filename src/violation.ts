@@ -160,11 +160,15 @@ export type TextViolation = FindingOf<TextViolationCode> & { readonly rule: Text
 export type Fault = { [C in ViolationCode]: readonly [C, ParamsByCode[C]] }[ViolationCode];
 
 /** One rule of the specification. */
-export interface Rule {
+export interface Check {
   /** The rule's id in the specification. */
   readonly id: RuleId;
-  /** What the specification demands, in one line. */
-  readonly title: string;
   /** Checks an input of any shape; returns no finding when the rule holds. Never throws on plain data. */
   check(order: unknown): readonly Finding[];
+}
+
+/** A rule of the specification: its check, and what it demands. */
+export interface Rule extends Check {
+  /** What the specification demands, in one line. */
+  readonly title: string;
 }

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliWords, httpWordTables, langs, violationWords } from '../generated/languages.js';
+import { cliWords, httpWordTables, langs, layerMessages, violationWords } from '../generated/languages.js';
 import { validateProductOrder } from '../validate.js';
 import type { Finding, FindingCode } from '../violation.js';
 import { formatMessage } from './index.js';
@@ -143,7 +143,8 @@ describe('the languages', () => {
     const listed: unknown = JSON.parse(readFileSync(new URL('languages.json', import.meta.url), 'utf8'));
     expect(langs).toEqual(listed);
     for (const lang of langs) {
-      expect(Object.keys(violationWords[lang].table).sort()).toEqual(Object.keys(samples).sort());
+      const codes = [...Object.keys(violationWords[lang].table), ...Object.keys(layerMessages[lang])];
+      expect(codes.sort()).toEqual(Object.keys(samples).sort());
       expect(Object.keys(httpWordTables[lang].statuses)).toEqual(Object.keys(httpWordTables.en.statuses));
       expect(cliWords[lang].help('1.0.0', 2)).toContain('product-order-validate');
     }

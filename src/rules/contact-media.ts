@@ -3,13 +3,11 @@
 // PostalAddressContactMedium (postal, city, postcode, streetName, streetNr required; field lengths).
 import { checkContactMedia } from '../generated/table-checks.js';
 import { Findings, isRecord, list, none, own } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 import { partyPath } from './parties.js';
 
-export const contactMedia: Rule = /* @__PURE__ */ Object.freeze({
+export const contactMedia: Check = /* @__PURE__ */ Object.freeze({
   id: 'R-contact',
-  title:
-    'Each contact medium is exactly one of Phone-, Email- and PostalAddressContactMedium, with their contactType, fields and lengths.',
   check(order: unknown) {
     if (!isRecord(order)) return none;
     const parties = list(order, 'relatedParty', order.relatedParty);

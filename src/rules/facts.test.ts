@@ -31,7 +31,10 @@ const code = (text: string) =>
     .replace(/title:\s*'[^']*'/g, "title: ''");
 
 const folder = new URL('.', import.meta.url);
-const files = readdirSync(folder).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'test-kit.ts');
+// titles.ts quotes the specification, as the titles did inside the rules
+const files = readdirSync(folder).filter(
+  (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'test-kit.ts' && f !== 'titles.ts',
+);
 
 describe('the hand-written rules', () => {
   const banned = [...literals(facts)];

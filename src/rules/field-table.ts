@@ -1,13 +1,12 @@
 // R-field: the ProductOrder_FVO field table: required fields, types, enums, lengths, item counts, date-time.
 import { checkOrderFields } from '../generated/table-checks.js';
 import { Findings } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 
 /** An R-field rule that runs one compiled field table over the whole input. */
-export function tableRule(title: string, walk: (value: unknown, path: string, found: Findings) => void): Rule {
+export function tableRule(walk: (value: unknown, path: string, found: Findings) => void): Check {
   return Object.freeze({
     id: 'R-field',
-    title,
     check(order: unknown) {
       const found = new Findings('R-field');
       walk(order, '', found);
@@ -16,7 +15,4 @@ export function tableRule(title: string, walk: (value: unknown, path: string, fo
   });
 }
 
-export const fieldTable = /* @__PURE__ */ tableRule(
-  'The order has the required fields of ProductOrder_FVO, each with the type, values, length and count the field table gives.',
-  checkOrderFields,
-);
+export const fieldTable = /* @__PURE__ */ tableRule(checkOrderFields);

@@ -1,4 +1,4 @@
-import type { Rule } from '../violation.js';
+import type { Check, OrderRuleId, Rule } from '../violation.js';
 import { contactMedia } from './contact-media.js';
 import { fieldTable } from './field-table.js';
 import { party } from './party.js';
@@ -15,9 +15,10 @@ import { r11 } from './r11-bitstream-places.js';
 import { r12 } from './r12-optical-access-places.js';
 import { r13 } from './r13-agreement-party.js';
 import { r14 } from './r14-termination-items.js';
+import { titles } from './titles.js';
 
-/** Every rule of the specification, in the order of their ids. */
-export const rules: readonly Rule[] = /* @__PURE__ */ Object.freeze([
+/** The check of every rule of the specification, in the order of their ids: what validateProductOrder runs. */
+export const checks: readonly Check[] = /* @__PURE__ */ Object.freeze([
   fieldTable,
   contactMedia,
   party,
@@ -35,3 +36,10 @@ export const rules: readonly Rule[] = /* @__PURE__ */ Object.freeze([
   r13,
   r14,
 ]);
+
+/** Every rule of the specification with its title, in the order of their ids. */
+export const rules: readonly Rule[] = /* @__PURE__ */ titled(checks);
+
+function titled(list: readonly Check[]): readonly Rule[] {
+  return Object.freeze(list.map((check) => Object.freeze({ ...check, title: titles[check.id as OrderRuleId] })));
+}

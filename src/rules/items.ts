@@ -1,11 +1,10 @@
 // R9 and R14 share one shape: in orders of some categories every item has one action.
 
 import { Findings, isRecord, list, none, own } from '../read.js';
-import type { Rule, RuleId } from '../violation.js';
+import type { Check, RuleId } from '../violation.js';
 
 interface ActionDemand {
   readonly id: RuleId;
-  readonly title: string;
   readonly categories: ReadonlySet<string>;
   readonly action: string;
   /** Further checks of each item, for R9's relatedPlace. */
@@ -16,10 +15,9 @@ interface ActionDemand {
 export const itemPath = (i: number): string => `/productOrderItem/${i}`;
 
 /** A rule that every item of an order in one of `categories` has `action`. A non-string action is R-field's. */
-export function actionDemand({ id, title, categories, action, item: more }: ActionDemand): Rule {
+export function actionDemand({ id, categories, action, item: more }: ActionDemand): Check {
   return Object.freeze({
     id,
-    title,
     check(order: unknown) {
       if (!isRecord(order)) return none;
       const category = own(order, 'category', order.category);

@@ -1,14 +1,13 @@
 // R3 and R4 share one shape: a role group whose party needs a contact medium of one @type.
 
 import { Findings, isRecord, list, none, own } from '../read.js';
-import type { Rule, RuleId, ViolationCode } from '../violation.js';
+import type { Check, RuleId, ViolationCode } from '../violation.js';
 
 /** The pointer of the party of related party `i`; built only for a fault. */
 export const partyPath = (i: number): string => `/relatedParty/${i}/partyOrPartyRole`;
 
 interface ContactDemand {
   readonly id: RuleId;
-  readonly title: string;
   readonly roles: ReadonlySet<string>;
   readonly mediumType: string;
   readonly code: ViolationCode;
@@ -18,10 +17,9 @@ interface ContactDemand {
  * A rule that the party of each related party with one of `roles` has `contactMedium` with an item
  * of `mediumType`. A contactMedium that is not an array is R-contact's to report, not this rule's.
  */
-export function contactDemand({ id, title, roles, mediumType, code }: ContactDemand): Rule {
+export function contactDemand({ id, roles, mediumType, code }: ContactDemand): Check {
   return Object.freeze({
     id,
-    title,
     check(order: unknown) {
       if (!isRecord(order)) return none;
       const parties = list(order, 'relatedParty', order.relatedParty);

@@ -2,11 +2,10 @@
 
 import { qualifications as maxQualifications, newCategory } from '../generated/facts.js';
 import { Findings, isRecord, none, own } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 
-export const r1: Rule = /* @__PURE__ */ Object.freeze({
+export const r1: Check = /* @__PURE__ */ Object.freeze({
   id: 'R1',
-  title: 'When category is new: productOfferingQualification has at most 1 item.',
   check(order: unknown) {
     if (!isRecord(order) || own(order, 'category', order.category) !== newCategory) return none;
     const qualifications = own(order, 'productOfferingQualification', order.productOfferingQualification);

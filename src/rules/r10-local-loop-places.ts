@@ -8,15 +8,13 @@
 
 import { localLoop } from '../generated/facts.js';
 import { Findings } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 import { checkPlaces, eachNewProduct } from './places.js';
 
 const products: ReadonlySet<string> = /* @__PURE__ */ new Set(localLoop.products);
 
-export const r10: Rule = /* @__PURE__ */ Object.freeze({
+export const r10: Check = /* @__PURE__ */ Object.freeze({
   id: 'R10',
-  title:
-    'In a new order, an HVt or KVz local loop has one locationA and one locationB place, locationB a GeographicSite with national_destination_code, local_exchange_area and 1 nested place.',
   check(order: unknown) {
     const found = new Findings('R10');
     eachNewProduct(order, products, (places, path) => checkPlaces(found, places, path, localLoop));

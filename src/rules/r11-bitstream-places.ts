@@ -3,14 +3,13 @@
 
 import { bitstream } from '../generated/facts.js';
 import { Findings } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 import { eachNewProduct, rolesOf } from './places.js';
 
 const products: ReadonlySet<string> = /* @__PURE__ */ new Set(bitstream.products);
 
-export const r11: Rule = /* @__PURE__ */ Object.freeze({
+export const r11: Check = /* @__PURE__ */ Object.freeze({
   id: 'R11',
-  title: 'In a new order, a BitstreamAccessProduct has exactly 1 relatedPlace, with role locationA.',
   check(order: unknown) {
     const found = new Findings('R11');
     const { places: count, role: only } = bitstream;

@@ -5,15 +5,13 @@
 
 import { opticalAccess } from '../generated/facts.js';
 import { Findings } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 import { checkPlaces, eachNewProduct } from './places.js';
 
 const products: ReadonlySet<string> = /* @__PURE__ */ new Set(opticalAccess.products);
 
-export const r12: Rule = /* @__PURE__ */ Object.freeze({
+export const r12: Check = /* @__PURE__ */ Object.freeze({
   id: 'R12',
-  title:
-    'In a new order, an OpticalAccessLineProduct has 1 to 2 places including locationA; a locationB place is a GeographicSite with collocation_room_name (1 to 50) and 1 nested place.',
   check(order: unknown) {
     const found = new Findings('R12');
     eachNewProduct(order, products, (places, path) => checkPlaces(found, places, path, opticalAccess));

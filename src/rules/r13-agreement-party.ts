@@ -4,11 +4,10 @@
 
 import { businessId as businessIdLength, engagedParties, engagedType } from '../generated/facts.js';
 import { Findings, isRecord, list, none, own, textFault } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 
-export const r13: Rule = /* @__PURE__ */ Object.freeze({
+export const r13: Check = /* @__PURE__ */ Object.freeze({
   id: 'R13',
-  title: 'agreement.engagedParty has 0 to 1 items, each an Organization with businessId of 1 to 40 characters.',
   check(order: unknown) {
     if (!isRecord(order)) return none;
     const agreements = list(order, 'agreement', order.agreement);

@@ -6,8 +6,6 @@ import { actionDemand } from './items.js';
 
 export const r14 = /* @__PURE__ */ actionDemand({
   id: 'R14',
-  title:
-    'When category is terminationByBuyer, terminationBySeller or terminationProviderChange: every order item has action delete.',
   categories: new Set(terminations),
   action: deleteAction,
 });

@@ -8,7 +8,6 @@ import { contactDemand } from './parties.js';
 
 export const r3 = /* @__PURE__ */ contactDemand({
   id: 'R3',
-  title: 'A contact role requires partyOrPartyRole.contactMedium with at least one PhoneContactMedium.',
   roles: new Set(contactRoles),
   mediumType: phoneMedium,
   code: 'missing_phone_contact',

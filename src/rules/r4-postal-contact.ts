@@ -6,8 +6,6 @@ import { contactDemand } from './parties.js';
 
 export const r4 = /* @__PURE__ */ contactDemand({
   id: 'R4',
-  title:
-    'The role deliveryContact requires partyOrPartyRole.contactMedium with at least one PostalAddressContactMedium.',
   roles: new Set(deliveryRoles),
   mediumType: postalMedium,
   code: 'missing_postal_contact',

@@ -2,12 +2,10 @@
 // subcontractor, no further contact-medium constraint applies.
 
 import { none } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 
 /** R5 only names a role group; it never fails by itself (a role outside every group is R6's). */
-export const r5: Rule = /* @__PURE__ */ Object.freeze({
+export const r5: Check = /* @__PURE__ */ Object.freeze({
   id: 'R5',
-  title:
-    'locationAContact, handingOverProvider, receivingProvider and subcontractor have no contact-medium constraint.',
   check: () => none,
 });

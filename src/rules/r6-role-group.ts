@@ -2,13 +2,12 @@
 
 import { partyRoles } from '../generated/facts.js';
 import { Findings, isRecord, list, none, own } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 
 const known: ReadonlySet<string> = /* @__PURE__ */ new Set(partyRoles);
 
-export const r6: Rule = /* @__PURE__ */ Object.freeze({
+export const r6: Check = /* @__PURE__ */ Object.freeze({
   id: 'R6',
-  title: 'A related party has a role of exactly one of the role groups in R3 to R5.',
   check(order: unknown) {
     if (!isRecord(order)) return none;
     const parties = list(order, 'relatedParty', order.relatedParty);

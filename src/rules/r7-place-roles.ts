@@ -3,7 +3,7 @@
 
 import { placeRoles } from '../generated/facts.js';
 import { Findings, isRecord, list, none, own } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 import { itemPath } from './items.js';
 
 const known: ReadonlySet<string> = /* @__PURE__ */ new Set(placeRoles);
@@ -14,9 +14,8 @@ export const isPlaceRole = (role: unknown): role is string => typeof role === 's
 /** The pointer of relatedPlace item `j` of order item `i`; built only for a fault. */
 export const placePath = (i: number, j: number): string => `${itemPath(i)}/product/relatedPlace/${j}`;
 
-export const r7: Rule = /* @__PURE__ */ Object.freeze({
+export const r7: Check = /* @__PURE__ */ Object.freeze({
   id: 'R7',
-  title: 'product.relatedPlace is an array whose items have role locationA, locationB or alternateAddress.',
   check(order: unknown) {
     if (!isRecord(order)) return none;
     const items = list(order, 'productOrderItem', order.productOrderItem);

@@ -5,7 +5,7 @@
 
 import { address, placeKinds, placeRef, referredTypes, site } from '../generated/facts.js';
 import { type Data, Findings, isRecord, list, none, own } from '../read.js';
-import type { Rule } from '../violation.js';
+import type { Check } from '../violation.js';
 import { placePath } from './r7-place-roles.js';
 
 const known: ReadonlySet<string> = /* @__PURE__ */ new Set(placeKinds);
@@ -16,9 +16,8 @@ export function placeKind(place: unknown): string | undefined {
   return typeof kind === 'string' && known.has(kind) ? kind : undefined;
 }
 
-export const r8: Rule = /* @__PURE__ */ Object.freeze({
+export const r8: Check = /* @__PURE__ */ Object.freeze({
   id: 'R8',
-  title: 'Each relatedPlace item has a place that is exactly one of GeographicAddress, GeographicSite and PlaceRef.',
   check(order: unknown) {
     if (!isRecord(order)) return none;
     const items = list(order, 'productOrderItem', order.productOrderItem);

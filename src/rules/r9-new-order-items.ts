@@ -7,7 +7,6 @@ import { actionDemand, itemPath } from './items.js';
 
 export const r9 = /* @__PURE__ */ actionDemand({
   id: 'R9',
-  title: 'When category is new: every order item has action add, and its product requires relatedPlace.',
   categories: new Set([newCategory]),
   action: addAction,
   item(found, item, i) {
