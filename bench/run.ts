@@ -11,7 +11,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { validateProductOrder, validateProductOrderText } from 'product-order-validator';
 import { Bench } from 'tinybench';
-import { ajvEntry, bundleSize, validatorEntry } from './bundle.js';
+import { ajvEntry, bundleSize, formEntries, validatorEntry } from './bundle.js';
 import { type Corpus, corpora } from './corpora.js';
 import { assembledDiagnosis, withBetterAjvErrors, withMomoa } from './diagnosis.js';
 
@@ -221,14 +221,25 @@ async function main() {
   });
   for (const [name, ms] of Object.entries(cold)) console.log(`cold start, ${name}: +${fmt(ms, 1)} ms over a bare node`);
 
-  const ours = await bundleSize(validatorEntry, process.cwd());
-  const ajv = await bundleSize(ajvEntry, process.cwd());
-  console.log(
-    `\nbrowser bundle, validateProductOrder: ${fmt(ours.minified / 1024, 1)} KB min, ${fmt(ours.gzipped / 1024, 1)} KB min+gzip`,
-  );
-  console.log(
-    `browser bundle, ajv + ajv-formats + ajv-errors: ${fmt(ajv.minified / 1024, 1)} KB min, ${fmt(ajv.gzipped / 1024, 1)} KB min+gzip`,
-  );
+  // what a form ships, each entry bundled for the browser from the built package
+  const forms: [string, string][] = [
+    ['validateProductOrder', validatorEntry],
+    ['productOrderSchema', formEntries.schema],
+    ['productOrderSchema + labelsDe', `export { productOrderSchema, labelsDe } from 'product-order-validator';`],
+    ['productOrderSchema + labelsEn', `export { productOrderSchema, labelsEn } from 'product-order-validator';`],
+    ['createProductOrderSchema + labelsDe + toDateTime', formEntries.labelled],
+    [
+      'withJsonSchema(productOrderSchema)',
+      `export { productOrderSchema, withJsonSchema } from 'product-order-validator';`,
+    ],
+    ['the whole API', `export * from 'product-order-validator';`],
+    ['ajv + ajv-formats + ajv-errors', ajvEntry],
+  ];
+  console.log('');
+  for (const [name, entry] of forms) {
+    const { minified, gzipped } = await bundleSize(entry, process.cwd());
+    console.log(`browser bundle, ${name}: ${fmt(minified / 1024, 1)} KB min, ${fmt(gzipped / 1024, 1)} KB min+gzip`);
+  }
 }
 
 await main();

@@ -3,7 +3,12 @@
 
 const layers = [
   ['violationWords', 'violations', 'ViolationWording', 'The violations’ words in each language.'],
-  ['layerMessages', 'layers', 'LayerMessageTable', 'The messages of the codes only JSON text and the HTTP helpers report, in each language.'],
+  [
+    'layerMessages',
+    'layers',
+    'LayerMessageTable',
+    'The messages of the codes only JSON text and the HTTP helpers report, in each language.',
+  ],
   ['httpWordTables', 'http', 'HttpWording', 'The HTTP helpers’ words in each language.'],
   ['cliWords', 'cli', 'CliWording', 'The command’s words in each language.'],
 ];

@@ -303,11 +303,13 @@ export function settings(
   try {
     const max = options?.maxViolations;
     const lang = options?.lang;
-    const labels = options?.labels;
+    const given = options?.labels;
+    const labels = typeof given?.message === 'function' ? given : undefined;
     return {
-      lang: typeof lang === 'string' ? lang : 'en',
+      // labels speak their language: the messages they have none for follow it
+      lang: typeof lang === 'string' ? lang : typeof labels?.lang === 'string' ? labels.lang : 'en',
       max: typeof max === 'number' && max >= 1 ? Math.floor(max) : fallbackMax,
-      labels: typeof labels?.message === 'function' ? labels : undefined,
+      labels,
       emptyAsMissing: options?.emptyAsMissing === true,
     };
   } catch {

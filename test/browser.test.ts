@@ -1,10 +1,12 @@
 // The browser bundle of the packed package, and the order form example in real Chromium under a strict
-// Content-Security-Policy: the right messages at the right fields, in English and German, and no
-// CSP violation.
+// Content-Security-Policy: the package's labels on the fields, its messages at the right fields, in
+// German and English, tied to them for assistive technology, date pickers read in German time, no
+// serious axe-core finding and no CSP violation.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -48,6 +50,8 @@ const PARTY = '/relatedParty/0/partyOrPartyRole';
 const PHONE = `${PARTY}/contactMedium/0/phoneNumber`;
 const FAMILY_NAME = `${PARTY}/familyName`;
 const POSTED = '/orderPostedDate';
+const COMPLETION = '/requestedCompletionDate';
+const PRODUCT = '/productOrderItem/0/product/@type';
 const PLACES = '/productOrderItem/0/product/relatedPlace';
 
 const flags = [
@@ -74,7 +78,11 @@ describe('the order form example in Chromium, under script-src self', () => {
     const [address] = await once(server.stdout as NodeJS.ReadableStream, 'data');
     url = String(address).trim();
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: flags });
-    page = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+    // a context of the page's own, not browser.newPage(): AxeBuilder opens a second, blank page in
+    // it to put its results together. Its CSP is not bypassed: the page's policy holds throughout.
+    const context = await browser.newContext({ viewport: { width: 1000, height: 1400 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
@@ -94,7 +102,11 @@ describe('the order form example in Chromium, under script-src self', () => {
   });
 
   const field = (path: string) => page.locator(`[data-path="${path}"]`);
+  /** The control whose accessible name is `name`: a select by its role (getByLabel counts its options in), an input by its label. */
+  const named = (name: string) =>
+    page.getByRole('combobox', { name, exact: true }).or(page.getByLabel(name, { exact: true }));
   const cspViolations = () => page.evaluate<string[]>('window.cspViolations');
+  const orderShown = async () => JSON.parse((await page.locator('#json').textContent()) ?? '');
 
   /** The rule, code and text of the messages shown at `path`, waiting until some show. */
   async function shownAt(path: string) {
@@ -105,61 +117,209 @@ describe('the order form example in Chromium, under script-src self', () => {
     );
   }
 
+  /** The schema the form uses, from the packed package: labelled messages, empty fields missing. */
+  const schemaOf = (lang: 'en' | 'de') =>
+    api.createProductOrderSchema({ lang, labels: lang === 'de' ? api.labelsDe : api.labelsEn, emptyAsMissing: true });
+
   /** The issues the packed package gives for the order the form shows as JSON, by JSON Pointer. */
   async function expectedAt(path: string, lang: 'en' | 'de') {
-    const order = JSON.parse((await page.locator('#json').textContent()) ?? '');
-    const result = api.createProductOrderSchema({ lang })['~standard'].validate(order);
+    const result = schemaOf(lang)['~standard'].validate(await orderShown());
     return (result.issues ?? [])
       .filter((issue) => `/${issue.path.join('/')}` === path)
       .map(({ rule, code, message }) => ({ rule, code, message }));
   }
 
-  it('serves the page with the strict policy', async () => {
+  /** The texts of the elements the aria-describedby of the element at `path` points at, in its order. */
+  async function descriptionOf(path: string) {
+    const ids = (await field(path).getAttribute('aria-describedby'))?.split(' ') ?? [];
+    const texts: (string | null)[] = [];
+    for (const id of ids) texts.push(await page.locator(`[id="${id}"]`).textContent());
+    return texts;
+  }
+
+  /** Runs axe-core in the page: no serious or critical violation; the others are named in the failure. */
+  async function expectNoSeriousAxeViolation() {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+    const others = violations.filter((violation) => !severe.includes(violation));
+    expect(
+      severe.map(
+        ({ id, impact, nodes }) => `${impact} ${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`,
+      ),
+      `other violations: ${others.map(({ id, impact }) => `${id} (${impact})`).join(', ') || 'none'}`,
+    ).toEqual([]);
+    // axe-core is put into the page with page.evaluate, which the page's CSP does not govern, and
+    // runs there without eval: the page's policy reported nothing
+    expect(await cspViolations()).toEqual([]);
+  }
+
+  it('serves the page with the strict policy, in German', async () => {
     const response = await page.goto(url);
     const policy = response?.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("script-src 'self'");
     expect(policy).not.toMatch(/unsafe-eval|unsafe-inline/);
     await page.locator('#status[data-ready="true"]').waitFor();
     await expect.poll(() => page.locator('#status').getAttribute('data-valid')).toBe('false');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(await page.locator('#lang').inputValue()).toBe('de');
+    expect(await page.title()).toBe('Produktauftrag');
   });
 
-  it('shows each violation next to its field as the user types, in English', async () => {
-    await field(POSTED).fill('2025-03-10T09:15+01:00');
+  it("names the fields and the options in the package's German labels, the values those of the order", async () => {
+    for (const [label, path] of [
+      ['Auftragsart', '/category'],
+      ['Gewünschter Fertigstellungstermin', COMPLETION],
+      ['Nachname', FAMILY_NAME],
+      ['Telefonnummer', PHONE],
+    ])
+      expect(await named(label).getAttribute('data-path')).toBe(path);
+    const option = (path: string, value: string) => field(path).locator(`option[value="${value}"]`).textContent();
+    expect(await option(`${PLACES}/0/role`, 'locationA')).toBe('Standort A');
+    expect(await option(PRODUCT, 'HvtLocalLoopProduct')).toBe('HVt-Anschluss');
+    expect(await option('/relatedParty/0/role', 'technicalContact')).toBe('Technischer Ansprechpartner');
+
+    // every label and legend is the package's word for its key, rows counted as the messages count them
+    const { fields, values, item } = api.labelsDe;
+    const labels = await page
+      .locator('[data-label]')
+      .evaluateAll((elements) =>
+        elements.map((element) => ({ key: element.dataset.label, n: element.dataset.n, text: element.textContent })),
+      );
+    expect(labels.length).toBeGreaterThan(20);
+    for (const { key, n, text } of labels) {
+      const label = fields[key] ?? fields[key.replace(/\[\]$/, '')];
+      expect(label, key).toBeDefined();
+      // a row of contact details adds its kind: "Kontakt 1: Telefon"
+      expect(text.split(': ')[0], key).toBe(n ? item(label, Number(n)) : label);
+    }
+    // every option shows the label of its value, and the value is the order's own
+    const options = await page
+      .locator('select[data-key] option')
+      .evaluateAll((elements) => elements.map((element) => ({ value: element.value, text: element.textContent })));
+    expect(options.length).toBeGreaterThan(30);
+    for (const { value, text } of options) expect(text, value).toBe(values[value]);
+
+    // every control a clerk fills in has a label; each remove button says what it removes
+    const unlabelled = await page
+      .locator('input:not([type="hidden"]), select')
+      .evaluateAll((controls) =>
+        controls.filter((control) => !control.labels?.[0]?.textContent?.trim()).map((control) => control.outerHTML),
+      );
+    expect(unlabelled).toEqual([]);
+    expect(await page.locator('button[data-remove]').allTextContents()).toEqual([
+      'Kontakt 1 entfernen',
+      'Ortsangabe 1 entfernen',
+    ]);
+  });
+
+  it("shows each violation next to its field as the user types, in the package's labelled German", async () => {
     await field(PHONE).fill('0'.repeat(31));
     await field(FAMILY_NAME).fill('M');
     await field(FAMILY_NAME).fill('');
-    expect(await shownAt(POSTED)).toEqual([
-      { rule: 'R-field', code: 'invalid_date_time', message: expect.any(String) },
+    const required = {
+      rule: 'R-party',
+      code: 'required',
+      message: 'Nachname (Ansprechpartner 1) ist eine Pflichtangabe.',
+    };
+    expect(await shownAt(PHONE)).toEqual([
+      {
+        rule: 'R-contact',
+        code: 'too_long',
+        message: 'Telefonnummer (Kontakt 1) darf höchstens 30 Zeichen lang sein.',
+      },
     ]);
-    expect(await shownAt(PHONE)).toEqual([{ rule: 'R-contact', code: 'too_long', message: expect.any(String) }]);
-    expect(await shownAt(FAMILY_NAME)).toEqual([{ rule: 'R-party', code: 'required', message: expect.any(String) }]);
-    for (const path of [POSTED, PHONE, FAMILY_NAME]) expect(await shownAt(path)).toEqual(await expectedAt(path, 'en'));
+    expect(await shownAt(FAMILY_NAME)).toEqual([required]);
+    for (const path of [PHONE, FAMILY_NAME]) expect(await shownAt(path)).toEqual(await expectedAt(path, 'de'));
+    // a name of blanks is no name either (emptyAsMissing), though the order carries it
+    await field(FAMILY_NAME).fill('   ');
+    expect((await orderShown()).relatedParty[0].partyOrPartyRole.familyName).toBe('   ');
+    expect(await shownAt(FAMILY_NAME)).toEqual([required]);
+    expect(await expectedAt(FAMILY_NAME, 'de')).toEqual([required]);
     // fields the user has not touched show nothing yet
-    expect(await page.locator('output[data-error-for="/requestedCompletionDate"] span').count()).toBe(0);
-    mkdirSync('test/artifacts', { recursive: true });
-    await page.screenshot({ path: 'test/artifacts/browser-form-errors.png', fullPage: true });
+    expect(await page.locator(`output[data-error-for="${COMPLETION}"] span`).count()).toBe(0);
   });
 
-  it('switches the messages and the page to German', async () => {
-    await page.locator('#lang').selectOption('de');
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
-    for (const path of [POSTED, PHONE, FAMILY_NAME]) {
-      const expected = await expectedAt(path, 'de');
-      await expect.poll(() => shownAt(path)).toEqual(expected);
-      expect(expected[0].message).not.toEqual((await expectedAt(path, 'en'))[0].message);
+  it('ties a message to its field with aria-invalid and aria-describedby, and unties it once the field is right', async () => {
+    const [{ message }] = await shownAt(PHONE);
+    expect(await field(PHONE).getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionOf(PHONE)).toEqual([message]);
+    await field(PHONE).fill('+49221123456');
+    await expect.poll(() => field(PHONE).getAttribute('aria-invalid')).toBeNull();
+    expect(await field(PHONE).getAttribute('aria-describedby')).toBeNull();
+    expect(await page.locator(`output[data-error-for="${PHONE}"] span`).count()).toBe(0);
+    // the family name still has its message
+    expect(await descriptionOf(FAMILY_NAME)).toEqual(['Nachname (Ansprechpartner 1) ist eine Pflichtangabe.']);
+  });
+
+  it('shows every violation on "check", at the field or list it concerns, and focuses the first field', async () => {
+    await page.locator('button[type="submit"]').click();
+    const completion = await shownAt(COMPLETION);
+    expect(completion).toEqual([
+      { rule: 'R-field', code: 'required', message: 'Gewünschter Fertigstellungstermin ist eine Pflichtangabe.' },
+    ]);
+    // the message first, then the hint the date pickers share
+    expect(await descriptionOf(COMPLETION)).toEqual([
+      completion[0].message,
+      'Datum und Uhrzeit in deutscher Zeit (MEZ/MESZ).',
+    ]);
+    // an HVt local loop needs locationA and locationB: R10 reports it at the list, whose fieldset it describes
+    const places = await shownAt(PLACES);
+    expect(places).toEqual([
+      {
+        rule: 'R10',
+        code: 'too_few_items',
+        message: 'Ein HVt-Anschluss braucht einen Standort A und einen Standort B.',
+      },
+    ]);
+    expect(places).toEqual(await expectedAt(PLACES, 'de'));
+    expect(await descriptionOf(PLACES)).toEqual([places[0].message]);
+    expect(await field(POSTED).evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+
+    await field(POSTED).blur();
+    mkdirSync('test/artifacts', { recursive: true });
+    await page.screenshot({ path: 'test/artifacts/browser-form-de.png', fullPage: true });
+    // the README's picture, renewed on request
+    if (process.env.UPDATE_SCREENSHOT === '1') {
+      mkdirSync('docs', { recursive: true });
+      copyFileSync('test/artifacts/browser-form-de.png', 'docs/browser-form-de.png');
     }
   });
 
-  it('shows every violation on "check", at the field or list it concerns', async () => {
-    await page.locator('button[type="submit"]').click();
-    expect(await shownAt('/requestedCompletionDate')).toMatchObject([{ rule: 'R-field', code: 'required' }]);
-    // an HVt local loop needs locationA and locationB: R10 reports it at the list
-    expect(await shownAt(PLACES)).toMatchObject([{ rule: 'R10', code: 'too_few_items' }]);
+  it('has no serious or critical axe-core violation in German, with the messages shown', async () => {
+    await expectNoSeriousAxeViolation();
   });
 
-  it('shows a valid order as valid', async () => {
-    await field(POSTED).fill('2025-03-10T09:15:00+01:00');
-    await field('/requestedCompletionDate').fill('2025-04-01T12:00:00+02:00');
+  it('switches the page, its labels and its messages to English', async () => {
+    await page.locator('#lang').selectOption('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.title()).toBe('Product order');
+    expect(await named('Order type').getAttribute('data-path')).toBe('/category');
+    expect(await named('Last name').getAttribute('data-path')).toBe(FAMILY_NAME);
+    // labelsEn's values are written for the middle of a sentence; the form starts them with a capital
+    expect(await field(PRODUCT).locator('option[value="HvtLocalLoopProduct"]').textContent()).toBe(
+      'Local loop from the exchange (HVt)',
+    );
+    expect(await page.locator('button[data-remove]').allTextContents()).toEqual([
+      'Remove contact detail 1',
+      'Remove place 1',
+    ]);
+    for (const path of [FAMILY_NAME, COMPLETION, PLACES]) {
+      const expected = await expectedAt(path, 'en');
+      await expect.poll(() => shownAt(path)).toEqual(expected);
+      expect(expected[0].message).not.toEqual((await expectedAt(path, 'de'))[0].message);
+    }
+    expect(await descriptionOf(FAMILY_NAME)).toEqual(['Last name (contact 1) is required.']);
+  });
+
+  it('has no serious or critical axe-core violation in English', async () => {
+    await expectNoSeriousAxeViolation();
+  });
+
+  it('shows a valid order as valid, its dates with the offset of German time', async () => {
+    await page.locator('#lang').selectOption('de');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
+    await field(POSTED).fill('2025-03-10T09:15:00');
+    await field(COMPLETION).fill('2025-04-01T12:00:00');
     await field(`${PARTY}/salutation`).fill('Frau');
     await field(FAMILY_NAME).fill('Muster');
     await field(PHONE).fill('+49221123456');
@@ -180,7 +340,7 @@ describe('the order form example in Chromium, under script-src self', () => {
       [1, 'local_exchange_area', '12'],
     ]) {
       await page.locator(`[data-path="${characteristics}"] > button[data-add]`).click();
-      await field(`${characteristics}/${index}/name`).fill(String(name));
+      await field(`${characteristics}/${index}/name`).selectOption(String(name));
       await field(`${characteristics}/${index}/value`).fill(String(value));
     }
     await field(`${PLACES}/1/place/place/0/id`).fill('HVT-0221-12');
@@ -188,9 +348,70 @@ describe('the order form example in Chromium, under script-src self', () => {
     await page.locator('#status[data-valid="true"]').waitFor();
     expect(await page.locator('output.errors span').count()).toBe(0);
     expect(await page.locator('[aria-invalid]').count()).toBe(0);
-    const order = JSON.parse((await page.locator('#json').textContent()) ?? '');
+    expect(await page.locator('[aria-describedby^="error:"], fieldset.invalid').count()).toBe(0);
+    const order = await orderShown();
+    expect(order.orderPostedDate).toBe('2025-03-10T09:15:00+01:00');
+    expect(order.requestedCompletionDate).toBe('2025-04-01T12:00:00+02:00');
     expect(api.validateProductOrder(order).valid).toBe(true);
     await page.screenshot({ path: 'test/artifacts/browser-form-valid.png', fullPage: true });
+  });
+
+  it('reads a date picker in German time: the skipped hour moves on, summer is +02:00, empty is absent', async () => {
+    const posted = async () => (await orderShown()).orderPostedDate;
+    // 02:30 on the last Sunday of March does not happen in Berlin: the clocks go from 02:00 to 03:00
+    await field(POSTED).fill('2025-03-30T02:30');
+    await expect.poll(posted).toBe('2025-03-30T03:30:00+02:00');
+    await field(POSTED).fill('2025-07-15T08:00:00');
+    await expect.poll(posted).toBe('2025-07-15T08:00:00+02:00');
+    await field(POSTED).fill('');
+    await expect.poll(posted).toBeUndefined();
+    expect(await shownAt(POSTED)).toEqual([
+      { rule: 'R-field', code: 'required', message: 'Auftragsdatum ist eine Pflichtangabe.' },
+    ]);
+    await field(POSTED).fill('2025-03-10T09:15:00');
+    await page.locator('#status[data-valid="true"]').waitFor();
+  });
+
+  it('shows the rule of another product at the places list as the product changes, the places untouched', async () => {
+    // the places fit an HVt local loop: locationA and locationB; a bitstream access line has locationA only
+    await field(PRODUCT).selectOption('BitstreamAccessProduct');
+    const shown = await shownAt(PLACES);
+    expect(shown).toEqual([
+      {
+        rule: 'R11',
+        code: 'too_many_items',
+        message: 'Ein Bitstrom-Zugang braucht genau einen Standort, den Standort A.',
+      },
+    ]);
+    expect(shown).toEqual(await expectedAt(PLACES, 'de'));
+    expect(await descriptionOf(PLACES)).toEqual([shown[0].message]);
+    await field(PRODUCT).selectOption('HvtLocalLoopProduct');
+    await page.locator('#status[data-valid="true"]').waitFor();
+    expect(await page.locator(`output[data-error-for="${PLACES}"] span`).count()).toBe(0);
+    expect(await field(PLACES).getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('keeps a message at its field, counted anew, when a row above it is removed', async () => {
+    const contacts = `${PARTY}/contactMedium`;
+    await page.locator(`[data-path="${contacts}"] > button[data-add="phone"]`).click();
+    await field(`${contacts}/1/phoneNumber`).fill('0'.repeat(31));
+    expect(await shownAt(`${contacts}/1/phoneNumber`)).toMatchObject([
+      { message: 'Telefonnummer (Kontakt 2) darf höchstens 30 Zeichen lang sein.' },
+    ]);
+    await page.locator(`[data-path="${contacts}/0"] > button[data-remove]`).click();
+    const shown = await shownAt(PHONE);
+    expect(shown).toEqual([
+      {
+        rule: 'R-contact',
+        code: 'too_long',
+        message: 'Telefonnummer (Kontakt 1) darf höchstens 30 Zeichen lang sein.',
+      },
+    ]);
+    expect(shown).toEqual(await expectedAt(PHONE, 'de'));
+    expect(await descriptionOf(PHONE)).toEqual([shown[0].message]);
+    expect(await page.locator('button[data-remove]').allTextContents()).toContain('Kontakt 1 entfernen');
+    await field(PHONE).fill('+49221123456');
+    await page.locator('#status[data-valid="true"]').waitFor();
   });
 
   it('ran without a CSP violation or a script error, and the policy is in force', async () => {

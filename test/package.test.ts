@@ -22,7 +22,7 @@ const probe = `
     bad: pkg.validateProductOrder(bad, { lang: 'de' }).violations.map((v) => [v.rule, v.code, v.path, typeof v.message]),
     rules: pkg.rules.map((r) => r.id),
     standard: [pkg.productOrderSchema['~standard'].validate(input).value === input, pkg.createProductOrderSchema({ lang: 'de' })['~standard'].validate(bad).issues.map((i) => [i.path, i.code, i.message === out0(bad)])],
-    jsonSchema: ['draft-2020-12', 'draft-07'].map((target) => pkg.withJsonSchema(pkg.relatedPartySchema)['~standard'].jsonSchema.input({ target }).$ref),
+    jsonSchema: ['draft-2020-12', 'draft-07'].map((target) => pkg.withJsonSchema(pkg.relatedPartySchema)['~standard'].jsonSchema.input({ target }).$schema),
     labels: pkg.validateProductOrder({ ...input, category: undefined }, { labels: pkg.labelsDe }).violations[0].message,
     date: pkg.toDateTime('2025-02-17T10:30'),
     thrown: (() => { try { pkg.assertProductOrder(bad); } catch (e) { return [e.name, e instanceof pkg.ProductOrderValidationError, e.violations.length]; } })(),
@@ -37,7 +37,7 @@ describe('the packed package', () => {
     bad: [['R-field', 'not_allowed', '/category', 'string']],
     thrown: ['ProductOrderValidationError', true, 1],
     standard: [true, [[['category'], 'not_allowed', true]]],
-    jsonSchema: ['#/$defs/RelatedParty', '#/definitions/RelatedParty'],
+    jsonSchema: ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#'],
     labels: 'Auftragsart ist eine Pflichtangabe.',
     date: '2025-02-17T10:30:00+01:00',
   };

@@ -33,6 +33,7 @@ export default function setup(project: TestProject) {
     'react',
     'react-dom',
     'react-hook-form',
+    '@types/react',
     '@hookform/resolvers',
     '@standard-schema/utils',
     '@standard-schema/spec',

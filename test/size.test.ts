@@ -1,17 +1,47 @@
-// The browser bundle budget of validateProductOrder, built from the package as a bundler would.
-import { describe, expect, it } from 'vitest';
-import { bundleSize, validatorEntry } from '../bench/bundle.js';
+// The browser bundle budgets of a form, built from the packed package as a bundler would: esbuild
+// for the browser, minified, gzipped at level 9 (bench/bundle.ts; `npm run bench` prints the sizes).
+import { describe, expect, inject, it } from 'vitest';
+import { bundleOf, bundleSize, formEntries } from '../bench/bundle.js';
 
-describe('the browser bundle of validateProductOrder, with its rules and both languages', () => {
-  it('stays within 20 KB minified and gzipped', async () => {
-    const { gzipped } = await bundleSize(validatorEntry, process.cwd());
-    expect(gzipped).toBeGreaterThan(1000);
-    expect(gzipped).toBeLessThanOrEqual(20 * 1024);
+const KB = 1024;
+const consumer = inject('consumer');
+const size = async (entry: string) => (await bundleSize(entry, consumer)).gzipped;
+
+describe('the browser bundle of a form', () => {
+  it('of validateProductOrder, with its rules and both languages, stays within 10 KB', async () => {
+    const gzipped = await size(formEntries.validate);
+    expect(gzipped).toBeGreaterThan(4 * KB);
+    expect(gzipped).toBeLessThanOrEqual(10 * KB);
   });
 
-  it('stays within 20 KB with the Standard Schema of a form, which carries the JSON Schema', async () => {
-    const entry = `export { createProductOrderSchema, productOrderSchema } from 'product-order-validator';`;
-    const { gzipped } = await bundleSize(entry, process.cwd());
-    expect(gzipped).toBeLessThanOrEqual(20 * 1024);
+  it('of productOrderSchema stays within 12 KB', async () => {
+    expect(await size(formEntries.schema)).toBeLessThanOrEqual(12 * KB);
+  });
+
+  it('with the labels of one language is at most 3 KB more', async () => {
+    const without = await size(formEntries.schema);
+    for (const labels of ['labelsDe', 'labelsEn']) {
+      const withLabels = await size(`export { productOrderSchema, ${labels} } from 'product-order-validator';`);
+      expect(withLabels - without).toBeGreaterThan(500);
+      expect(withLabels - without).toBeLessThanOrEqual(3 * KB);
+    }
+  });
+
+  it('carries no HTTP status table, no listener table and no JSON Schema', async () => {
+    for (const entry of [formEntries.validate, formEntries.schema, formEntries.labelled]) {
+      const code = await bundleOf(entry, consumer);
+      // the status table's reason phrases, the listeners' event types, the JSON Schema's keywords
+      for (const text of ['Too Many Requests', 'AppointmentCreateEvent', '$defs', 'openapi-3.0'])
+        expect(code).not.toContain(text);
+    }
+  });
+
+  it('carries the JSON Schema once it asks for it with withJsonSchema', async () => {
+    const code = await bundleOf(
+      `export { productOrderSchema, withJsonSchema } from 'product-order-validator';`,
+      consumer,
+    );
+    expect(code).toContain('$defs');
+    expect(code).toContain('openapi-3.0');
   });
 });

@@ -1,6 +1,6 @@
 // The words of a German order form: a label per field and value, and messages for the people who fill it in.
 import type { Finding } from '../violation.js';
-import { defineLabels, type LabelContext, type Labels } from './labels.js';
+import { defineLabels, digits, type LabelContext, type Labels } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 const items = (n: unknown) => `${n} ${n === 1 ? 'Eintrag' : 'Einträge'}`;
@@ -42,7 +42,7 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     'agreement[]': 'Vereinbarung',
     role: 'Rolle',
     partyOrPartyRole: 'Person oder Firma',
-    'partyOrPartyRole/@type': 'Person oder Firma',
+    'partyOrPartyRole/@type': 'Art des Ansprechpartners',
     salutation: 'Anrede',
     givenName: 'Vorname',
     familyName: 'Nachname',
@@ -62,12 +62,12 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     country: 'Land',
     action: 'Aktion',
     product: 'Produkt',
-    'product/@type': 'Produkt',
+    'product/@type': 'Produktart',
     relatedPlace: 'Standorte',
-    'relatedPlace[]': 'Standort',
+    'relatedPlace[]': 'Ortsangabe',
     'relatedPlace[]/role': 'Art des Standorts',
-    'relatedPlace[]/place': 'Ortsangabe',
-    'place/@type': 'Art der Ortsangabe',
+    'relatedPlace[]/place': 'Adresse oder Technikstandort',
+    'place/@type': 'Art des Orts',
     geographicSiteCharacteristic: 'Merkmale des Standorts',
     'geographicSiteCharacteristic[]': 'Merkmal',
     'geographicSiteCharacteristic[]/name': 'Name des Merkmals',
@@ -126,8 +126,8 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     handingOverProvider: 'Abgebender Anbieter',
     receivingProvider: 'Aufnehmender Anbieter',
     subcontractor: 'Subunternehmer',
-    national_destination_code: 'Ortsnetzkennzahl (ONKz)',
-    local_exchange_area: 'Anschlussbereich (ASB)',
+    national_destination_code: 'Ortsnetzkennzahl',
+    local_exchange_area: 'Anschlussbereich',
     collocation_room_name: 'Kollokationsraum',
   },
   item: (noun, n) => `${noun} ${n}`,
@@ -147,7 +147,12 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     too_few_items: (f, c) => `${c.field} braucht mindestens ${items(p(f).limit)}.`,
     too_many_items: (f, c) => `${c.field} darf höchstens ${items(p(f).limit)} haben.`,
     invalid_date_time: (_, c) => `${c.field} braucht ein Datum mit Uhrzeit, z. B. 2025-02-17T10:30:00+01:00.`,
-    pattern_mismatch: (_, c) => `${c.field} hat nicht die erwartete Form.`,
+    pattern_mismatch: (f, c) => {
+      const n = digits(p(f).pattern);
+      return n
+        ? `${c.field} muss aus ${n.min} bis ${n.max} Ziffern bestehen und darf nicht mit 0 beginnen.`
+        : `${c.field} hat nicht die erwartete Form.`;
+    },
     missing_phone_contact: (f, c) => `${c.value(p(f).role)} braucht eine Telefonnummer.`,
     missing_postal_contact: (f, c) => `${c.value(p(f).role)} braucht eine Postanschrift.`,
     missing_place_role: (f, c) => `${c.field} braucht einen ${c.value(p(f).role)}.`,

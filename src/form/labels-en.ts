@@ -1,8 +1,10 @@
 // The words of an English order form: a label per field and value, and messages for the people who fill it in.
 import type { Finding } from '../violation.js';
-import { defineLabels, type LabelContext, type Labels } from './labels.js';
+import { defineLabels, digits, type LabelContext, type Labels } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
+/** A label, which starts a sentence, in the middle of one. */
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 const items = (n: unknown) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
 /** What a new order demands of the places of a product, by the rule that says it. */
@@ -11,7 +13,7 @@ const places = (demand: string) => (finding: Finding, c: LabelContext) => {
   if (code !== 'too_few_items' && code !== 'too_many_items' && code !== 'missing_place_role' && code !== 'not_allowed')
     return undefined;
   if (code === 'not_allowed' && !finding.path.endsWith('/role')) return undefined;
-  return `${c.product ? `A ${c.product}` : 'This product'} needs ${demand}.`;
+  return `${c.product ? `A ${lower(c.product)}` : 'This product'} needs ${demand}.`;
 };
 
 /** English labels and messages for an order form. */
@@ -42,7 +44,7 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     'agreement[]': 'agreement',
     role: 'Role',
     partyOrPartyRole: 'Person or company',
-    'partyOrPartyRole/@type': 'Person or company',
+    'partyOrPartyRole/@type': 'Kind of contact',
     salutation: 'Salutation',
     givenName: 'First name',
     familyName: 'Last name',
@@ -62,11 +64,11 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     country: 'Country',
     action: 'Action',
     product: 'Product',
-    'product/@type': 'Product',
+    'product/@type': 'Product type',
     relatedPlace: 'Locations',
-    'relatedPlace[]': 'location',
+    'relatedPlace[]': 'place',
     'relatedPlace[]/role': 'Kind of location',
-    'relatedPlace[]/place': 'Place',
+    'relatedPlace[]/place': 'Site or address',
     'place/@type': 'Kind of place',
     geographicSiteCharacteristic: 'Site characteristics',
     'geographicSiteCharacteristic[]': 'characteristic',
@@ -96,13 +98,13 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     modify: 'Modify',
     delete: 'Terminate',
     noChange: 'No change',
-    HvtLocalLoopProduct: 'local loop from the exchange (HVt)',
-    KvzLocalLoopProduct: 'local loop from the street cabinet (KVz)',
-    BitstreamAccessProduct: 'bitstream access line',
-    OpticalAccessLineProduct: 'fibre access line',
-    locationA: 'location A',
-    locationB: 'location B',
-    alternateAddress: 'alternate address',
+    HvtLocalLoopProduct: 'Local loop from the exchange (HVt)',
+    KvzLocalLoopProduct: 'Local loop from the street cabinet (KVz)',
+    BitstreamAccessProduct: 'Bitstream access line',
+    OpticalAccessLineProduct: 'Fibre access line',
+    locationA: 'Location A',
+    locationB: 'Location B',
+    alternateAddress: 'Alternate address',
     GeographicAddress: 'Address',
     GeographicSite: 'Exchange site',
     PlaceRef: 'Address reference',
@@ -126,7 +128,7 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     handingOverProvider: 'Handing-over provider',
     receivingProvider: 'Receiving provider',
     subcontractor: 'Subcontractor',
-    national_destination_code: 'Area code (NDC)',
+    national_destination_code: 'Area code',
     local_exchange_area: 'Local exchange area',
     collocation_room_name: 'Collocation room',
   },
@@ -145,10 +147,15 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     too_few_items: (f, c) => `${c.field} needs at least ${items(p(f).limit)}.`,
     too_many_items: (f, c) => `${c.field} may have at most ${items(p(f).limit)}.`,
     invalid_date_time: (_, c) => `${c.field} needs a date and time, e.g. 2025-02-17T10:30:00+01:00.`,
-    pattern_mismatch: (_, c) => `${c.field} is not in the expected form.`,
+    pattern_mismatch: (f, c) => {
+      const n = digits(p(f).pattern);
+      return n
+        ? `${c.field} must have ${n.min} to ${n.max} digits and must not start with 0.`
+        : `${c.field} is not in the expected form.`;
+    },
     missing_phone_contact: (f, c) => `${c.value(p(f).role)} needs a phone number.`,
     missing_postal_contact: (f, c) => `${c.value(p(f).role)} needs a postal address.`,
-    missing_place_role: (f, c) => `${c.field} needs a ${c.value(p(f).role)}.`,
+    missing_place_role: (f, c) => `${c.field} needs a ${lower(c.value(p(f).role))}.`,
     missing_characteristic: (f, c) => `${c.field}: ${c.value(p(f).name)} is missing.`,
     did_you_mean: (f, c) => `${c.field}: did you mean ${c.value(p(f).suggestion)}?`,
   },

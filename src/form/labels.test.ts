@@ -115,6 +115,16 @@ describe('labels in messages', () => {
     );
   });
 
+  // regression: German labels without lang gave English for the codes they have no message for
+  it('set the language of the package’s own messages when lang is not given', () => {
+    expect(validateProductOrder([], { labels: labelsDe }).violations[0].message).toBe(
+      validateProductOrder([], { lang: 'de' }).violations[0].message,
+    );
+    expect(validateProductOrder([], { labels: labelsDe, lang: 'en' }).violations[0].message).toBe(
+      validateProductOrder([]).violations[0].message,
+    );
+  });
+
   it('are ignored when they are no labels', () => {
     for (const labels of [42, {}, null, { message: 'no function' }] as unknown as Labels[])
       expect(validateProductOrder({}, { labels })).toEqual(validateProductOrder({}));

@@ -64,6 +64,15 @@ export function defineLabels(words: LabelWords): Labels {
   return labels;
 }
 
+/**
+ * The count of digits a pattern of the form `^[1-9][0-9]{m,n}$` demands (a number without a leading
+ * zero), so that a message can say it in words; undefined for any other pattern.
+ */
+export function digits(pattern: unknown): { readonly min: number; readonly max: number } | undefined {
+  const bounds = typeof pattern === 'string' ? /^\^\[1-9\]\[0-9\]\{(\d+),(\d+)\}\$$/.exec(pattern) : null;
+  return bounds ? { min: Number(bounds[1]) + 1, max: Number(bounds[2]) + 1 } : undefined;
+}
+
 /** A caller's own labels and messages, put over those of a {@link Labels}. */
 export interface OwnLabels {
   readonly fields?: Readonly<Record<string, string>>;
@@ -119,7 +128,8 @@ function fieldOf(tokens: readonly string[], labels: Labels, named: string | unde
   const last = keys.length - 1;
   let field = named ?? labelOf(keys, last, labels);
   if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = labels.item(field, Number(tokens[tokens.length - 1]) + 1);
-  for (let k = last - 1; k >= 0; k--) {
+  // a characteristic's value is named by the characteristic, so the item to name is the one around it
+  for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--) {
     const index = keys[k].index;
     if (index !== undefined) return labels.within(field, labels.item(labelOf(keys, k, labels), index + 1));
   }
