@@ -3,6 +3,8 @@
 
 const layers = [
   ['violationWords', 'violations', 'ViolationWording', 'The violations’ words in each language.'],
+  ['partNames', 'parts', 'PartWording', 'How each language names a part validated alone.'],
+  ['assertions', 'assertion', 'AssertWording', 'The message of a thrown ProductOrderValidationError in each language.'],
   [
     'layerMessages',
     'layers',

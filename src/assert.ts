@@ -1,5 +1,6 @@
+import { assertions } from './generated/languages.js';
 import type { ProductOrderFVO } from './generated/types.js';
-import { violationWordsOf } from './messages/index.js';
+import { spoken } from './messages/index.js';
 import { type ValidateOptions, validateProductOrder } from './validate.js';
 import type { OrderViolation } from './violation.js';
 
@@ -12,7 +13,7 @@ export class ProductOrderValidationError extends Error {
   /** @param lang - the language of the error's message, as of the violations' (English by default) */
   constructor(violations: readonly OrderViolation[], lang?: string) {
     const shown = violations.slice(0, 3).map((v) => `${v.path || '/'}: ${v.message}`);
-    super(violationWordsOf(lang).error(shown, violations.length - shown.length));
+    super(assertions[spoken(lang)](shown, violations.length - shown.length));
     this.violations = violations;
   }
 }

@@ -9,16 +9,11 @@
 export function nearest(found: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let least = 3;
-  let letters = -1;
   for (let k = 0; k < known.length; k++) {
     const name = known[k];
     if (name === found) return undefined;
     const limit = Math.min(name.length >= 8 ? 2 : name.length >= 4 ? 1 : 0, least - 1);
     if (limit < 0 || Math.abs(name.length - found.length) > limit) continue;
-    // each letter one string has and the other lacks takes an edit: most names fail this cheap test
-    if (letters === -1) letters = lettersOf(found);
-    const theirs = lettersOf(name);
-    if (bits(letters & ~theirs) > limit || bits(theirs & ~letters) > limit) continue;
     const d = distance(found, name, limit);
     if (d <= limit) {
       least = d;
@@ -26,20 +21,6 @@ export function nearest(found: string, known: readonly string[]): string | undef
     }
   }
   return best;
-}
-
-/** The letters of `text`, folded to 32 classes: a bit for each, case ignored. */
-function lettersOf(text: string): number {
-  let mask = 0;
-  for (let i = 0; i < text.length; i++) mask |= 1 << (fold(text.charCodeAt(i)) & 31);
-  return mask;
-}
-
-/** How many bits of `n` are set. */
-function bits(n: number): number {
-  let count = 0;
-  for (let rest = n; rest !== 0; rest &= rest - 1) count++;
-  return count;
 }
 
 /** An ASCII letter in lower case, any other UTF-16 code unit as it is. */

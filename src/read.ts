@@ -80,13 +80,6 @@ export class Findings {
     this.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(value) });
   }
 
-  /** A string that is no event time: a date-time whose offset may be left out. */
-  eventTime(path: string, value: string): void {
-    // judged as if it had an offset, so the reason names the real fault, never the offset
-    const judged = /[Tt]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(value) ? `${value}Z` : value;
-    this.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(judged), offset: 'optional' });
-  }
-
   /** A value not among `allowed`: the violation of `code`, and a hint when it is a near miss of one of them. */
   outside(
     code: 'not_allowed' | 'unknown_type' | 'unknown_role',
@@ -157,7 +150,7 @@ export function list(data: Data, key: string, value: unknown): readonly unknown[
  * What a date-time that is none lacks, so the message can say so: a part is named missing only when
  * adding it makes the value a date-time (`2025-02-29T09:15:00` lacks no offset: it is `invalid`).
  */
-function dateTimeFault(value: string): ParamsByCode['invalid_date_time']['reason'] {
+export function dateTimeFault(value: string): ParamsByCode['invalid_date_time']['reason'] {
   let reason: ParamsByCode['invalid_date_time']['reason'];
   let completed: string;
   if (/^\d{4}-\d\d-\d\d$/.test(value)) {

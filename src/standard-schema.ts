@@ -4,7 +4,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { withoutBlanks } from './form/blank.js';
 import type { Labels } from './form/labels.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
-import { formatOrder, type Lang, spoken } from './messages/index.js';
+import { formatPart, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
 import { settings, validateProductOrder } from './validate.js';
@@ -126,7 +126,8 @@ export const contactMediumSchema: OrderSchema<ContactMedium> = /* @__PURE__ */ c
 export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE__ */ createProductOrderItemSchema();
 
 function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T> {
-  const { lang: asked, labels, emptyAsMissing } = settings(options);
+  const { lang: asked, labels } = settings(options);
+  const emptyAsMissing = asksEmptyAsMissing(options);
   const lang = spoken(asked);
   const schema: OrderSchema<T> = Object.freeze({
     '~standard': Object.freeze({
@@ -142,6 +143,15 @@ function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): Order
   });
   defs.set(schema, part.def);
   return schema;
+}
+
+/** Whether the options count an emptied input as missing; options that cannot be read do not. */
+function asksEmptyAsMissing(options: OrderSchemaOptions | undefined): boolean {
+  try {
+    return options?.emptyAsMissing === true;
+  } catch {
+    return false;
+  }
 }
 
 /** The issues of the violations inside the part, their paths and messages relative to it. */
@@ -160,7 +170,7 @@ function issuesOf(
     const path = code === 'unreadable' ? at : violation.path;
     if (path !== at && !path.startsWith(`${at}/`)) continue;
     const relative = { ...violation, path: path.slice(at.length) };
-    const message = !name ? violation.message : (labels?.message(relative, value) ?? formatOrder(relative, lang, name));
+    const message = !name ? violation.message : (labels?.message(relative, value) ?? formatPart(relative, lang, name));
     const keys = pointerKeys(relative.path);
     // a missing property is reported at its parent; a form shows it at the property's own field
     if ('property' in params && typeof params.property === 'string') keys.push(params.property);

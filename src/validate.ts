@@ -1,4 +1,3 @@
-import { withoutBlanks } from './form/blank.js';
 import type { Labels } from './form/labels.js';
 import type { ProductOrderFVO } from './generated/types.js';
 import { formatIn, formatMessage, formatOrder, type Lang } from './messages/index.js';
@@ -39,12 +38,6 @@ export interface ValidateOptions<L extends string = Lang> {
    * package's message in `lang`. Paths, rules, codes and params stay as they are.
    */
   readonly labels?: Labels | undefined;
-  /**
-   * Count a property whose value is an empty or blank string as absent, as a form's emptied input
-   * is: a required one gives `required`, an optional one no violation. The `value` of a valid
-   * result is then the order without those properties.
-   */
-  readonly emptyAsMissing?: boolean | undefined;
 }
 
 /** How many violations a validation lists unless told otherwise. */
@@ -93,7 +86,16 @@ export function validateWith<T, V = Violation>(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T, V> {
-  return run(checks, input, options, undefined, formatMessage);
+  return run(guardedOthers(checks), input, options, undefined, formatMessage);
+}
+
+/** The checks, each that is not one of this package's rules (by id) {@link guard}ed. */
+function guardedOthers(checks: readonly Check[]): readonly Check[] {
+  try {
+    return Array.isArray(checks) ? checks.map((check) => (builtIn.has(check?.id) ? check : guard(check))) : checks;
+  } catch {
+    return checks; // a list whose checks cannot be read: faultsOf reports the input unreadable
+  }
 }
 
 /** {@link validateWith}, with the whole input named as `part` in the messages (a change, an event), not as the order. */
@@ -210,7 +212,7 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
   checks.push(...own);
   // a rule of the caller's that throws is at fault itself, even with a built-in id
   const ours = new Set<unknown>(rules);
-  const guarded = checks.map((rule) => (ours.has(rule) ? (rule as Rule) : guard(rule as unknown as Rule)));
+  const guarded = checks.map((rule) => (ours.has(rule) ? (rule as Rule) : guard(rule as Rule)));
   const messages = options?.messages;
   const words =
     messages &&
@@ -226,18 +228,23 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
   });
 }
 
-/** A rule whose throw gives its `rule_failed` finding. */
-function guard(rule: Rule): Rule {
+/**
+ * A rule of the caller's, held to the contract of a check: a throw gives its `rule_failed` finding,
+ * and so does a result that is no list of findings or a finding without rule, code, path and params.
+ */
+function guard<R extends Check>(rule: R): R {
   return {
-    id: rule.id,
-    title: rule.title,
+    ...rule,
     check(order: unknown) {
+      let some: readonly Finding[];
       try {
-        return rule.check(order);
+        some = rule.check(order);
       } catch (error) {
         if (error === spent) throw error;
         return [failed(rule, error)];
       }
+      if (!Array.isArray(some)) return [failed(rule, new TypeError('check() returned no array of findings'))];
+      return some.map((finding) => wellFormed(rule, finding));
     },
   };
 }
@@ -263,8 +270,7 @@ function run<T, V = Violation>(
   words: ((finding: Finding, lang: string) => string | undefined) | undefined,
   builtInWords: (finding: Finding, lang: string) => string,
 ): ValidationResult<T, V> {
-  const { lang, max, labels, emptyAsMissing } = settings(options);
-  if (emptyAsMissing) input = withoutBlanks(input);
+  const { lang, max, labels } = settings(options);
   const { found: faults, stopped, near } = findings(checks, input, stopAfter(max), max);
   if (faults.length === 0 && near.length === 0)
     return { valid: true, value: input as T, violations: [], hints: noHints };
@@ -299,7 +305,7 @@ function hintOf(f: Finding, message: string): Hint {
 export function settings(
   options: ValidateOptions<string> | undefined,
   fallbackMax = defaultMaxViolations,
-): { lang: string; max: number; labels: Labels | undefined; emptyAsMissing: boolean } {
+): { lang: string; max: number; labels: Labels | undefined } {
   try {
     const max = options?.maxViolations;
     const lang = options?.lang;
@@ -310,10 +316,9 @@ export function settings(
       lang: typeof lang === 'string' ? lang : typeof labels?.lang === 'string' ? labels.lang : 'en',
       max: typeof max === 'number' && max >= 1 ? Math.floor(max) : fallbackMax,
       labels,
-      emptyAsMissing: options?.emptyAsMissing === true,
     };
   } catch {
-    return { lang: 'en', max: fallbackMax, labels: undefined, emptyAsMissing: false };
+    return { lang: 'en', max: fallbackMax, labels: undefined };
   }
 }
 
@@ -356,19 +361,17 @@ function faultsOf(checks: readonly Check[], input: unknown, stop: number): { fou
       let some: readonly Finding[];
       try {
         some = checks[r].check(input);
-        if (!Array.isArray(some)) throw new TypeError('check() returned no array of findings');
       } catch (error) {
         if (error === spent) {
           for (let i = 0; i < budget.cut.length && found.length < stop; i++) found.push(budget.cut[i]);
           return { found, stopped: true };
         }
         // this package's rules throw only on input they cannot read: a throwing getter or Proxy trap,
-        // or a structure too deep to walk; another rule that throws has a fault of its own
-        if (builtIn.has(checks[r].id)) return { found: unreadable.slice(), stopped: false };
-        some = [failed(checks[r], error)];
+        // or a structure too deep to walk; a caller's rule is guarded and throws nothing else
+        return { found: unreadable.slice(), stopped: false };
       }
       if (some.length === 0) continue;
-      for (let i = 0; i < some.length; i++) found.push(wellFormed(checks[r], some[i]));
+      for (let i = 0; i < some.length; i++) found.push(some[i]);
       if (found.length >= stop) {
         found.length = stop;
         return { found, stopped: true };
@@ -415,30 +418,14 @@ export function byPath(found: readonly Finding[]): Finding[] {
   if (sorted.length < 2) return sorted;
   let plain = true;
   for (let i = 0; i < sorted.length && plain; i++) plain = !unlikePlain.test(sorted[i].path);
-  if (sorted.length > 16) {
-    const compare = plain ? comparePlain : comparePaths;
-    return sorted.sort((a, b) => compare(a.path, b.path));
-  }
-  // insertion sort: for the few findings of an order, far cheaper than the engine's sort
-  const after = plain ? isAfter : (a: string, b: string) => comparePaths(a, b) > 0;
-  for (let i = 1; i < sorted.length; i++) {
-    const next = sorted[i];
-    let j = i;
-    while (j > 0 && after(sorted[j - 1].path, next.path)) {
-      sorted[j] = sorted[j - 1];
-      j--;
-    }
-    sorted[j] = next;
-  }
-  return sorted;
+  const compare = plain ? comparePlain : comparePaths;
+  return sorted.sort((a, b) => compare(a.path, b.path));
 }
 
 /** An index of two or more digits, or a character that sorts before '/'. */
 const unlikePlain = /\/[1-9][0-9]|[\0-.]/;
 
 const comparePlain = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-const isAfter = (a: string, b: string): boolean => a > b;
 
 const slash = 47;
 

@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { order } from '../../test/arbitraries.js';
+import { createProductOrderSchema, productOrderSchema } from '../standard-schema.js';
 import { validateProductOrder } from '../validate.js';
 import { withoutBlanks } from './blank.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: orders are edited freely here
 const hvt = (): any => JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));
 
-describe('emptyAsMissing', () => {
+const forms = createProductOrderSchema({ emptyAsMissing: true })['~standard'];
+const plain = productOrderSchema['~standard'];
+
+describe('emptyAsMissing of the schemas', () => {
   it('turns an emptied required input into "required", an emptied optional one into nothing', () => {
     const o = hvt();
     o.relatedParty[0].partyOrPartyRole.familyName = '';
@@ -18,14 +22,15 @@ describe('emptyAsMissing', () => {
       ['too_short', '/description'],
       ['too_short', '/relatedParty/0/partyOrPartyRole/familyName'],
     ]);
-    const result = validateProductOrder(o, { emptyAsMissing: true });
-    expect(result.violations.map(({ code, path, params }) => [code, path, params])).toEqual([
-      ['required', '/relatedParty/0/partyOrPartyRole', { property: 'familyName' }],
+    const result = forms.validate(o);
+    expect(result.issues?.map(({ code, path, params }) => [code, path, params])).toEqual([
+      ['required', ['relatedParty', 0, 'partyOrPartyRole', 'familyName'], { property: 'familyName' }],
     ]);
     o.relatedParty[0].partyOrPartyRole.familyName = 'Muster';
-    const valid = validateProductOrder(o, { emptyAsMissing: true });
-    expect(valid.valid).toBe(true);
-    expect(valid.valid && ('description' in valid.value || 'priority' in valid.value)).toBe(false);
+    const valid = forms.validate(o);
+    expect(valid.issues).toBeUndefined();
+    const value = valid.issues ? {} : valid.value;
+    expect('description' in value || 'priority' in value).toBe(false);
     // the caller's order is not changed
     expect(o.priority).toBe('   ');
   });
@@ -34,7 +39,16 @@ describe('emptyAsMissing', () => {
     const o = hvt();
     o.description = '';
     for (const emptyAsMissing of [undefined, false, 'yes', 1] as unknown as boolean[])
-      expect(validateProductOrder(o, { emptyAsMissing }).valid).toBe(false);
+      expect(createProductOrderSchema({ emptyAsMissing })['~standard'].validate(o).issues).toHaveLength(1);
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('hostile options');
+        },
+      },
+    );
+    expect(createProductOrderSchema(hostile)['~standard'].validate(o).issues).toHaveLength(1);
   });
 
   it('leaves an order without blanks as the same object', () => {
@@ -61,10 +75,10 @@ describe('emptyAsMissing', () => {
           const [holder, key] = holders[n % Math.max(1, holders.length)] ?? [];
           if (holder) holder[key as string] = empty;
         }
-        const expected = validateProductOrder(withoutBlanksByJson(copy));
-        const actual = validateProductOrder(copy, { emptyAsMissing: true });
-        expect(actual.valid).toBe(expected.valid);
-        expect(actual.violations).toEqual(expected.violations);
+        const expected = plain.validate(withoutBlanksByJson(copy));
+        const actual = forms.validate(copy);
+        expect(actual.issues).toEqual(expected.issues);
+        if (!actual.issues) expect(actual.value).toEqual(withoutBlanksByJson(copy));
       }),
       { numRuns: 300 },
     );
@@ -86,7 +100,7 @@ describe('emptyAsMissing', () => {
     const started = performance.now();
     for (const input of [sparse, { productOrderItem: sparse }, deep, throwing, null, '', 42]) {
       expect(() => withoutBlanks(input)).not.toThrow();
-      expect(validateProductOrder(input, { emptyAsMissing: true }).valid).toBe(false);
+      expect(forms.validate(input).issues?.length).toBeGreaterThan(0);
     }
     expect(performance.now() - started).toBeLessThan(5000);
   });

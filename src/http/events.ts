@@ -1,6 +1,6 @@
 // The bodies of the six listener endpoints: TMF646 v4 event envelopes around an Appointment or a
 // SearchTimeSlot, as FIT 646 sends them.
-import { Findings, isRecord, own } from '../read.js';
+import { dateTimeFault, Findings, isRecord, own } from '../read.js';
 import { isDateTime } from '../schema-runtime.js';
 import { type ValidateOptions, type ValidationResult, validateAs } from '../validate.js';
 import type { HttpViolation, Rule } from '../violation.js';
@@ -75,12 +75,19 @@ function checkTexts(found: Findings, data: Readonly<Record<string, unknown>>, pa
   }
 }
 
+/** A string that is no event time: a date-time whose offset may be left out. */
+function eventTimeFault(found: Findings, path: string, value: string): void {
+  // judged as if it had an offset, so the reason names the real fault, never the offset
+  const judged = /[Tt]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(value) ? `${value}Z` : value;
+  found.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(judged), offset: 'optional' });
+}
+
 function checkTimes(found: Findings, data: Readonly<Record<string, unknown>>, path: string, names: readonly string[]) {
   for (const name of names) {
     const value = own(data, name, data[name]);
     if (value === undefined) continue;
     if (typeof value !== 'string') found.wrongType(`${path}/${name}`, 'string', value);
-    else if (!isEventTime(value)) found.eventTime(`${path}/${name}`, value);
+    else if (!isEventTime(value)) eventTimeFault(found, `${path}/${name}`, value);
   }
 }
 

@@ -1,11 +1,13 @@
 // Every text the package prints in German: the violations' messages, the HTTP helpers' words, the command's report.
 import {
+  type AssertWording,
   type CliWording,
   type HttpWording,
   type LayerMessageTable,
   listOf,
   type MessageTable,
   numbers,
+  type PartWording,
   quote,
   type ViolationWording,
   type Wording,
@@ -13,15 +15,17 @@ import {
 
 const wording: Wording = {
   whole: 'Der Auftrag',
-  parts: {
-    relatedParty: 'Der Beteiligte',
-    contactMedium: 'Das Kontaktmedium',
-    productOrderItem: 'Die Auftragsposition',
-    change: 'Der Änderungsauftrag',
-    event: 'Das Ereignis',
-  },
   item: (index, list) => `Eintrag ${index} von ${list}`,
   other: ({ rule, code }, s) => `${s}: Die Regel ${rule} meldet ${code}.`,
+};
+
+/** How messages name a part validated alone. */
+export const parts: PartWording = {
+  relatedParty: 'Der Beteiligte',
+  contactMedium: 'Das Kontaktmedium',
+  productOrderItem: 'Die Auftragsposition',
+  change: 'Der Änderungsauftrag',
+  event: 'Das Ereignis',
 };
 
 const types: Readonly<Record<string, string>> = {
@@ -31,8 +35,6 @@ const types: Readonly<Record<string, string>> = {
   number: 'eine Zahl',
   integer: 'eine ganze Zahl',
   boolean: 'ein Wahrheitswert',
-  null: 'null',
-  undefined: 'undefined',
 };
 const type = (name: unknown) => types[String(name)] ?? String(name);
 /** A characteristic's value is named after the characteristic. */
@@ -97,10 +99,13 @@ export const layers: LayerMessageTable = {
     `Kein Listener empfängt Ereignisse vom Typ ${params.type}; die Listener empfangen: ${listOf(params.allowed)}.`,
 };
 
+/** The message of a thrown ProductOrderValidationError. */
+export const assertion: AssertWording = (shown, more) =>
+  `Ungültiger Produktauftrag: ${shown.join('; ')}${more > 0 ? ` (+${more} weitere)` : ''}`;
+
 export const violations: ViolationWording = {
   table,
   wording,
-  error: (shown, more) => `Ungültiger Produktauftrag: ${shown.join('; ')}${more > 0 ? ` (+${more} weitere)` : ''}`,
 };
 
 export const http: HttpWording = {

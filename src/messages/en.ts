@@ -1,11 +1,13 @@
 // Every text the package prints in English: the violations' messages, the HTTP helpers' words, the command's report.
 import {
+  type AssertWording,
   type CliWording,
   type HttpWording,
   type LayerMessageTable,
   listOf,
   type MessageTable,
   numbers,
+  type PartWording,
   quote,
   type ViolationWording,
   type Wording,
@@ -13,15 +15,17 @@ import {
 
 const wording: Wording = {
   whole: 'The order',
-  parts: {
-    relatedParty: 'The related party',
-    contactMedium: 'The contact medium',
-    productOrderItem: 'The order item',
-    change: 'The change request',
-    event: 'The event',
-  },
   item: (index, list) => `Item ${index} of ${list}`,
   other: ({ rule, code }, s) => `${s}: the rule ${rule} reports ${code}.`,
+};
+
+/** How messages name a part validated alone. */
+export const parts: PartWording = {
+  relatedParty: 'The related party',
+  contactMedium: 'The contact medium',
+  productOrderItem: 'The order item',
+  change: 'The change request',
+  event: 'The event',
 };
 
 const types: Readonly<Record<string, string>> = {
@@ -31,8 +35,6 @@ const types: Readonly<Record<string, string>> = {
   number: 'a number',
   integer: 'an integer',
   boolean: 'a boolean',
-  null: 'null',
-  undefined: 'undefined',
 };
 const type = (name: unknown) => types[String(name)] ?? String(name);
 /** A characteristic's value is named after the characteristic. */
@@ -94,10 +96,13 @@ export const layers: LayerMessageTable = {
     `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,
 };
 
+/** The message of a thrown ProductOrderValidationError. */
+export const assertion: AssertWording = (shown, more) =>
+  `Invalid product order: ${shown.join('; ')}${more > 0 ? ` (+${more} more)` : ''}`;
+
 export const violations: ViolationWording = {
   table,
   wording,
-  error: (shown, more) => `Invalid product order: ${shown.join('; ')}${more > 0 ? ` (+${more} more)` : ''}`,
 };
 
 export const http: HttpWording = {

@@ -1,4 +1,4 @@
-import { httpWordTables, type Lang, langs, layerMessages, violationWords } from '../generated/languages.js';
+import { httpWordTables, type Lang, langs, layerMessages, partNames, violationWords } from '../generated/languages.js';
 import { decodeToken as decode, isIndexToken as isIndex } from '../pointer.js';
 import type { Finding } from '../violation.js';
 import type { HttpWording, PartName, ViolationWording, Wording } from './wording.js';
@@ -32,28 +32,36 @@ export function formatMessage(finding: Finding, lang?: string): string {
 export function formatIn(finding: Finding, lang?: string, part?: PartName): string {
   const known = spoken(lang);
   const table = violationWords[known].table;
-  return render(finding, lang, part, Object.hasOwn(table, finding.code) ? table : layerMessages[known]);
+  return render(
+    finding,
+    lang,
+    part && partNames[known][part],
+    Object.hasOwn(table, finding.code) ? table : layerMessages[known],
+  );
 }
 
 /**
- * The message of a finding of an order's validation, or of a part of one: {@link formatIn} without
- * the templates of JSON text and the HTTP helpers, so that a bundle of `validateProductOrder` leaves them out.
+ * The message of a finding of an order's validation: {@link formatMessage} without the templates of
+ * JSON text and the HTTP helpers, so that a bundle of `validateProductOrder` leaves them out.
  */
-export function formatOrder(finding: Finding, lang?: string, part?: PartName): string {
-  return render(finding, lang, part, violationWords[spoken(lang)].table);
+export function formatOrder(finding: Finding, lang?: string): string {
+  return render(finding, lang, undefined, violationWords[spoken(lang)].table);
 }
 
-/** The message of `finding` by its template in `table`, or the language's neutral one. */
-function render(finding: Finding, lang: string | undefined, part: PartName | undefined, table: object): string {
+/** {@link formatOrder} of a finding about a part of an order validated alone, `path` relative to it. */
+export function formatPart(finding: Finding, lang: string | undefined, part: PartName): string {
+  const known = spoken(lang);
+  return render(finding, lang, partNames[known][part], violationWords[known].table);
+}
+
+/** The message of `finding` by its template in `table`, or the language's neutral one; `whole` names the root. */
+function render(finding: Finding, lang: string | undefined, whole: string | undefined, table: object): string {
   const { wording } = violationWordsOf(lang);
   // the table's entry of a code takes findings of that code; the compiler cannot pair the two
   const template = Object.hasOwn(table, finding.code)
     ? (table as Record<string, unknown>)[finding.code]
     : wording.other;
-  return (template as Wording['other'])(
-    finding,
-    subject(finding.path, wording, part ? wording.parts[part] : wording.whole),
-  );
+  return (template as Wording['other'])(finding, subject(finding.path, wording, whole ?? wording.whole));
 }
 
 /** How the message names the node at `path`: its last reference token, or the item of a list. */

@@ -27,10 +27,15 @@ export type LayerMessageTable = MessageTable<LayerCode>;
 /** What a validation may be of, besides a whole order: the parts a form validates alone, an in-flight change, a listener's event. */
 export type PartName = 'relatedParty' | 'contactMedium' | 'productOrderItem' | 'change' | 'event';
 
-/** How a language names the whole order, a part validated alone and an item of a list, and words a code it has no message for. */
+/** The message of a thrown ProductOrderValidationError: the first violations, and how many more. */
+export type AssertWording = (shown: readonly string[], more: number) => string;
+
+/** How a language names a part validated alone, apart from {@link Wording} so that an order's bundle leaves them out. */
+export type PartWording = Readonly<Record<PartName, string>>;
+
+/** How a language names the whole order and an item of a list, and words a code it has no message for. */
 export interface Wording {
   readonly whole: string;
-  readonly parts: Readonly<Record<PartName, string>>;
   readonly item: (index: string, list: string) => string;
   readonly other: (finding: Finding, subject: string) => string;
 }
@@ -39,8 +44,6 @@ export interface Wording {
 export interface ViolationWording {
   readonly table: MessageTable;
   readonly wording: Wording;
-  /** The message of a thrown ProductOrderValidationError: the first violations, and how many more. */
-  readonly error: (shown: readonly string[], more: number) => string;
 }
 
 /** What the HTTP helpers say: the description of each error status, and the sentences beside the violations. */
@@ -125,15 +128,9 @@ export function numbers(locale: string): (n: number) => string {
 /** A string quoted as JSON writes it. */
 export const quote = (text: string): string => JSON.stringify(text);
 
-const rendered = /* @__PURE__ */ new WeakMap<readonly unknown[], string>();
-
-/** Renders a list of allowed values; the lists are shared constants, so each is rendered once. */
+/** Renders a list of allowed values. */
 export function listOf(values: unknown): string {
-  if (!Array.isArray(values)) return String(values);
-  let text = rendered.get(values);
-  if (text === undefined) {
-    text = values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
-    rendered.set(values, text);
-  }
-  return text;
+  return Array.isArray(values)
+    ? values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
+    : String(values);
 }
