@@ -130,6 +130,16 @@ describe('labels in messages', () => {
       expect(validateProductOrder({}, { labels })).toEqual(validateProductOrder({}));
   });
 
+  it('name a field at a path as the messages do, for a form’s own labels', () => {
+    expect(labelsDe.field(`${PARTY}/contactMedium/1/phoneNumber`)).toBe('Telefonnummer (Kontakt 2)');
+    expect(labelsDe.field('/productOrderItem/0/product/relatedPlace/1')).toBe('Ortsangabe 2 (Position 1)');
+    expect(labelsEn.field('/requestedCompletionDate')).toBe('Requested completion date');
+    expect(
+      withLabels(labelsDe, { fields: { phoneNumber: 'Rufnummer' } }).field(`${PARTY}/contactMedium/0/phoneNumber`),
+    ).toBe('Rufnummer (Kontakt 1)');
+    for (const path of ['', '/', 42, null] as unknown as string[]) expect(() => labelsDe.field(path)).not.toThrow();
+  });
+
   it('reach createValidator', () => {
     const o = hvt();
     delete o.category;

@@ -53,6 +53,12 @@ export interface LabelWords {
 export interface Labels extends LabelWords {
   /** The message of `finding` about `input` in these words, or undefined when they have none for it. */
   readonly message: (finding: Finding, input: unknown) => string | undefined;
+  /**
+   * The label of the field at the JSON Pointer `path`, with the list item it sits in, as the messages
+   * name it: `field('/relatedParty/0/partyOrPartyRole/contactMedium/1/phoneNumber')` is
+   * "Telefonnummer (Kontakt 2)"; a form can label its inputs and list rows with it. `''` for the root.
+   */
+  readonly field: (path: string) => string;
 }
 
 /** {@link Labels} of `words`; only a bundle that imports labels carries the code that renders them. */
@@ -60,6 +66,14 @@ export function defineLabels(words: LabelWords): Labels {
   const labels: Labels = Object.freeze({
     ...words,
     message: (finding: Finding, input: unknown) => labelled(finding, labels, input),
+    field: (path: string) => {
+      try {
+        const tokens = tokensOf(path);
+        return tokens.length === 0 ? '' : fieldOf(tokens, labels, undefined);
+      } catch {
+        return '';
+      }
+    },
   });
   return labels;
 }
@@ -99,7 +113,7 @@ const own = (table: object, key: string): string | undefined => {
 function labelled(finding: Finding, labels: Labels, input: unknown): string | undefined {
   try {
     const params = finding.params as Record<string, unknown>;
-    const tokens = finding.path === '' ? [] : finding.path.split('/').slice(1).map(decodeToken);
+    const tokens = tokensOf(finding.path);
     // a missing property is the field the person fills in, not its parent
     if (finding.code === 'required' && typeof params.property === 'string') tokens.push(params.property);
     // the whole order is no field: the package's own message says what is wrong with it
@@ -121,6 +135,10 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     return undefined; // a caller's message that throws gives the package's own
   }
 }
+
+/** The reference tokens of a JSON Pointer, decoded. */
+const tokensOf = (path: string): string[] =>
+  typeof path === 'string' && path !== '' ? path.split('/').slice(1).map(decodeToken) : [];
 
 /** The label of the field at `tokens`, with the innermost list item above it. */
 function fieldOf(tokens: readonly string[], labels: Labels, named: string | undefined): string {
