@@ -93,6 +93,47 @@ describe('TanStack Form with productOrderSchema', () => {
   });
 });
 
+describe('TanStack Form and a rule across fields', () => {
+  const TYPE = 'productOrderItem[0].product.@type';
+  const PLACES = 'productOrderItem[0].product.relatedPlace';
+
+  it('re-runs R11 at the places when the product type changes, with the schema on the form', () => {
+    const schema = api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true });
+    const { fields, errors } = formOf(schema, [TYPE, PLACES]);
+    fields[TYPE].handleChange('BitstreamAccessProduct');
+    expect(errors(PLACES)).toEqual([{ rule: 'R11', code: 'too_many_items' }]);
+    expect((fields[PLACES].state.meta.errors as { message: string }[])[0]?.message).toBe(
+      'Ein Bitstrom-Zugang braucht genau einen Standort, den Standort A.',
+    );
+    fields[TYPE].handleChange('HvtLocalLoopProduct');
+    expect(errors(PLACES)).toEqual([]);
+  });
+
+  it('re-runs it with the schema on the places field, listening to the product type', () => {
+    const form = new FormApi({ defaultValues: valid() as Order });
+    form.mount();
+    const type = new FieldApi({ form, name: TYPE });
+    type.mount();
+    const schema = api.createProductOrderSchema({ labels: api.labelsEn });
+    const onChange = ({ value }: { value: unknown }) => {
+      const order = structuredClone(form.state.values);
+      order.productOrderItem[0].product.relatedPlace = value;
+      const issues = schema['~standard'].validate(order).issues ?? [];
+      return issues.find((issue) => issue.path.join('.') === 'productOrderItem.0.product.relatedPlace')?.message;
+    };
+    const places = new FieldApi({
+      form,
+      name: PLACES,
+      validators: { onChangeListenTo: [TYPE], onChange },
+    });
+    places.mount();
+    type.handleChange('BitstreamAccessProduct');
+    expect(places.state.meta.errors).toEqual(['A bitstream access line needs exactly one location, location A.']);
+    type.handleChange('HvtLocalLoopProduct');
+    expect(places.state.meta.errors).toEqual([]);
+  });
+});
+
 describe('TanStack Form fields validated by the part schemas', () => {
   /** A mounted field of a valid order validated on change by `schema`, and the issues it shows. */
   function fieldOf(name: string, schema: unknown) {

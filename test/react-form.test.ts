@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { build, type Plugin } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -132,7 +133,8 @@ describe.each(cases)('the React form in $lang', (want) => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    page = await browser.newPage();
+    // a context of the page's own: AxeBuilder opens a second, blank page in it for its results
+    page = await (await browser.newContext()).newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
@@ -146,7 +148,7 @@ describe.each(cases)('the React form in $lang', (want) => {
     `);
   });
 
-  afterAll(() => page?.close());
+  afterAll(() => page?.context().close());
 
   beforeEach(async () => {
     await page.goto(`${url}?lang=${want.lang}`);
@@ -237,6 +239,19 @@ describe.each(cases)('the React form in $lang', (want) => {
     });
     expect(order.requestedCompletionDate).toBe('2025-04-01T12:00:00+02:00');
     expect(api.validateProductOrder(order).violations).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility finding, with its messages shown', async () => {
+    await field(want.label.phone).fill('0'.repeat(31));
+    await field(want.label.familyName).fill('');
+    await field(want.label.type).selectOption({ label: want.product.bitstream });
+    await expectMessage(want.label.phone, want.phone);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+    expect(
+      severe.map(({ id }) => id),
+      `others: ${violations.map(({ id }) => id).join(', ')}`,
+    ).toEqual([]);
   });
 
   it('ran without a script error or a CSP violation, and the policy is in force', async () => {
