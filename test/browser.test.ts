@@ -8,8 +8,9 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, watchedPage } from './chromium.js';
 import { importEsm } from './consumer.js';
 
 const consumer = inject('consumer');
@@ -54,46 +55,23 @@ const COMPLETION = '/requestedCompletionDate';
 const PRODUCT = '/productOrderItem/0/product/@type';
 const PLACES = '/productOrderItem/0/product/relatedPlace';
 
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 describe('the order form example in Chromium, under script-src self', () => {
   let server: ChildProcess;
   let url: string;
   let browser: Browser;
   let page: Page;
   let api: Awaited<ReturnType<typeof importEsm>>;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
+  let cspViolations: () => Promise<string[]>;
 
   beforeAll(async () => {
     api = await importEsm();
     server = spawn(process.execPath, ['examples/browser-form/serve.mjs', '--port', '0', '--bundle', bundle]);
     const [address] = await once(server.stdout as NodeJS.ReadableStream, 'data');
     url = String(address).trim();
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: flags });
-    // a context of the page's own, not browser.newPage(): AxeBuilder opens a second, blank page in
-    // it to put its results together. Its CSP is not bypassed: the page's policy holds throughout.
-    const context = await browser.newContext({ viewport: { width: 1000, height: 1400 } });
-    page = await context.newPage();
+    browser = await launchChromium();
+    ({ page, pageErrors, cspViolations } = await watchedPage(browser, { viewport: { width: 1000, height: 1400 } }));
     page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-    // runs before the page's own scripts, and outside its CSP; page code is given as text, since
-    // the tests compile without the DOM types
-    await page.addInitScript(`
-      window.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (event) =>
-        window.cspViolations.push(event.effectiveDirective + ' ' + event.blockedURI));
-    `);
   });
 
   afterAll(async () => {
@@ -105,7 +83,6 @@ describe('the order form example in Chromium, under script-src self', () => {
   /** The control whose accessible name is `name`: a select by its role (getByLabel counts its options in), an input by its label. */
   const named = (name: string) =>
     page.getByRole('combobox', { name, exact: true }).or(page.getByLabel(name, { exact: true }));
-  const cspViolations = () => page.evaluate<string[]>('window.cspViolations');
   const orderShown = async () => JSON.parse((await page.locator('#json').textContent()) ?? '');
 
   /** The rule, code and text of the messages shown at `path`, waiting until some show. */

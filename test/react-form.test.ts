@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { build, type Plugin } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchChromium, watchedPage } from './chromium.js';
 import { importEsm } from './consumer.js';
 
 const consumer = inject('consumer');
@@ -26,16 +27,6 @@ const html = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
-
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The page's own imports of packages resolve as in an application beside the packed package. */
 const fromConsumer: Plugin = {
@@ -85,7 +76,7 @@ beforeAll(async () => {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: flags });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -130,22 +121,11 @@ const cases = [
 
 describe.each(cases)('the React form in $lang', (want) => {
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
+  let cspViolations: () => Promise<string[]>;
 
   beforeAll(async () => {
-    // a context of the page's own: AxeBuilder opens a second, blank page in it for its results
-    page = await (await browser.newContext()).newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-    // runs before the page's own scripts, and outside its CSP; given as text, since the tests
-    // compile without the DOM types
-    await page.addInitScript(`
-      window.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (event) =>
-        window.cspViolations.push(event.effectiveDirective + ' ' + event.blockedURI));
-    `);
+    ({ page, pageErrors, cspViolations } = await watchedPage(browser));
   });
 
   afterAll(() => page?.context().close());
@@ -255,7 +235,6 @@ describe.each(cases)('the React form in $lang', (want) => {
   });
 
   it('ran without a script error or a CSP violation, and the policy is in force', async () => {
-    const cspViolations = () => page.evaluate<string[]>('window.cspViolations');
     expect(await cspViolations()).toEqual([]);
     expect(pageErrors).toEqual([]);
     // a control: an inline script is blocked and reported, so the listener would have seen a violation

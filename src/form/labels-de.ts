@@ -1,18 +1,13 @@
 // The words of a German order form: a label per field and value, and messages for the people who fill it in.
 import type { Finding } from '../violation.js';
-import { defineLabels, digits, type LabelContext, type Labels } from './labels.js';
+import { aboutPlaces, defineLabels, digits, type LabelContext, type Labels, newItemLacks } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 const items = (n: unknown) => `${n} ${n === 1 ? 'Eintrag' : 'Einträge'}`;
 
 /** What a new order demands of the places of a product, by the rule that says it. */
-const places = (demand: string) => (finding: Finding, c: LabelContext) => {
-  const { code } = finding;
-  if (code !== 'too_few_items' && code !== 'too_many_items' && code !== 'missing_place_role' && code !== 'not_allowed')
-    return undefined;
-  if (code === 'not_allowed' && !finding.path.endsWith('/role')) return undefined;
-  return `${c.product ? `Ein ${c.product}` : 'Dieses Produkt'} braucht ${demand}.`;
-};
+const places = (demand: string) => (finding: Finding, c: LabelContext) =>
+  aboutPlaces(finding) ? `${c.product ? `Ein ${c.product}` : 'Dieses Produkt'} braucht ${demand}.` : undefined;
 
 /** German labels and messages for an order form. */
 export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
@@ -161,11 +156,11 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
   },
   rules: {
     R9: (finding, c) =>
-      finding.code === 'required' && (finding.params as { property?: unknown }).property === 'relatedPlace'
-        ? 'In einem Neuauftrag braucht jedes Produkt einen Standort.'
-        : finding.code === 'required' && (finding.params as { property?: unknown }).property === 'product'
-          ? 'In einem Neuauftrag braucht jede Position ein Produkt.'
-          : `In einem Neuauftrag hat jede Position die Aktion ${c.value('add')}.`,
+      ({
+        product: 'In einem Neuauftrag braucht jede Position ein Produkt.',
+        relatedPlace: 'In einem Neuauftrag braucht jedes Produkt einen Standort.',
+        action: `In einem Neuauftrag hat jede Position die Aktion ${c.value('add')}.`,
+      })[newItemLacks(finding)],
     R10: /* @__PURE__ */ places('einen Standort A und einen Standort B'),
     R11: /* @__PURE__ */ places('genau einen Standort, den Standort A'),
     R12: /* @__PURE__ */ places('einen Standort A und höchstens einen Standort B'),

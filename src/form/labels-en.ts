@@ -1,6 +1,6 @@
 // The words of an English order form: a label per field and value, and messages for the people who fill it in.
 import type { Finding } from '../violation.js';
-import { defineLabels, digits, type LabelContext, type Labels } from './labels.js';
+import { aboutPlaces, defineLabels, digits, type LabelContext, type Labels, newItemLacks } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 /** A label, which starts a sentence, in the middle of one. */
@@ -8,13 +8,8 @@ const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 const items = (n: unknown) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
 /** What a new order demands of the places of a product, by the rule that says it. */
-const places = (demand: string) => (finding: Finding, c: LabelContext) => {
-  const { code } = finding;
-  if (code !== 'too_few_items' && code !== 'too_many_items' && code !== 'missing_place_role' && code !== 'not_allowed')
-    return undefined;
-  if (code === 'not_allowed' && !finding.path.endsWith('/role')) return undefined;
-  return `${c.product ? `A ${lower(c.product)}` : 'This product'} needs ${demand}.`;
-};
+const places = (demand: string) => (finding: Finding, c: LabelContext) =>
+  aboutPlaces(finding) ? `${c.product ? `A ${lower(c.product)}` : 'This product'} needs ${demand}.` : undefined;
 
 /** English labels and messages for an order form. */
 export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
@@ -161,11 +156,11 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
   },
   rules: {
     R9: (finding, c) =>
-      finding.code === 'required' && (finding.params as { property?: unknown }).property === 'relatedPlace'
-        ? 'In a new order, every product needs a location.'
-        : finding.code === 'required' && (finding.params as { property?: unknown }).property === 'product'
-          ? 'In a new order, every item needs a product.'
-          : `In a new order, every item has the action ${c.value('add')}.`,
+      ({
+        product: 'In a new order, every item needs a product.',
+        relatedPlace: 'In a new order, every product needs a location.',
+        action: `In a new order, every item has the action ${c.value('add')}.`,
+      })[newItemLacks(finding)],
     R10: /* @__PURE__ */ places('a location A and a location B'),
     R11: /* @__PURE__ */ places('exactly one location, location A'),
     R12: /* @__PURE__ */ places('a location A and at most one location B'),

@@ -79,6 +79,26 @@ export function defineLabels(words: LabelWords): Labels {
 }
 
 /**
+ * Whether a finding of R10 to R12 is about what the rule demands of a product's places, their count,
+ * a missing role or a role not allowed, so that its message can say the demand; the findings on a
+ * place's own fields keep the field's message.
+ */
+export function aboutPlaces({ code, path }: Finding): boolean {
+  return (
+    code === 'too_few_items' ||
+    code === 'too_many_items' ||
+    code === 'missing_place_role' ||
+    (code === 'not_allowed' && path.endsWith('/role'))
+  );
+}
+
+/** What R9 asks of a new order's item that a finding reports missing: its product, its places, or its action. */
+export function newItemLacks({ code, params }: Finding): 'product' | 'relatedPlace' | 'action' {
+  const property = code === 'required' ? (params as { property?: unknown }).property : undefined;
+  return property === 'product' || property === 'relatedPlace' ? property : 'action';
+}
+
+/**
  * The count of digits a pattern of the form `^[1-9][0-9]{m,n}$` demands (a number without a leading
  * zero), so that a message can say it in words; undefined for any other pattern.
  */
