@@ -45,3 +45,21 @@ export async function watchedPage(browser: Browser, options?: BrowserContextOpti
   `);
   return { page, pageErrors, cspViolations: () => page.evaluate<string[]>('window.cspViolations') };
 }
+
+/**
+ * Whether the page's policy is in force: an inline script added now is blocked and reported, so the
+ * page's listener would have seen any violation before. Gives the CSP violations afterwards and
+ * whether the script ran.
+ */
+export async function tryInlineScript(watched: WatchedPage): Promise<{ violations: string[]; ran: boolean }> {
+  const { page, cspViolations } = watched;
+  const before = (await cspViolations()).length;
+  await page.evaluate(`
+    const script = document.createElement('script');
+    script.textContent = 'window.inlineRan = true';
+    document.body.append(script);
+  `);
+  for (let tries = 0; tries < 50 && (await cspViolations()).length === before; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return { violations: await cspViolations(), ran: await page.evaluate<boolean>('window.inlineRan === true') };
+}
