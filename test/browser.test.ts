@@ -187,7 +187,7 @@ describe('the order form example in Chromium, under script-src self', () => {
     expect(unlabelled).toEqual([]);
     expect(await page.locator('button[data-remove]').allTextContents()).toEqual([
       'Kontakt 1 entfernen',
-      'Ortsangabe 1 entfernen',
+      'Standort 1 entfernen',
     ]);
   });
 
@@ -280,7 +280,7 @@ describe('the order form example in Chromium, under script-src self', () => {
     );
     expect(await page.locator('button[data-remove]').allTextContents()).toEqual([
       'Remove contact detail 1',
-      'Remove place 1',
+      'Remove location 1',
     ]);
     for (const path of [FAMILY_NAME, COMPLETION, PLACES]) {
       const expected = await expectedAt(path, 'en');

@@ -1,4 +1,5 @@
-// An empty or blank input of a form counts as absent: the order without the properties whose value is such a string.
+// An emptied input of a form counts as absent: the order without the properties whose value is an empty
+// or blank string, or null.
 import { isRecord } from '../read.js';
 
 /** Nesting deeper than this is left as it is: the rules report such input as unreadable anyway. */
@@ -6,10 +7,11 @@ const maxDepth = 256;
 /** Items of a list beyond this many are left as they are, so that a sparse array of a billion holes costs nothing. */
 const maxItems = 100_000;
 
-const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
+/** An emptied input: an empty or blank string, or null, which a cleared select or date picker gives. */
+const isBlank = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
- * `value` without the object properties whose value is an empty or blank string, at any depth; the
+ * `value` without the object properties whose value is an empty or blank string or null, at any depth; the
  * same object where nothing is dropped, so that a form's order is copied only where it changes.
  * Array items stay, so that paths keep their indices; those of a list past its 100,000th, and
  * anything nested deeper than 256 levels, are left as they are. Input it cannot read is returned as it is.

@@ -5,9 +5,20 @@ import { aboutPlaces, defineLabels, digits, type LabelContext, type Labels, newI
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 const items = (n: unknown) => `${n} ${n === 1 ? 'Eintrag' : 'Einträge'}`;
 
-/** What a new order demands of the places of a product, by the rule that says it. */
-const places = (demand: string) => (finding: Finding, c: LabelContext) =>
-  aboutPlaces(finding) ? `${c.product ? `Ein ${c.product}` : 'Dieses Produkt'} braucht ${demand}.` : undefined;
+const dateFaults: Readonly<Record<string, string>> = {
+  missing_seconds: 'die Sekunden fehlen',
+  missing_offset: 'die Zeitzone fehlt',
+  missing_time: 'die Uhrzeit fehlt',
+  invalid: 'das ist kein gültiges Datum mit Uhrzeit',
+};
+
+/** What a new order demands of the places of a product, by the rule that says it: `demand`, or `many` for too many places. */
+const places =
+  (demand: string, many = demand) =>
+  (finding: Finding, c: LabelContext) =>
+    aboutPlaces(finding)
+      ? `${c.product ? `Ein ${c.product}` : 'Dieses Produkt'} braucht ${finding.code === 'too_many_items' ? many : demand}.`
+      : undefined;
 
 /** German labels and messages for an order form. */
 export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
@@ -59,10 +70,10 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     product: 'Produkt',
     'product/@type': 'Produktart',
     relatedPlace: 'Standorte',
-    'relatedPlace[]': 'Ortsangabe',
+    'relatedPlace[]': 'Standort',
     'relatedPlace[]/role': 'Art des Standorts',
     'relatedPlace[]/place': 'Adresse oder Technikstandort',
-    'place/@type': 'Art des Orts',
+    'place/@type': 'Art der Angabe',
     geographicSiteCharacteristic: 'Merkmale des Standorts',
     'geographicSiteCharacteristic[]': 'Merkmal',
     'geographicSiteCharacteristic[]/name': 'Name des Merkmals',
@@ -139,9 +150,12 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
         ? `${c.field} darf nicht leer sein.`
         : `${c.field} muss mindestens ${p(f).limit} Zeichen lang sein.`,
     too_long: (f, c) => `${c.field} darf höchstens ${p(f).limit} Zeichen lang sein.`,
-    too_few_items: (f, c) => `${c.field} braucht mindestens ${items(p(f).limit)}.`,
-    too_many_items: (f, c) => `${c.field} darf höchstens ${items(p(f).limit)} haben.`,
-    invalid_date_time: (_, c) => `${c.field} braucht ein Datum mit Uhrzeit, z. B. 2025-02-17T10:30:00+01:00.`,
+    too_few_items: (f, c) =>
+      `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} mindestens ${items(p(f).limit)} nötig.`,
+    too_many_items: (f, c) =>
+      `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} höchstens ${items(p(f).limit)} erlaubt.`,
+    invalid_date_time: (f, c) =>
+      `${c.field} braucht Datum und Uhrzeit mit Sekunden und Zeitzone, z. B. 2025-02-17T10:30:00+01:00: ${dateFaults[String(p(f).reason)] ?? dateFaults.invalid}.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
       return n
@@ -161,7 +175,10 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
         relatedPlace: 'In einem Neuauftrag braucht jedes Produkt einen Standort.',
         action: `In einem Neuauftrag hat jede Position die Aktion ${c.value('add')}.`,
       })[newItemLacks(finding)],
-    R10: /* @__PURE__ */ places('einen Standort A und einen Standort B'),
+    R10: /* @__PURE__ */ places(
+      'einen Standort A und einen Standort B',
+      'genau zwei Standorte, einen Standort A und einen Standort B',
+    ),
     R11: /* @__PURE__ */ places('genau einen Standort, den Standort A'),
     R12: /* @__PURE__ */ places('einen Standort A und höchstens einen Standort B'),
     R14: (_, c) => `In einer Kündigung hat jede Position die Aktion ${c.value('delete')}.`,

@@ -7,9 +7,20 @@ const p = (finding: Finding) => finding.params as Record<string, unknown>;
 const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 const items = (n: unknown) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
-/** What a new order demands of the places of a product, by the rule that says it. */
-const places = (demand: string) => (finding: Finding, c: LabelContext) =>
-  aboutPlaces(finding) ? `${c.product ? `A ${lower(c.product)}` : 'This product'} needs ${demand}.` : undefined;
+const dateFaults: Readonly<Record<string, string>> = {
+  missing_seconds: 'the seconds are missing',
+  missing_offset: 'the time zone is missing',
+  missing_time: 'the time is missing',
+  invalid: 'it is no valid date and time',
+};
+
+/** What a new order demands of the places of a product, by the rule that says it: `demand`, or `many` for too many places. */
+const places =
+  (demand: string, many = demand) =>
+  (finding: Finding, c: LabelContext) =>
+    aboutPlaces(finding)
+      ? `${c.product ? `A ${lower(c.product)}` : 'This product'} needs ${finding.code === 'too_many_items' ? many : demand}.`
+      : undefined;
 
 /** English labels and messages for an order form. */
 export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
@@ -61,7 +72,7 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     product: 'Product',
     'product/@type': 'Product type',
     relatedPlace: 'Locations',
-    'relatedPlace[]': 'place',
+    'relatedPlace[]': 'location',
     'relatedPlace[]/role': 'Kind of location',
     'relatedPlace[]/place': 'Site or address',
     'place/@type': 'Kind of place',
@@ -139,9 +150,10 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     too_short: (f, c) =>
       p(f).limit === 1 ? `${c.field} must not be empty.` : `${c.field} must be at least ${p(f).limit} characters long.`,
     too_long: (f, c) => `${c.field} must be at most ${p(f).limit} characters long.`,
-    too_few_items: (f, c) => `${c.field} needs at least ${items(p(f).limit)}.`,
-    too_many_items: (f, c) => `${c.field} may have at most ${items(p(f).limit)}.`,
-    invalid_date_time: (_, c) => `${c.field} needs a date and time, e.g. 2025-02-17T10:30:00+01:00.`,
+    too_few_items: (f, c) => `${c.field}: at least ${items(p(f).limit)} ${p(f).limit === 1 ? 'is' : 'are'} needed.`,
+    too_many_items: (f, c) => `${c.field}: at most ${items(p(f).limit)} ${p(f).limit === 1 ? 'is' : 'are'} allowed.`,
+    invalid_date_time: (f, c) =>
+      `${c.field} needs a date and time with seconds and a time zone, e.g. 2025-02-17T10:30:00+01:00: ${dateFaults[String(p(f).reason)] ?? dateFaults.invalid}.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
       return n
@@ -161,7 +173,10 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
         relatedPlace: 'In a new order, every product needs a location.',
         action: `In a new order, every item has the action ${c.value('add')}.`,
       })[newItemLacks(finding)],
-    R10: /* @__PURE__ */ places('a location A and a location B'),
+    R10: /* @__PURE__ */ places(
+      'a location A and a location B',
+      'exactly two locations, a location A and a location B',
+    ),
     R11: /* @__PURE__ */ places('exactly one location, location A'),
     R12: /* @__PURE__ */ places('a location A and at most one location B'),
     R14: (_, c) => `In a termination, every item has the action ${c.value('delete')}.`,

@@ -132,12 +132,56 @@ describe('labels in messages', () => {
 
   it('name a field at a path as the messages do, for a form’s own labels', () => {
     expect(labelsDe.field(`${PARTY}/contactMedium/1/phoneNumber`)).toBe('Telefonnummer (Kontakt 2)');
-    expect(labelsDe.field('/productOrderItem/0/product/relatedPlace/1')).toBe('Ortsangabe 2 (Position 1)');
+    expect(labelsDe.field('/productOrderItem/0/product/relatedPlace/1')).toBe('Standort 2 (Position 1)');
     expect(labelsEn.field('/requestedCompletionDate')).toBe('Requested completion date');
     expect(
       withLabels(labelsDe, { fields: { phoneNumber: 'Rufnummer' } }).field(`${PARTY}/contactMedium/0/phoneNumber`),
     ).toBe('Rufnummer (Kontakt 1)');
     for (const path of ['', '/', 42, null] as unknown as string[]) expect(() => labelsDe.field(path)).not.toThrow();
+  });
+
+  // regression: R10's demand was the message of a nested place's count and of a third place, which
+  // the sentence did not explain; a caller could not replace a rule's message
+  it('say R10’s demand for the places only, and take a caller’s rule message', () => {
+    const o = hvt();
+    o.productOrderItem[0].product.relatedPlace[1].place.place.push({ '@type': 'PlaceRef', id: 'x' });
+    const [nested] = messagesOf(o, labelsDe);
+    expect(nested).toEqual([
+      '/productOrderItem/0/product/relatedPlace/1/place/place',
+      'Für Adressverweise (Standort 2) ist höchstens 1 Eintrag erlaubt.',
+    ]);
+    const third = hvt();
+    third.productOrderItem[0].product.relatedPlace.push({
+      role: 'alternateAddress',
+      place: { '@type': 'PlaceRef', id: 'y', '@referredType': 'GeographicAddress' },
+    });
+    expect(messagesOf(third, labelsDe)[0][1]).toBe(
+      'Ein HVt-Anschluss braucht genau zwei Standorte, einen Standort A und einen Standort B.',
+    );
+    const mine = withLabels(labelsDe, { rules: { R10: () => 'Bitte zwei Standorte angeben.' } });
+    expect(messagesOf(third, mine)[0][1]).toBe('Bitte zwei Standorte angeben.');
+  });
+
+  // regression: an emptied characteristic value was named "Wert des Merkmals (Merkmal 1)"
+  it('name a characteristic’s missing value after the characteristic the order gives', () => {
+    const o = hvt();
+    delete o.productOrderItem[0].product.relatedPlace[1].place.geographicSiteCharacteristic[0].value;
+    expect(messagesOf(o, labelsDe)[0][1]).toBe('Ortsnetzkennzahl (Standort 2) ist eine Pflichtangabe.');
+  });
+
+  it('say why a date is no date of the spec', () => {
+    const o = hvt();
+    o.orderPostedDate = '2025-02-17T10:30:00';
+    expect(messagesOf(o, labelsDe)[0][1]).toBe(
+      'Auftragsdatum braucht Datum und Uhrzeit mit Sekunden und Zeitzone, z. B. 2025-02-17T10:30:00+01:00: die Zeitzone fehlt.',
+    );
+  });
+
+  it('start a sentence with a capital, in English too', () => {
+    expect(
+      validateProductOrder({ relatedParty: [42] }, { labels: labelsEn }).violations.map((v) => v.message),
+    ).toContain('Contact 1 is not in the expected form.');
+    expect(labelsEn.field(['relatedParty', 0, 'partyOrPartyRole', 'familyName'])).toBe('Last name (contact 1)');
   });
 
   it('reach createValidator', () => {

@@ -56,9 +56,10 @@ export interface Labels extends LabelWords {
   /**
    * The label of the field at the JSON Pointer `path`, with the list item it sits in, as the messages
    * name it: `field('/relatedParty/0/partyOrPartyRole/contactMedium/1/phoneNumber')` is
-   * "Telefonnummer (Kontakt 2)"; a form can label its inputs and list rows with it. `''` for the root.
+   * "Telefonnummer (Kontakt 2)"; a form can label its inputs and list rows with it. An issue's `path`
+   * (its keys) does as well. `''` for the root.
    */
-  readonly field: (path: string) => string;
+  readonly field: (path: string | readonly (string | number)[]) => string;
 }
 
 /** {@link Labels} of `words`; only a bundle that imports labels carries the code that renders them. */
@@ -66,9 +67,9 @@ export function defineLabels(words: LabelWords): Labels {
   const labels: Labels = Object.freeze({
     ...words,
     message: (finding: Finding, input: unknown) => labelled(finding, labels, input),
-    field: (path: string) => {
+    field: (path: string | readonly (string | number)[]) => {
       try {
-        const tokens = tokensOf(path);
+        const tokens = Array.isArray(path) ? path.map(String) : tokensOf(path as string);
         return tokens.length === 0 ? '' : fieldOf(tokens, labels, undefined);
       } catch {
         return '';
@@ -84,12 +85,8 @@ export function defineLabels(words: LabelWords): Labels {
  * place's own fields keep the field's message.
  */
 export function aboutPlaces({ code, path }: Finding): boolean {
-  return (
-    code === 'too_few_items' ||
-    code === 'too_many_items' ||
-    code === 'missing_place_role' ||
-    (code === 'not_allowed' && path.endsWith('/role'))
-  );
+  if (code === 'too_few_items' || code === 'too_many_items') return path.endsWith('/relatedPlace');
+  return code === 'missing_place_role' || (code === 'not_allowed' && /\/relatedPlace\/\d+\/role$/.test(path));
 }
 
 /** What R9 asks of a new order's item that a finding reports missing: its product, its places, or its action. */
@@ -112,6 +109,8 @@ export interface OwnLabels {
   readonly fields?: Readonly<Record<string, string>>;
   readonly values?: Readonly<Record<string, string>>;
   readonly messages?: Readonly<Partial<Record<string, LabelMessage>>>;
+  /** Messages per rule, before those per code; one that returns undefined falls through. */
+  readonly rules?: LabelWords['rules'];
 }
 
 /** `labels` with the caller's own labels and messages over its own: theirs win. */
@@ -121,6 +120,7 @@ export function withLabels(labels: Labels, own: OwnLabels): Labels {
     fields: Object.freeze({ ...labels.fields, ...own.fields }),
     values: Object.freeze({ ...labels.values, ...own.values }),
     messages: Object.freeze({ ...labels.messages, ...own.messages }),
+    rules: Object.freeze({ ...labels.rules, ...own.rules }),
   });
 }
 
@@ -139,8 +139,9 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     // the whole order is no field: the package's own message says what is wrong with it
     if (tokens.length === 0) return undefined;
     const value = (v: unknown) => (typeof v === 'string' ? (own(labels.values, v) ?? v) : String(v));
-    // a characteristic's value is named after the characteristic
-    const named = tokens.at(-1) === 'value' && typeof params.name === 'string' ? value(params.name) : undefined;
+    // a characteristic's value is named after the characteristic, from the finding or from the input
+    const name = tokens.at(-1) === 'value' ? (params.name ?? read(input, [...tokens.slice(0, -1), 'name'])) : undefined;
+    const named = typeof name === 'string' && name !== '' ? value(name) : undefined;
     const context: LabelContext = {
       field: fieldOf(tokens, labels, named),
       value,
@@ -167,6 +168,7 @@ function fieldOf(tokens: readonly string[], labels: Labels, named: string | unde
   let field = named ?? labelOf(keys, last, labels);
   if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = labels.item(field, Number(tokens[tokens.length - 1]) + 1);
   // a characteristic's value is named by the characteristic, so the item to name is the one around it
+  field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
   for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--) {
     const index = keys[k].index;
     if (index !== undefined) return labels.within(field, labels.item(labelOf(keys, k, labels), index + 1));
@@ -209,12 +211,20 @@ function labelOf(keys: readonly Key[], k: number, labels: Labels): string {
 /** The label of the product of the order item at the path's start, read from the input. */
 function productOf(tokens: readonly string[], input: unknown, value: (v: unknown) => string): string {
   if (tokens[0] !== 'productOrderItem' || !isIndexToken(tokens[1] ?? '')) return '';
+  const type = read(input, [...tokens.slice(0, 2), 'product', '@type']);
+  return typeof type === 'string' ? value(type) : '';
+}
+
+/** The value at `tokens` in the input, or undefined where the input has none or cannot be read. */
+function read(input: unknown, tokens: readonly string[]): unknown {
+  let node = input;
   try {
-    const item = (input as { productOrderItem?: Record<string, { product?: Record<string, unknown> }> })
-      .productOrderItem?.[tokens[1]];
-    const type = item?.product?.['@type'];
-    return typeof type === 'string' ? value(type) : '';
+    for (const token of tokens) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, token)) return undefined;
+      node = (node as Record<string, unknown>)[token];
+    }
+    return node;
   } catch {
-    return '';
+    return undefined;
   }
 }
