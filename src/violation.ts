@@ -29,7 +29,7 @@ export type RuleId = (typeof ruleIds)[number];
 export interface ParamsByCode {
   /** The JSON type expected and the one found; `name` when the value is a characteristic's. */
   wrong_type: { readonly expected: string; readonly actual: string; readonly name?: string };
-  /** The property that is missing; `role` when R3 or R4 ask for a contact medium. */
+  /** The property that is missing. */
   required: { readonly property: string };
   /** The values allowed. */
   not_allowed: { readonly allowed: readonly unknown[] };
