@@ -11,6 +11,9 @@ import { labelsEn } from './labels-en.js';
 const hvt = (): any => JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));
 const PARTY = '/relatedParty/0/partyOrPartyRole';
 
+/** A carrier's own message of R10. */
+const twoPlaces = () => 'Bitte zwei Standorte angeben.';
+
 const messagesOf = (input: unknown, labels: Labels) =>
   validateProductOrder(input, { labels }).violations.map(({ path, message }) => [path, message]);
 
@@ -158,7 +161,7 @@ describe('labels in messages', () => {
     expect(messagesOf(third, labelsDe)[0][1]).toBe(
       'Ein HVt-Anschluss braucht genau zwei Standorte, einen Standort A und einen Standort B.',
     );
-    const mine = withLabels(labelsDe, { rules: { R10: () => 'Bitte zwei Standorte angeben.' } });
+    const mine = withLabels(labelsDe, { rules: { R10: twoPlaces } });
     expect(messagesOf(third, mine)[0][1]).toBe('Bitte zwei Standorte angeben.');
   });
 
