@@ -1,5 +1,5 @@
-// Standard Schema v1 adapters: the order and the parts a form edits, each with its JSON Schema
-// (Standard JSON Schema v1), so form libraries take them as they take a zod or valibot schema.
+// Standard Schema v1 adapters: the order and the parts a form edits, so form libraries take them as
+// they take a zod or valibot schema; src/json-schema/standard.ts gives them their JSON Schema.
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { withoutBlanks } from './form/blank.js';
 import type { Labels } from './form/labels.js';
@@ -135,7 +135,8 @@ function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): Order
       vendor: 'product-order-validator',
       validate: (input: unknown) => {
         const value = emptyAsMissing ? withoutBlanks(input) : input;
-        const result = validateProductOrder(part.wrap(value), { lang, labels });
+        // a part's messages are worded below, relative to the part: the order's would be thrown away
+        const result = validateProductOrder(part.wrap(value), { lang, labels: part.name ? undefined : labels });
         const issues = result.valid ? [] : issuesOf(result.violations, part, lang, labels, value);
         return issues.length === 0 ? { value: value as T } : { issues };
       },

@@ -48,7 +48,10 @@ export function formatOrder(finding: Finding, lang?: string): string {
   return render(finding, lang, undefined, violationWords[spoken(lang)].table);
 }
 
-/** {@link formatOrder} of a finding about a part of an order validated alone, `path` relative to it. */
+/**
+ * {@link formatOrder} of a finding about a part of an order validated alone, `path` relative to it;
+ * apart from it so that a bundle of `validateProductOrder` leaves the parts' names out.
+ */
 export function formatPart(finding: Finding, lang: string | undefined, part: PartName): string {
   const known = spoken(lang);
   return render(finding, lang, partNames[known][part], violationWords[known].table);
