@@ -4,7 +4,19 @@ import { spoken } from './messages/index.js';
 import { type ValidateOptions, validateProductOrder } from './validate.js';
 import type { OrderViolation } from './violation.js';
 
-/** Thrown by {@link assertProductOrder}; carries every violation. */
+/**
+ * Marks the errors of every copy of the package: the ES module, the CommonJS file and the browser
+ * module each have a class of their own, but the registry's symbol is one.
+ */
+const brand = Symbol.for('product-order-validator.ProductOrderValidationError');
+
+/**
+ * Thrown by {@link assertProductOrder}; carries every violation.
+ *
+ * `instanceof` holds across the package's ES module, CommonJS and browser copies (an error thrown by
+ * the one `require` loaded is an instance of the one `import` loaded); {@link isProductOrderValidationError}
+ * says the same without the class at hand.
+ */
 export class ProductOrderValidationError extends Error {
   override readonly name = 'ProductOrderValidationError';
   /** The violations, ordered by path. */
@@ -15,6 +27,26 @@ export class ProductOrderValidationError extends Error {
     const shown = violations.slice(0, 3).map((v) => `${v.path || '/'}: ${v.message}`);
     super(assertions[spoken(lang)](shown, violations.length - shown.length));
     this.violations = violations;
+    Object.defineProperty(this, brand, { value: true });
+  }
+
+  /** True for an error of any copy of the package; a subclass keeps the usual prototype check. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return this === ProductOrderValidationError
+      ? isProductOrderValidationError(value)
+      : Function.prototype[Symbol.hasInstance].call(this, value);
+  }
+}
+
+/**
+ * Whether `value` is a {@link ProductOrderValidationError} thrown by any copy of the package, ES
+ * module or CommonJS, this version or another. Never throws.
+ */
+export function isProductOrderValidationError(value: unknown): value is ProductOrderValidationError {
+  try {
+    return typeof value === 'object' && value !== null && Object.hasOwn(value, brand);
+  } catch {
+    return false;
   }
 }
 

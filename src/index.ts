@@ -1,4 +1,4 @@
-export { assertProductOrder, ProductOrderValidationError } from './assert.js';
+export { assertProductOrder, isProductOrderValidationError, ProductOrderValidationError } from './assert.js';
 export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
 export {
   defineLabels,

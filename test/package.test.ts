@@ -84,6 +84,22 @@ describe('the packed package', () => {
     expect(cjs.exports).toEqual((esm.exports as string[]).filter((name) => name !== 'default'));
   });
 
+  it('has no dual-package hazard: an error of the CommonJS copy is an instance of the ES module class', () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      import * as esm from 'product-order-validator';
+      const cjs = createRequire(import.meta.url)('product-order-validator');
+      const caught = (pkg) => { try { pkg.assertProductOrder({}); } catch (e) { return e; } };
+      const fromCjs = caught(cjs), fromEsm = caught(esm);
+      console.log(JSON.stringify([
+        cjs.ProductOrderValidationError === esm.ProductOrderValidationError,
+        fromCjs instanceof esm.ProductOrderValidationError, fromEsm instanceof cjs.ProductOrderValidationError,
+        esm.isProductOrderValidationError(fromCjs), cjs.isProductOrderValidationError(fromEsm),
+        new Error('x') instanceof esm.ProductOrderValidationError, esm.isProductOrderValidationError({ violations: [] }),
+      ]));`;
+    expect(run(['--input-type=module', '-e', script])).toEqual([false, true, true, true, true, false, false]);
+  });
+
   it('exports the schema file', () => {
     const script = `console.log(JSON.stringify(require('product-order-validator/schemas/product-order.schema.json').$schema))`;
     expect(run(['-e', script])).toBe('https://json-schema.org/draft/2020-12/schema');
