@@ -32,9 +32,8 @@ export class ProductOrderValidationError extends Error {
 
   /** True for an error of any copy of the package; a subclass keeps the usual prototype check. */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return this === ProductOrderValidationError
-      ? isProductOrderValidationError(value)
-      : Function.prototype[Symbol.hasInstance].call(this, value);
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, maybe a subclass
+    return isInstance(this, value);
   }
 }
 
@@ -48,6 +47,12 @@ export function isProductOrderValidationError(value: unknown): value is ProductO
   } catch {
     return false;
   }
+}
+
+function isInstance(asked: unknown, value: unknown): boolean {
+  return asked === ProductOrderValidationError
+    ? isProductOrderValidationError(value)
+    : Function.prototype[Symbol.hasInstance].call(asked, value);
 }
 
 /**
