@@ -1,7 +1,6 @@
-// Starts an example server (examples/<name>/server.mjs) with node from a folder that installed the packed tarball, on an
-// ephemeral loopback port, as a user of the package would run it.
+// Starts an example server (examples/<name>/server.mjs) as it ships in the packed tarball, with node from the folder that
+// installed it, on an ephemeral loopback port, as a user of the package would run it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A running example server: its base address, what it printed, and how to read its memory and stop it. */
@@ -18,8 +17,7 @@ export async function startExampleServer(
   env: Record<string, string> = {},
   example = 'server',
 ): Promise<ExampleServer> {
-  const file = `${example}-server.mjs`;
-  copyFileSync(`examples/${example}/server.mjs`, join(consumer, file));
+  const file = join('node_modules/product-order-validator/examples', example, 'server.mjs');
   const child = spawn(process.execPath, [file], { cwd: consumer, env: { ...process.env, PORT: '0', ...env } });
   const output: string[] = [];
   const base = await new Promise<string>((resolve, reject) => {

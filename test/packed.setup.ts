@@ -33,6 +33,8 @@ export default function setup(project: TestProject) {
     'react',
     'react-dom',
     'react-hook-form',
+    'ajv',
+    'ajv-formats',
     '@types/react',
     '@hookform/resolvers',
     '@standard-schema/utils',

@@ -1,0 +1,132 @@
+// The documents that ship, as someone who installed the package finds them: the files the tarball holds
+// are those the README promises, every relative link of a shipped document resolves inside the package
+// (to a file, and to a heading there), and the rule reference names every rule and code.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { inflightRules } from '../src/inflight.js';
+import { layers, violations } from '../src/messages/en.js';
+import { rules } from '../src/rules/index.js';
+import { anchors, linkTargets } from './markdown.js';
+
+const home = join(inject('consumer'), 'node_modules/product-order-validator');
+
+/** Every file below `folder`, relative to it, with `/` between names. */
+function filesBelow(folder: string, base = folder): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesBelow(path, base) : [relative(base, path).split('\\').join('/')];
+  });
+}
+
+const shipped = filesBelow(home);
+const documents = shipped.filter((file) => file.endsWith('.md'));
+const entries = ['index', 'http', 'express', 'fastify', 'hono'];
+
+describe('the packed package', () => {
+  it('holds exactly the files the README promises', () => {
+    const exact = [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'BENCHMARKS.md',
+      'docs/cli.md',
+      'docs/decisions.md',
+      'docs/forms.md',
+      'docs/rules.md',
+      'docs/service.md',
+      'schemas/product-order.schema.json',
+      'schemas/inflight-change-product-order.schema.json',
+      'dist/browser.js',
+      'dist/cli.js',
+      ...entries.flatMap((entry) => ['.js', '.cjs', '.d.ts', '.d.cts'].map((ext) => `dist/${entry}${ext}`)),
+      'examples/ci/github-actions.yml',
+      'examples/ci/gitlab-ci.yml',
+      'examples/custom-rule/carrier.ts',
+      'examples/server/server.mjs',
+      'examples/express/server.mjs',
+      'examples/fastify/server.mjs',
+      'examples/hono/server.mjs',
+      ...['form.css', 'form.js', 'index.html', 'serve.mjs'].map((file) => `examples/browser-form/${file}`),
+      // every example of a valid order and change, as in the repository
+      ...['orders', 'inflight'].flatMap((kind) =>
+        readdirSync(`examples/${kind}/valid`).map((file) => `examples/${kind}/valid/${file}`),
+      ),
+    ];
+    // declarations the builds share between entries, named by a hash of their content
+    const chunks = shipped.filter((file) => /^dist\/[a-z-]+-[\w-]{8}\.d\.c?ts$/.test(file));
+    expect(chunks.length).toBeLessThanOrEqual(4);
+    expect([...shipped].sort()).toEqual([...exact, ...chunks].sort());
+  });
+
+  it('is MIT licensed, in the manifest and in the LICENSE file', () => {
+    const manifest = JSON.parse(readFileSync(join(home, 'package.json'), 'utf8'));
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync(join(home, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+  });
+
+  it('says in its manifest what the README says: the engines, the description, the keywords', () => {
+    const manifest = JSON.parse(readFileSync(join(home, 'package.json'), 'utf8'));
+    const readme = readFileSync(join(home, 'README.md'), 'utf8');
+    expect(manifest.engines).toEqual({ node: '>=20' });
+    expect(readme).toContain('Node.js 20 or later');
+    expect(manifest.description).toMatch(/ProductOrder_FVO/);
+    expect(manifest.keywords).toEqual(expect.arrayContaining(['tmf622', 'fit', 'product-order', 'json-schema']));
+    expect(readme).toContain('npm install product-order-validator');
+  });
+});
+
+describe('the links of the shipped documents', () => {
+  it('are found in every document', () => {
+    expect(documents).toEqual(expect.arrayContaining(['README.md', 'docs/rules.md', 'docs/decisions.md']));
+    expect(linkTargets(readFileSync(join(home, 'README.md'), 'utf8')).length).toBeGreaterThan(10);
+  });
+
+  it.each(documents)('of %s resolve inside the package, to a file and a heading there', (document) => {
+    const broken: string[] = [];
+    for (const target of linkTargets(readFileSync(join(home, document), 'utf8'))) {
+      if (/^[a-z]+:/i.test(target)) continue; // https:, mailto:: outside the package by intent
+      const [path = '', anchor] = target.split('#');
+      const file = path === '' ? join(home, document) : join(home, dirname(document), decodeURI(path));
+      if (!file.startsWith(`${home}/`) || !existsSync(file)) {
+        broken.push(`${target}: no such file in the package`);
+        continue;
+      }
+      if (anchor !== undefined && file.endsWith('.md') && !anchors(readFileSync(file, 'utf8')).has(anchor))
+        broken.push(`${target}: no such heading`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('would find a link to a file that does not ship, and to a heading that does not exist', () => {
+    const links = linkTargets('See [the tests](../test/readme.test.ts) and [caps](#no-such-heading).\n\n# Caps\n');
+    expect(links).toEqual(['../test/readme.test.ts', '#no-such-heading']);
+    expect(anchors('# Caps and limits\n## The HTTP contract (`…/http`)\n').has('caps-and-limits')).toBe(true);
+    expect(anchors('## The HTTP contract (`product-order-validator/http`)\n')).toEqual(
+      new Set(['the-http-contract-product-order-validatorhttp']),
+    );
+  });
+});
+
+describe('the rule reference (docs/rules.md)', () => {
+  const reference = readFileSync(join(home, 'docs/rules.md'), 'utf8');
+
+  it('names every rule with the title it has in `rules`, and whether it runs on in-flight changes', () => {
+    const inflight = new Set(inflightRules.map((rule) => rule.id));
+    for (const rule of rules) {
+      const row = reference.split('\n').find((line) => line.startsWith(`| \`${rule.id}\` |`));
+      expect(row, rule.id).toBeDefined();
+      expect(row).toContain(`| ${rule.title} |`);
+      expect(row?.trimEnd().endsWith(inflight.has(rule.id) ? '| yes |' : '| no |') || rule.id === 'R-field').toBe(true);
+    }
+  });
+
+  it('explains every code a violation or hint can have', () => {
+    const codes = [...Object.keys(violations.table), ...Object.keys(layers)];
+    expect(codes.length).toBeGreaterThan(20);
+    for (const code of codes) expect(reference, code).toMatch(new RegExp(`\\| \`${code}\` \\||\`${code}\``));
+    for (const code of Object.keys(violations.table).filter((c) => c !== 'did_you_mean'))
+      expect(reference.includes(`| \`${code}\` |`), code).toBe(true);
+  });
+});

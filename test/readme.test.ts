@@ -1,0 +1,224 @@
+// The README as someone who installed the package reads it. Every TypeScript block of the README and
+// of the docs that ship with it, as a service would paste it: each a module of its own in a folder that
+// installed the packed package and the frameworks, type-checked under strict, exactOptionalPropertyTypes
+// and noUncheckedIndexedAccess, with NodeNext and with Bundler resolution; Node's own request and
+// response, and each framework's, fit the helpers' types. Then every TypeScript, JavaScript, Python and
+// console block of the README is run there, and what it prints compared with the `output` block after
+// it; a block that listens is a service, called over loopback.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { transformSync } from 'esbuild';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type CodeBlock, codeBlocks } from './markdown.js';
+
+const consumer = inject('consumer');
+const folder = join(consumer, 'readme');
+const home = join(consumer, 'node_modules/product-order-validator');
+const shipped = (file: string) => readFileSync(join(home, file), 'utf8');
+const readme = codeBlocks(shipped('README.md'));
+const docs = readdirSync(join(home, 'docs'))
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => ({ file, blocks: codeBlocks(shipped(`docs/${file}`)) }));
+const typescript = [
+  ...readme.filter((b) => b.lang === 'ts').map((b, i) => [`readme-${i + 1}`, b.code] as const),
+  ...docs.flatMap(({ file, blocks }) =>
+    blocks.filter((b) => b.lang === 'ts').map((b, i) => [`${file.replace('.md', '')}-${i + 1}`, b.code] as const),
+  ),
+];
+const runnable = readme
+  .filter((b) => ['ts', 'js', 'python', 'console'].includes(b.lang))
+  .map((block, i) => [`${block.lang} block ${i + 1}`, block] as const);
+
+/** Node's and the frameworks' own objects given to the helpers as they are, without casts. */
+const fits = `import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  checkRequest,
+  checkRequestHead,
+  createListenerHandler,
+  type NodeRequest,
+  type NodeResponse,
+  parseListQuery,
+  readNodeBody,
+  sendNode,
+} from 'product-order-validator/http';
+import express from 'express';
+
+const listen = createListenerHandler({ onEvent: () => undefined });
+createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const request: NodeRequest = req;
+  const response: NodeResponse = res;
+  const head = await checkRequestHead(
+    { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers },
+    { authorize: async () => true },
+  );
+  if (!head.ok) return sendNode(res, head, req);
+  const body = await readNodeBody(request);
+  if (!body.ok) return sendNode(response, body);
+  const checked = checkRequest({ method: 'POST', path: '/inflightChangeProductOrder', headers: req.headers, bodyText: body.text });
+  sendNode(res, checked.ok ? { status: 201, headers: {}, body: checked } : checked);
+  void listen(req, res);
+});
+express().get('/x', (req, res) => {
+  const query = parseListQuery(req.query);
+  res.json(query.valid ? query.value : query.violations);
+});
+`;
+
+function typeCheck(resolution: 'NodeNext' | 'Bundler'): string {
+  const module = resolution === 'NodeNext' ? 'NodeNext' : 'ESNext';
+  writeFileSync(
+    join(folder, `tsconfig.${resolution}.json`),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        module,
+        moduleResolution: resolution,
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM'],
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      include: ['*.ts'],
+    }),
+  );
+  const tsc = resolve('node_modules/typescript/bin/tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: folder, stdio: 'pipe' });
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: unknown }).stdout);
+  }
+}
+
+/** A free loopback port. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** The block as a file node runs: TypeScript stripped of its types, CommonJS where it requires. */
+function script(block: CodeBlock, name: string): string {
+  if (block.lang === 'ts') {
+    const file = join(folder, `${name}.mjs`);
+    writeFileSync(file, transformSync(block.code, { loader: 'ts', format: 'esm' }).code);
+    return file;
+  }
+  const file = join(
+    folder,
+    `${name}.${/\brequire\(/.test(block.code) && !/^import /m.test(block.code) ? 'cjs' : 'mjs'}`,
+  );
+  writeFileSync(file, block.code);
+  return file;
+}
+
+/** What a block prints, run as its user would: node, python3, or the commands of a console block. */
+function printed(block: CodeBlock, name: string): string {
+  if (block.lang === 'python') {
+    writeFileSync(join(folder, `${name}.py`), block.code);
+    const run = spawnSync('python3', [join(folder, `${name}.py`)], { cwd: consumer, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`python3 ${name}: ${run.stderr}`);
+    return run.stdout;
+  }
+  if (block.lang === 'console') {
+    const bin = join(consumer, 'node_modules/.bin/product-order-validate');
+    const [command = '', ...expected] = block.code.split('\n');
+    const args = command.replace(/^\$ npx product-order-validate /, '').split(' ');
+    const run = spawnSync(bin, args, {
+      cwd: join(folder, 'cli'),
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(run.status, run.stderr).toBe(/^✗/m.test(expected.join('\n')) ? 1 : 0);
+    return run.stdout;
+  }
+  const run = spawnSync(process.execPath, [script(block, name)], { cwd: consumer, encoding: 'utf8', timeout: 30_000 });
+  if (run.status !== 0) throw new Error(`${name}: ${run.stderr}`);
+  return run.stdout;
+}
+
+const expectedOutput = (block: CodeBlock): string =>
+  block.lang === 'console' ? block.code.split('\n').slice(1).join('\n') : (block.output ?? '');
+
+beforeAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(join(folder, 'cli/orders'), { recursive: true });
+  writeFileSync(join(folder, 'package.json'), '{ "type": "module" }\n');
+  for (const [name, code] of typescript) writeFileSync(join(folder, `${name}.ts`), `${code}\nexport {};\n`);
+  writeFileSync(join(folder, 'fits.ts'), fits);
+  // the folder of orders the README's console block checks
+  copyFileSync(
+    'examples/orders/invalid/phone-number-too-long.json',
+    join(folder, 'cli/orders/phone-number-too-long.json'),
+  );
+  copyFileSync('examples/orders/valid/port-change.json', join(folder, 'cli/orders/port-change.json'));
+});
+
+describe('the README and the docs for TypeScript', () => {
+  it('have TypeScript blocks, one per adapter among them', () => {
+    expect(typescript.length).toBeGreaterThanOrEqual(12);
+    for (const name of ['express', 'fastify', 'hono'])
+      expect(typescript.some(([, code]) => code.includes(`from 'product-order-validator/${name}'`))).toBe(true);
+  });
+
+  it.each(['NodeNext', 'Bundler'] as const)(
+    'type-check every block, and Node objects fit, with %s resolution',
+    (resolution) => {
+      expect(typeCheck(resolution)).toBe('');
+    },
+  );
+});
+
+describe('every snippet of the README, run from the installed package', () => {
+  let service: ChildProcess | undefined;
+  afterEach(() => {
+    service?.kill();
+    service = undefined;
+  });
+
+  it('runs TypeScript, JavaScript, Python and the command line, and each block that prints says what', () => {
+    expect(runnable.map(([, b]) => b.lang).sort()).toEqual(['console', 'js', 'python', 'ts', 'ts', 'ts', 'ts', 'ts']);
+    expect(runnable.filter(([, b]) => b.output !== undefined || b.lang === 'console')).toHaveLength(7);
+  });
+
+  it.each(runnable.filter(([, b]) => !/\.listen\(/.test(b.code)))(
+    'runs %s and prints what the README says',
+    (name, block) => {
+      expect(printed(block, name.replaceAll(' ', '-')).trimEnd()).toBe(expectedOutput(block).trimEnd());
+    },
+  );
+
+  it.each(runnable.filter(([, b]) => /\.listen\(/.test(b.code)))(
+    'runs the service %s, which answers a valid order, an invalid one and one without a token',
+    async (name, block) => {
+      const port = await freePort();
+      service = spawn(process.execPath, [script(block, `service-${name.replaceAll(' ', '-')}`)], {
+        cwd: consumer,
+        env: { ...process.env, PORT: String(port), API_TOKEN: 'readme-secret' },
+      });
+      const order = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8');
+      const post = (body: string, token?: string) =>
+        fetch(`http://127.0.0.1:${port}/api/productOrder`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body,
+        });
+      let created: Response | undefined;
+      for (let tries = 0; tries < 200 && created === undefined; tries++)
+        created = await post(order, 'readme-secret').catch(
+          () => new Promise<undefined>((r) => setTimeout(() => r(undefined), 100)),
+        );
+      expect(created?.status).toBe(201);
+      expect(await created?.json()).toMatchObject({ id: expect.any(String), state: 'acknowledged' });
+      expect((await post('{}', 'readme-secret')).status).toBe(400);
+      expect((await post(order)).status).toBe(401);
+    },
+  );
+});
