@@ -3,8 +3,9 @@
 
 const refName = (ref) => ref.replace('#/$defs/', '');
 
+/** A TSDoc comment of a schema's description, which TypeDoc and editors show. */
 function doc(text, indent = '') {
-  return text ? `${indent}/** ${text} */\n` : '';
+  return text ? `${indent}/** ${text.replaceAll('*/', '*\\/')} */\n` : '';
 }
 
 function literal(value) {
@@ -55,8 +56,7 @@ export function typesModule(schema) {
     const { properties, required } = shape(sub);
     const lines = Object.entries(properties).map(([name, prop]) => {
       const optional = required.has(name) ? '' : '?';
-      const text = prop.description ?? (prop.$ref ? undefined : undefined);
-      return `${doc(text, `${indent}  `)}${indent}  ${literal(name)}${optional}: ${type(prop)};`;
+      return `${doc(prop.description, `${indent}  `)}${indent}  ${literal(name)}${optional}: ${type(prop)};`;
     });
     lines.push(`${indent}  [property: string]: unknown;`);
     return `{\n${lines.join('\n')}\n${indent}}`;

@@ -18,11 +18,16 @@ const brand = Symbol.for('product-order-validator.ProductOrderValidationError');
  * says the same without the class at hand.
  */
 export class ProductOrderValidationError extends Error {
+  /** Always `'ProductOrderValidationError'`, what logs and `error.name` checks see. */
   override readonly name = 'ProductOrderValidationError';
   /** The violations, ordered by path. */
   readonly violations: readonly OrderViolation[];
 
-  /** @param lang - the language of the error's message, as of the violations' (English by default) */
+  /**
+   * An error whose message names the first three violations and counts the others.
+   * @param violations - the violations, as a validator returned them
+   * @param lang - the language of the error's message, as of the violations' (English by default)
+   */
   constructor(violations: readonly OrderViolation[], lang?: string) {
     const shown = violations.slice(0, 3).map((v) => `${v.path || '/'}: ${v.message}`);
     super(assertions[spoken(lang)](shown, violations.length - shown.length));

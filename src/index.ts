@@ -1,3 +1,12 @@
+/**
+ * Validates FIT / TMF622 ProductOrder_FVO and InflightChangeProductOrder_FVO create requests: every
+ * field bound, the contact-medium and party rules and rules R1 to R14, with violations in English or
+ * German; with the types and guards generated from the schema, Standard Schema validators and labels
+ * for forms, validators with a carrier's own rules, and the HTTP helpers of
+ * `product-order-validator/http`.
+ *
+ * @module product-order-validator
+ */
 export { assertProductOrder, isProductOrderValidationError, ProductOrderValidationError } from './assert.js';
 export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
 export {
@@ -48,6 +57,7 @@ export {
   createValidator,
   defaultMaxViolations,
   defineRule,
+  type FoundOf,
   type MessageTable,
   type Truncation,
   type ValidateOptions,

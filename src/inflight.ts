@@ -33,6 +33,19 @@ function applicable(): readonly Rule[] {
  * of its related parties, order items and agreements. Never throws and never changes the input.
  * @param input - any JavaScript value, typically parsed JSON
  * @returns `{ valid: true, value }` with `value` the input itself, or `{ valid: false, violations }`
+ * @example
+ * ```ts
+ * import { validateInflightChangeProductOrder } from 'product-order-validator';
+ *
+ * const result = validateInflightChangeProductOrder({
+ *   '@type': 'InflightChangeProductOrder',
+ *   requestPostedDate: '2025-03-12T10:30:00+01:00',
+ *   entity: { '@type': 'ProductOrderRef', id: '7f1c2a90-3b4e-4d5f-8a6b-9c0d1e2f3a4b' },
+ *   category: ['rescheduling'],
+ *   requestedCompletionDate: '2025-05-02T12:00:00+02:00',
+ * });
+ * if (result.valid) console.log(result.value.entity.id);
+ * ```
  */
 export function validateInflightChangeProductOrder(
   input: unknown,

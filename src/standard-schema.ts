@@ -28,7 +28,12 @@ export interface OrderSchemaProps<T> extends StandardSchemaV1.Props<T> {
   readonly validate: (
     value: unknown,
     options?: StandardSchemaV1.Options,
-  ) => StandardSchemaV1.SuccessResult<T> | { readonly issues: readonly OrderIssue[] };
+  ) =>
+    | StandardSchemaV1.SuccessResult<T>
+    | {
+        /** The issues, ordered by path. */
+        readonly issues: readonly OrderIssue[];
+      };
 }
 
 /**
@@ -93,6 +98,16 @@ export const defOf = (schema: unknown): string | undefined =>
 /**
  * A Standard Schema of a whole ProductOrder_FVO create request: every rule of
  * {@link validateProductOrder}, messages in `options.lang`.
+ * @example
+ * ```ts
+ * import { createProductOrderSchema, labelsDe } from 'product-order-validator';
+ *
+ * // for a form: German labels, an emptied input counted as missing
+ * const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true });
+ * const result = schema['~standard'].validate({ category: 'new' });
+ * for (const issue of result.issues ?? []) console.log(issue.path.join('.'), issue.message);
+ * // productOrderItem Auftragspositionen ist eine Pflichtangabe. ...
+ * ```
  */
 export function createProductOrderSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderFVO> {
   return schemaOf(order, options);

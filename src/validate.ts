@@ -56,10 +56,22 @@ export interface Truncation {
  * way the hints, near misses that break no rule, ordered by path.
  */
 export type ValidationResult<T = ProductOrderFVO, V = OrderViolation> =
-  | { readonly valid: true; readonly value: T; readonly violations: []; readonly hints: readonly Hint[] }
   | {
+      /** The input breaks no rule. */
+      readonly valid: true;
+      /** The input itself, narrowed. */
+      readonly value: T;
+      /** None. */
+      readonly violations: [];
+      /** Near misses that break no rule, ordered by path. */
+      readonly hints: readonly Hint[];
+    }
+  | {
+      /** The input breaks some rule. */
       readonly valid: false;
+      /** The violations ordered by path, at most `maxViolations` of them. */
       readonly violations: V[];
+      /** Near misses that break no rule, ordered by path. */
       readonly hints: readonly Hint[];
       /** Present when there were more violations than `maxViolations`: how many were not listed. */
       readonly truncated?: Truncation;
@@ -70,6 +82,15 @@ export type ValidationResult<T = ProductOrderFVO, V = OrderViolation> =
  * rules and R1 to R14. Never throws and never changes the input.
  * @param input - any JavaScript value, typically parsed JSON
  * @returns `{ valid: true, value }` with `value` the input itself, or `{ valid: false, violations }`
+ * @example
+ * ```ts
+ * import { validateProductOrder } from 'product-order-validator';
+ *
+ * declare const body: string; // a request body, as text
+ * const result = validateProductOrder(JSON.parse(body), { lang: 'de' });
+ * if (result.valid) console.log(result.value.category); // the input, typed as ProductOrderFVO
+ * else for (const v of result.violations) console.log(v.rule, v.code, v.path, v.message);
+ * ```
  */
 export function validateProductOrder(input: unknown, options?: ValidateOptions): ValidationResult {
   return run(orderChecks, input, options, undefined, formatOrder);
@@ -136,16 +157,44 @@ export interface CustomRule<F extends CustomFinding = CustomFinding> {
 /**
  * A rule of the caller's, as written: the identity, there to keep the literal codes of its findings,
  * so that a rule in a file of its own types its findings' params by code as an inline one does.
+ * @example
+ * ```ts
+ * import { createValidator, defineRule } from 'product-order-validator';
+ *
+ * // a rule in a file of its own: its findings keep their literal code and params
+ * export const completionAfterPosting = defineRule({
+ *   id: 'X-completion-after-posting',
+ *   title: 'The requested completion date is after the order was posted.',
+ *   check: (order) => {
+ *     const { orderPostedDate: posted, requestedCompletionDate: wanted } = Object(order) as Record<string, unknown>;
+ *     if (typeof posted !== 'string' || typeof wanted !== 'string' || Date.parse(wanted) > Date.parse(posted))
+ *       return [];
+ *     const path = '/requestedCompletionDate';
+ *     return [{ rule: 'X-completion-after-posting', code: 'completion_too_early', path, params: { posted } }];
+ *   },
+ * });
+ *
+ * const carrier = createValidator({
+ *   rules: [completionAfterPosting],
+ *   messages: { en: { completion_too_early: (f) => `The completion date must be after ${f.params.posted}.` } },
+ * });
+ * ```
  */
 export function defineRule<const F extends CustomFinding>(rule: CustomRule<F>): CustomRule<F> {
   return rule;
 }
 
 /** A finding with its message. */
-export type WithMessage<F> = F & { readonly message: string };
+export type WithMessage<F> = F & {
+  /** The finding in words, in the requested language. */
+  readonly message: string;
+};
 
-/** The finding a message of `code` renders: a built-in one for a built-in code, else the caller's. */
-type FoundOf<F extends CustomFinding, C> = C extends FindingCode
+/**
+ * The finding a message of code `C` renders, as a {@link MessageTable} gives it: a built-in finding
+ * for a built-in code, else the caller's finding `F` of that code.
+ */
+export type FoundOf<F extends CustomFinding, C> = C extends FindingCode
   ? FindingOf<C>
   : F extends CustomFinding
     ? C extends F['code']
@@ -196,6 +245,34 @@ export interface Validator<F extends CustomFinding = never, L extends string = L
  * A validator with the built-in rules (less those in `without`, a rule of the caller's with a
  * built-in id in that rule's place) and the caller's `rules` after them, its words in `messages`.
  * One ordered result, as {@link validateProductOrder} gives; a rule that throws gives `rule_failed`.
+ * @example
+ * ```ts
+ * import { createValidator } from 'product-order-validator';
+ *
+ * const carrier = createValidator({
+ *   rules: [
+ *     {
+ *       id: 'X-priority-range',
+ *       title: 'A priority is one of 0 (highest) to 4 (lowest).',
+ *       check: (order) => {
+ *         const priority = typeof order === 'object' && order !== null ? Reflect.get(order, 'priority') : undefined;
+ *         if (priority === undefined || ['0', '1', '2', '3', '4'].includes(String(priority))) return [];
+ *         return [{ rule: 'X-priority-range', code: 'priority_out_of_range', path: '/priority', params: { lowest: 4 } }];
+ *       },
+ *     },
+ *   ],
+ *   messages: {
+ *     en: { priority_out_of_range: (f) => `The priority must be 0 to ${f.params.lowest}.` },
+ *     de: { priority_out_of_range: (f) => `Die Priorität muss zwischen 0 und ${f.params.lowest} liegen.` },
+ *   },
+ *   without: ['R14'], // a built-in rule left out
+ * });
+ *
+ * declare const order: unknown;
+ * const result = carrier.validate(order, { lang: 'de' }); // the built-in rules, then the carrier's
+ * if (!result.valid)
+ *   for (const v of result.violations) if (v.code === 'priority_out_of_range') console.log(v.params.lowest);
+ * ```
  */
 export function createValidator<const Found extends readonly CustomFinding[] = [], L extends string = Lang>(
   options?: ValidatorOptions<Found, L>,

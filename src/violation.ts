@@ -22,68 +22,159 @@ export const ruleIds = /* @__PURE__ */ Object.freeze([
   'R-json',
 ] as const);
 
-/** Which rule of the specification a violation breaks. */
+/**
+ * Which rule of the specification a violation breaks.
+ * @useDeclaredType
+ */
 export type RuleId = (typeof ruleIds)[number];
 
 /** What each code's `params` hold: the machine-readable details of a fault of that kind. */
 export interface ParamsByCode {
   /** The JSON type expected and the one found; `name` when the value is a characteristic's. */
-  wrong_type: { readonly expected: string; readonly actual: string; readonly name?: string };
+  wrong_type: {
+    /** The JSON type the schema demands: `string`, `array`, `object`, ... */
+    readonly expected: string;
+    /** The JSON type found: `number`, `null`, ... */
+    readonly actual: string;
+    /** The characteristic's name, when the value is a characteristic's. */
+    readonly name?: string;
+  };
   /** The property that is missing. */
-  required: { readonly property: string };
+  required: {
+    /** The name of the missing property, a child of the violation's `path`. */
+    readonly property: string;
+  };
   /** The values allowed. */
-  not_allowed: { readonly allowed: readonly unknown[] };
+  not_allowed: {
+    /** The values the node may have. */
+    readonly allowed: readonly unknown[];
+  };
   /** The `@type` values allowed. */
-  unknown_type: { readonly allowed: readonly string[] };
+  unknown_type: {
+    /** The `@type` values the node may have. */
+    readonly allowed: readonly string[];
+  };
   /** The least length, in code points; `name` when the value is a characteristic's. */
-  too_short: { readonly limit: number; readonly name?: string };
+  too_short: {
+    /** The least length, in code points. */
+    readonly limit: number;
+    /** The characteristic's name, when the value is a characteristic's. */
+    readonly name?: string;
+  };
   /** The greatest length, in code points; `name` when the value is a characteristic's. */
-  too_long: { readonly limit: number; readonly name?: string };
+  too_long: {
+    /** The greatest length, in code points. */
+    readonly limit: number;
+    /** The characteristic's name, when the value is a characteristic's. */
+    readonly name?: string;
+  };
   /** The least count, and the count found when it is known. */
-  too_few_items: { readonly limit: number; readonly actual?: number };
+  too_few_items: {
+    /** The least number of items. */
+    readonly limit: number;
+    /** The number of items found, when it is known. */
+    readonly actual?: number;
+  };
   /** The greatest count, and the count found when it is known. */
-  too_many_items: { readonly limit: number; readonly actual?: number };
+  too_many_items: {
+    /** The greatest number of items. */
+    readonly limit: number;
+    /** The number of items found, when it is known. */
+    readonly actual?: number;
+  };
   /** What the date-time lacks. */
   invalid_date_time: {
+    /** The format demanded: an RFC 3339 date-time with seconds and offset. */
     readonly format: 'date-time';
+    /** What the value lacks, or `invalid` when it is no date-time at all. */
     readonly reason: 'missing_seconds' | 'missing_offset' | 'missing_time' | 'invalid';
     /** `optional` for a listener's event time, which may lack its offset. */
     readonly offset?: 'optional';
   };
   /** The pattern the value must match; `name` when the value is a characteristic's. */
-  pattern_mismatch: { readonly pattern: string; readonly name?: string };
+  pattern_mismatch: {
+    /** The regular expression the value must match, as the schema writes it. */
+    readonly pattern: string;
+    /** The characteristic's name, when the value is a characteristic's. */
+    readonly name?: string;
+  };
   /** The roles of R3 to R5. */
-  unknown_role: { readonly allowed: readonly string[] };
+  unknown_role: {
+    /** Every role of R3 to R5. */
+    readonly allowed: readonly string[];
+  };
   /** The party's role; `property` when the party has no `contactMedium` at all. */
-  missing_phone_contact: { readonly role: string; readonly property?: string };
+  missing_phone_contact: {
+    /** The role that needs a phone contact. */
+    readonly role: string;
+    /** `contactMedium`, when the party has none at all. */
+    readonly property?: string;
+  };
   /** The party's role; `property` when the party has no `contactMedium` at all. */
-  missing_postal_contact: { readonly role: string; readonly property?: string };
+  missing_postal_contact: {
+    /** The role that needs a postal contact. */
+    readonly role: string;
+    /** `contactMedium`, when the party has none at all. */
+    readonly property?: string;
+  };
   /** The role no place has. */
-  missing_place_role: { readonly role: string };
+  missing_place_role: {
+    /** The role no place has. */
+    readonly role: string;
+  };
   /** The characteristic's name. */
-  missing_characteristic: { readonly name: string };
+  missing_characteristic: {
+    /** The name of the missing characteristic. */
+    readonly name: string;
+  };
   /** No details: reading the input failed. */
   unreadable: Readonly<Record<string, never>>;
   /** The least value (a query number). */
-  too_small: { readonly limit: number };
+  too_small: {
+    /** The least value. */
+    readonly limit: number;
+  };
   /** The greatest value (a query number). */
-  too_large: { readonly limit: number };
+  too_large: {
+    /** The greatest value. */
+    readonly limit: number;
+  };
   /** Why the body is no JSON, and where, when the engine tells it. */
-  invalid_json: { readonly reason: 'syntax' | 'encoding' | 'empty' | 'too_deep'; readonly position?: number };
+  invalid_json: {
+    /** Malformed JSON, no UTF-8, an empty body, or nesting deeper than {@link maxJsonDepth}. */
+    readonly reason: 'syntax' | 'encoding' | 'empty' | 'too_deep';
+    /** Where the syntax error or the too deep level is, in UTF-16 code units from 0, when known. */
+    readonly position?: number;
+  };
   /**
    * Why a text is no JSON: a character where none may stand (`found`), an end before the value is
    * complete, or no text at all (`found` then names the JSON type of what was given).
    */
   malformed_json: {
+    /** A character where none may stand, an end before the value is complete, or no text at all. */
     readonly reason: 'unexpected_character' | 'unexpected_end' | 'not_text';
+    /** The character found, or the JSON type of what was given instead of text. */
     readonly found?: string;
   };
   /** What the rule threw: its name and message, at most 200 characters. */
-  rule_failed: { readonly error: string };
+  rule_failed: {
+    /** The error's name and message, at most 200 characters. */
+    readonly error: string;
+  };
   /** The listener type asked for, and the six the listeners receive. */
-  unknown_event_type: { readonly type: string; readonly allowed: readonly string[] };
+  unknown_event_type: {
+    /** The event type asked for. */
+    readonly type: string;
+    /** The six event types the listeners receive. */
+    readonly allowed: readonly string[];
+  };
   /** A hint, not a fault: the name or value found, and the known one it is a near miss of. */
-  did_you_mean: { readonly found: string; readonly suggestion: string };
+  did_you_mean: {
+    /** The name or value found. */
+    readonly found: string;
+    /** The known name or value it is a near miss of. */
+    readonly suggestion: string;
+  };
 }
 
 /** The code of a hint: a near miss of a known name or value, which does not make the input invalid. */
@@ -117,6 +208,7 @@ export type Finding = { [C in FindingCode]: FindingOf<C> }[FindingCode];
 export interface Hint {
   /** RFC 6901 JSON Pointer of the unknown property, or of the value. */
   readonly path: string;
+  /** What kind of near miss it is. */
   readonly code: HintCode;
   /** The name or value found, and the known one it is a near miss of. */
   readonly params: ParamsByCode[HintCode];
@@ -125,7 +217,12 @@ export interface Hint {
 }
 
 /** A broken rule with its message in the requested language, discriminated on `code`. */
-export type Violation = { [C in ViolationCode]: FindingOf<C> & { readonly message: string } }[ViolationCode];
+export type Violation = {
+  [C in ViolationCode]: FindingOf<C> & {
+    /** The violation in words, in the requested language. */
+    readonly message: string;
+  };
+}[ViolationCode];
 
 /** The rules of the HTTP helpers: the query, the body as JSON, the listener events. */
 export type HttpRuleId = 'R-query' | 'R-body' | 'R-event';
@@ -147,14 +244,27 @@ export type OrderViolationCode = Exclude<ViolationCode, HttpViolationCode | Text
 
 /** A violation of an order rule, discriminated on `code`: what `validateProductOrder` gives. */
 export type OrderViolation = {
-  [C in OrderViolationCode]: FindingOf<C> & { readonly rule: OrderRuleId; readonly message: string };
+  [C in OrderViolationCode]: FindingOf<C> & {
+    /** Which order rule is broken. */
+    readonly rule: OrderRuleId;
+    /** The violation in words, in the requested language. */
+    readonly message: string;
+  };
 }[OrderViolationCode];
 
 /** A violation the HTTP helpers report of a query, a body or a listener event. */
-export type HttpViolation = Violation & { readonly rule: HttpRuleId };
+export type HttpViolation = Violation & {
+  /** Which rule of the HTTP helpers is broken. */
+  readonly rule: HttpRuleId;
+};
 
 /** JSON text that is no JSON, as the text validators report it. */
-export type TextViolation = FindingOf<TextViolationCode> & { readonly rule: TextRuleId; readonly message: string };
+export type TextViolation = FindingOf<TextViolationCode> & {
+  /** `R-json`: the text is no JSON. */
+  readonly rule: TextRuleId;
+  /** The fault in words, in the requested language. */
+  readonly message: string;
+};
 
 /** A code with its params: what a check of one value finds wrong with it. */
 export type Fault = { [C in ViolationCode]: readonly [C, ParamsByCode[C]] }[ViolationCode];

@@ -1,4 +1,10 @@
-// product-order-validator/express: the routes as an Express Router.
+/**
+ * The product order create, the in-flight change API and the six listeners as an Express `Router`,
+ * from {@link productOrderRoutes}: every check of the contract before the body is read, then the
+ * service's callbacks. Express is an optional peer dependency of the package.
+ *
+ * @module product-order-validator/express
+ */
 import { type ErrorRequestHandler, type NextFunction, type Request, type Response, Router } from 'express';
 import { decode, readNodeBody, sendNode } from '../http/body.js';
 import { targetParts } from '../http/request.js';
@@ -25,6 +31,20 @@ export type ProductOrderRouter = Router & {
  * each served when its callback is given; mount it where the API lives (`app.use('/api', routes)`).
  * It reads the body itself once the request passed every check before it, or takes the body a
  * parser such as `express.json()` read already; a parser's errors on its paths become ErrorMessages.
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { productOrderRoutes } from 'product-order-validator/express';
+ *
+ * const routes = productOrderRoutes({
+ *   authorize: (token) => token === process.env.API_TOKEN || 'invalid',
+ *   onProductOrder: async (order) => ({ id: crypto.randomUUID(), state: 'acknowledged', category: order.category }),
+ * });
+ * const app = express();
+ * app.use('/api', routes); // before any express.json(), so no body is read before the token is checked
+ * app.use(routes.errorHandler); // only when a JSON parser runs before the routes
+ * app.listen(3000);
+ * ```
  */
 export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderRouter {
   const routes = createRoutes<Request>(options);

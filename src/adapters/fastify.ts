@@ -1,4 +1,10 @@
-// product-order-validator/fastify: the routes as a Fastify plugin.
+/**
+ * The product order create, the in-flight change API and the six listeners as a Fastify plugin, from
+ * {@link productOrderRoutes}: every check of the contract before the body is read, then the
+ * service's callbacks. Fastify is an optional peer dependency of the package.
+ *
+ * @module product-order-validator/fastify
+ */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { lingerOn, readNodeBody } from '../http/body.js';
 import { targetParts } from '../http/request.js';
@@ -21,6 +27,18 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  * (`app.register(productOrderRoutes(options), { prefix: '/api' })`). Every check before the body runs
  * in `onRequest`, so an unauthorised client cannot make the server read a body; the plugin reads
  * bodies itself, in its own scope, and answers Fastify's errors on its routes as ErrorMessages.
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * import { productOrderRoutes } from 'product-order-validator/fastify';
+ *
+ * const app = Fastify();
+ * await app.register(
+ *   productOrderRoutes({ onEvent: async (event, { type }) => console.log(type, event.eventId) }),
+ *   { prefix: '/api' },
+ * );
+ * await app.listen({ port: 3000 });
+ * ```
  */
 export function productOrderRoutes(options: FastifyRoutesOptions): FastifyPluginAsync {
   const routes = createRoutes<FastifyRequest>(options);

@@ -1,4 +1,11 @@
-// product-order-validator/hono: the routes as a Hono app to mount.
+/**
+ * The product order create, the in-flight change API and the six listeners as a Hono app to mount
+ * with `app.route(prefix, routes)`, from {@link productOrderRoutes}: every check of the contract
+ * before the body is read, then the service's callbacks. Hono is an optional peer dependency of the
+ * package.
+ *
+ * @module product-order-validator/hono
+ */
 import { type Context, Hono } from 'hono';
 import { decode, type NodeRequest, notJson, readFetchBody, readNodeBody, toFetchResponse } from '../http/body.js';
 import { type Admitted, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
@@ -13,6 +20,26 @@ export type HonoRoutesOptions = ProductOrderRoutesOptions<Context>;
  * served when its callback is given; mount it where the API lives (`app.route('/api', routes)`). It
  * reads the body itself once the request passed every check before it, or takes the body a
  * middleware read already (`c.req.json()`); errors thrown on its routes become ErrorMessages.
+ * @example
+ * ```ts
+ * import { Hono } from 'hono';
+ * import { productOrderRoutes } from 'product-order-validator/hono';
+ *
+ * const changes = new Map<string, Record<string, unknown>>();
+ * const routes = productOrderRoutes({
+ *   inflight: {
+ *     create: (change) => {
+ *       const id = crypto.randomUUID();
+ *       changes.set(id, { ...change, id, state: 'acknowledged' });
+ *       return changes.get(id);
+ *     },
+ *     list: () => [...changes.values()],
+ *     retrieve: (id) => changes.get(id),
+ *   },
+ *   errorFormat: 'problem',
+ * });
+ * export default new Hono().route('/api', routes);
+ * ```
  */
 export function productOrderRoutes(options: HonoRoutesOptions): Hono {
   const routes = createRoutes<Context>(options);

@@ -7,6 +7,7 @@ export type {
   OrderValidator,
   ProductOrderRoutesOptions,
   Refusal,
+  ReportedViolation,
   RouteContext,
   RouteOperation,
 } from './routes.js';

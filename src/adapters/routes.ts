@@ -60,9 +60,13 @@ export interface EventContext<Native> extends RouteContext<Native> {
 
 /** A violation as any validator reports it: the built-in ones and a carrier's own. */
 export interface ReportedViolation {
+  /** The id of the rule it breaks: a built-in one, or a carrier's. */
   readonly rule: string;
+  /** What kind of fault it is: a stable snake_case code. */
   readonly code: string;
+  /** RFC 6901 JSON Pointer of the deepest node concerned; `''` is the whole input. */
   readonly path: string;
+  /** The violation in words, in the language of the answer. */
   readonly message: string;
 }
 
@@ -70,6 +74,7 @@ export interface ReportedViolation {
 export type OrderValidator =
   | ((input: unknown, options?: ValidateOptions) => ValidationResult<ProductOrderFVO, ReportedViolation>)
   | {
+      /** Validates any value: the `validate` of a validator made by `createValidator`. */
       readonly validate: (
         input: unknown,
         options?: ValidateOptions,
@@ -111,7 +116,12 @@ export interface InflightChangeStore<Native> {
 /** What `list` gives: every matching change, or one page of them with the number of all matches. */
 export type ListAnswer =
   | readonly InflightChangeResource[]
-  | { readonly items: readonly InflightChangeResource[]; readonly total: number };
+  | {
+      /** The page of changes the query asks for; `fields` is applied to each. */
+      readonly items: readonly InflightChangeResource[];
+      /** How many changes match the query, in all pages: `X-Total-Count`. */
+      readonly total: number;
+    };
 
 /** Options of `productOrderRoutes`: which routes to serve (each callback given), and how. */
 export interface ProductOrderRoutesOptions<Native> extends BodyOptions {

@@ -46,6 +46,15 @@ const end = 253_402_300_800_000;
  * of range, an empty string, a non-string, a value with an offset), an unknown time zone or an unknown
  * disambiguation returns `localValue` unchanged, so that the validator reports the field as invalid,
  * or as missing when it is empty.
+ * @example
+ * ```ts
+ * import { toDateTime } from 'product-order-validator';
+ *
+ * toDateTime('2025-02-17T10:30'); // '2025-02-17T10:30:00+01:00'
+ * toDateTime('2025-03-30T02:30'); // '2025-03-30T03:30:00+02:00': the hour summer time skips
+ * toDateTime('2025-10-26T02:30', { disambiguation: 'later' }); // '2025-10-26T02:30:00+01:00'
+ * toDateTime('2025-02-17T10:30', { timeZone: 'Europe/London' }); // '2025-02-17T10:30:00+00:00'
+ * ```
  */
 export function toDateTime(localValue: string, options: ToDateTimeOptions = {}): string {
   try {
@@ -61,6 +70,12 @@ export function toDateTime(localValue: string, options: ToDateTimeOptions = {}):
  * picker from an existing order. A fraction is dropped; a leap second shows as `:59`. Never throws:
  * a value that is no RFC 3339 date-time, a wall clock outside the years 0001 to 9999 or an unknown
  * time zone gives `''`, an empty picker.
+ * @example
+ * ```ts
+ * import { toLocalDateTime } from 'product-order-validator';
+ *
+ * toLocalDateTime('2025-07-01T08:00:00Z'); // '2025-07-01T10:00:00', for <input type="datetime-local">
+ * ```
  */
 export function toLocalDateTime(dateTime: string, options: { readonly timeZone?: string } = {}): string {
   try {

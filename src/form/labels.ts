@@ -106,14 +106,27 @@ export function digits(pattern: unknown): { readonly min: number; readonly max: 
 
 /** A caller's own labels and messages, put over those of a {@link Labels}. */
 export interface OwnLabels {
+  /** Field labels by key, as in {@link LabelWords.fields}: `{ phoneNumber: 'Rufnummer' }`. */
   readonly fields?: Readonly<Record<string, string>>;
+  /** Labels of values: roles, product types, place kinds, categories, actions, characteristic names. */
   readonly values?: Readonly<Record<string, string>>;
+  /** Messages per code. */
   readonly messages?: Readonly<Partial<Record<string, LabelMessage>>>;
   /** Messages per rule, before those per code; one that returns undefined falls through. */
   readonly rules?: LabelWords['rules'];
 }
 
-/** `labels` with the caller's own labels and messages over its own: theirs win. */
+/**
+ * `labels` with the caller's own labels and messages over its own: theirs win.
+ * @example
+ * ```ts
+ * import { createProductOrderSchema, labelsDe, withLabels } from 'product-order-validator';
+ *
+ * const labels = withLabels(labelsDe, { fields: { phoneNumber: 'Rufnummer' } });
+ * labels.field('/relatedParty/0/partyOrPartyRole/contactMedium/1/phoneNumber'); // 'Rufnummer (Kontakt 2)'
+ * const schema = createProductOrderSchema({ labels, emptyAsMissing: true });
+ * ```
+ */
 export function withLabels(labels: Labels, own: OwnLabels): Labels {
   return defineLabels({
     ...labels,

@@ -3,9 +3,13 @@ import type { AdditionalOrderInformation, Agreement, DateTime, ExternalIdentifie
 
 /** InflightChangeProductOrder_FVO: TaskEntity_FVO plus the fields of the change. */
 export interface InflightChangeProductOrderFVO {
+  /** The class name of the request, such as InflightChangeProductOrder. */
   "@type": string;
+  /** When sub-classing, the class the request's class extends. */
   "@baseType"?: string;
+  /** A URI of a JSON Schema that defines the request's further attributes. */
   "@schemaLocation"?: string;
+  /** The change request's identifier. */
   "id"?: string;
   /** Date the change request was created or posted. */
   "requestPostedDate": DateTime;
@@ -15,23 +19,36 @@ export interface InflightChangeProductOrderFVO {
   "category": string[];
   /** The rescheduled requested completion date. */
   "requestedCompletionDate"?: DateTime;
+  /** The message the change closes with. */
   "closeMessage"?: Message;
+  /** The details of a provider change: approval, response and when it was given. */
   "providerChangeInfo"?: ProviderChangeInfo;
+  /** The change's identifiers in other systems. */
   "externalId"?: ExternalIdentifier[];
+  /** The agreements the change refers to (R13). */
   "agreement"?: Agreement[];
+  /** Notes on the change. */
   "note"?: Note[];
+  /** The parties involved in the change, each in its role (R-party, R3 to R6). */
   "relatedParty"?: RelatedParty[];
+  /** FIT's further details: provider change, previous tenant, hardware ids. */
   "additionalOrderInformation"?: AdditionalOrderInformation;
+  /** The order lines the change concerns (R7, R8). */
   "productOrderItem"?: ProductOrderItem[];
   [property: string]: unknown;
 }
 
 /** A reference to an entity: FIT reference types require @type and id. */
 export interface EntityRef {
+  /** The class of the reference, such as ProductOrderRef. */
   "@type": string;
+  /** The id of the entity referred to. */
   "id": string;
+  /** The URI of the entity referred to. */
   "href"?: string;
+  /** The name of the entity referred to. */
   "name"?: string;
+  /** The type of the entity referred to, where its class does not say it. */
   "@referredType"?: string;
   [property: string]: unknown;
 }

@@ -33,7 +33,17 @@ export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown }).then === 'function';
 
 /** The bearer token of the request, or the 401 to answer when it is missing or malformed. */
-export function tokenOf(headers: HeadersInput | undefined, lang?: Lang): { ok: true; token: string } | HttpError {
+export function tokenOf(
+  headers: HeadersInput | undefined,
+  lang?: Lang,
+):
+  | {
+      /** Always true: the request has a well-formed bearer token. */
+      ok: true;
+      /** The bearer token. */
+      token: string;
+    }
+  | HttpError {
   const bearer = bearerToken(headerOf(headers, 'authorization'));
   if ('token' in bearer) return { ok: true, token: bearer.token };
   return errorResponse(401, undefined, {

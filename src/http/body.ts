@@ -23,14 +23,19 @@ export interface BodyOptions {
 
 /** A body read in full, as text. */
 export interface BodyText {
+  /** Always true: the body was read. */
   readonly ok: true;
+  /** The body, decoded as UTF-8. */
   readonly text: string;
 }
 
 /** The parts of Node's `http.IncomingMessage` the reader uses. */
 export interface NodeRequest {
+  /** The request method. */
   readonly method?: string | undefined;
+  /** The request target: the path and query, or an absolute URL. */
   readonly url?: string | undefined;
+  /** The request headers, names in lower case. */
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** True once the body was read to its end, by this reader or another. */
   readonly readableEnded?: boolean | undefined;
@@ -38,9 +43,13 @@ export interface NodeRequest {
   readonly destroyed?: boolean | undefined;
   /** Closes the connection. */
   destroy?(): unknown;
+  /** Listens for each chunk of the body. */
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  /** Listens for the end of the body, or for the close of the connection. */
   on(event: 'end' | 'close', listener: () => void): unknown;
+  /** Listens for a failure of the stream, such as a client that aborts. */
   on(event: 'error', listener: (error: unknown) => void): unknown;
+  /** Stops listening, once the body is read or the reply sent. */
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
 }
 
@@ -55,20 +64,27 @@ export interface NodeBodyOptions extends BodyOptions {
 
 /** The parts of Node's `http.ServerResponse` the writers use. */
 export interface NodeResponse {
+  /** Sends the status and the headers. */
   writeHead(status: number, headers: Readonly<Record<string, string>>): unknown;
+  /** Sends the body, if any, and ends the response. */
   end(body?: string): unknown;
 }
 
 /** A response to send: the status, its headers and a JSON body (none for 204). */
 export interface Reply {
+  /** The HTTP status. */
   readonly status: number;
+  /** The response headers; `content-length` is added when the body is serialised. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The body, serialised as JSON; none when undefined. */
   readonly body?: unknown;
 }
 
 /** A reply whose body is serialised already, with its `content-length`: ready to be written. */
 export interface SerializedReply {
+  /** The HTTP status. */
   readonly status: number;
+  /** The response headers, with `content-length` unless the status is 204 or 304. */
   readonly headers: Readonly<Record<string, string>>;
   /** The JSON text of the body; undefined for none. */
   readonly text: string | undefined;
@@ -227,7 +243,17 @@ export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): P
  * Parses body text as JSON: the value, or a 400 ErrorMessage with one `invalid_json` violation
  * (rule R-body) naming the position of the syntax error when the engine tells it.
  */
-export function parseJsonBody(text: string, lang?: Lang): { ok: true; value: unknown } | HttpError {
+export function parseJsonBody(
+  text: string,
+  lang?: Lang,
+):
+  | {
+      /** Always true: the text is JSON. */
+      ok: true;
+      /** The parsed value. */
+      value: unknown;
+    }
+  | HttpError {
   if (text.trim() === '') return notJson('empty', lang);
   const deep = tooDeepAt(text);
   if (deep >= 0) return notJson('too_deep', lang, deep);

@@ -88,7 +88,12 @@ export interface ProblemDetails {
   /** What went wrong. */
   readonly detail: string;
   /** Each violation listed: its message and a JSON Pointer (as a URI fragment) into the request body. */
-  readonly errors?: ReadonlyArray<{ readonly detail: string; readonly pointer: string }>;
+  readonly errors?: ReadonlyArray<{
+    /** The violation's message. */
+    readonly detail: string;
+    /** The violation's JSON Pointer in its URI fragment form: `#/entity`. */
+    readonly pointer: string;
+  }>;
   /** Present when there were more violations than are listed: how many more. */
   readonly truncated?: Truncation;
   /** Near misses in the body ("did you mean"), at most `maxViolations` of them, when there are any. */
@@ -116,7 +121,14 @@ export interface ErrorOptions {
 
 /** What an error body is built from: a validation result, or nothing. */
 export type ErrorSource =
-  | { readonly violations?: readonly Violation[]; readonly truncated?: Truncation; readonly hints?: readonly Hint[] }
+  | {
+      /** The violations to list, ordered by path. */
+      readonly violations?: readonly Violation[];
+      /** How many violations the validation found beyond `violations`. */
+      readonly truncated?: Truncation;
+      /** Near misses to list beside the violations. */
+      readonly hints?: readonly Hint[];
+    }
   | undefined;
 
 function described(source: ErrorSource, options: ErrorOptions = {}) {
@@ -205,9 +217,13 @@ function fragment(path: string): string {
 
 /** A failed request: the status, the headers and the ErrorMessage body to answer with. */
 export interface HttpError {
+  /** Always false: the request failed. */
   readonly ok: false;
+  /** The HTTP status. */
   readonly status: ErrorStatus;
+  /** The response headers: `content-type`, and those the status needs (`allow`, `www-authenticate`, ...). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The ErrorMessage to send. */
   readonly body: ErrorMessage;
 }
 
@@ -217,6 +233,13 @@ export const jsonUtf8 = 'application/json;charset=utf-8';
 /**
  * The error response of `status`: its ErrorMessage body and headers (`content-type`, plus `headers`).
  * @param source - the violations to list, if any
+ * @example
+ * ```ts
+ * import { errorResponse } from 'product-order-validator/http';
+ *
+ * const busy = errorResponse(503, undefined, { lang: 'de', headers: { 'retry-after': '30' } });
+ * // { ok: false, status: 503, headers: { 'content-type': ..., 'retry-after': '30' }, body: { '@type': 'Error', ... } }
+ * ```
  */
 export function errorResponse(
   status: ErrorStatus,
@@ -233,9 +256,13 @@ export function errorResponse(
 
 /** An error response in the RFC 9457 form: `application/problem+json`. */
 export interface ProblemResponse {
+  /** Always false: the request failed. */
   readonly ok: false;
+  /** The HTTP status. */
   readonly status: ErrorStatus;
+  /** The response headers, `content-type` `application/problem+json`. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The problem details to send. */
   readonly body: ProblemDetails;
 }
 

@@ -16,15 +16,23 @@ export type ListenerEventType =
 
 /** A TMF646 v4 event as a listener receives it. */
 export interface ListenerEvent {
+  /** The event's identifier. */
   readonly eventId?: string;
+  /** When the event occurred: an RFC 3339 date-time, whose offset may be left out. */
   readonly eventTime?: string;
+  /** The event type, such as `AppointmentCreateEvent`. */
   readonly eventType?: string;
   /** TMF646 v4 spelling. */
   readonly timeOcurred?: string;
   /** TMF v5 spelling, accepted as well. */
   readonly timeOccurred?: string;
   /** The payload: `appointment` or `searchTimeSlot`. */
-  readonly event: { readonly appointment?: Record<string, unknown>; readonly searchTimeSlot?: Record<string, unknown> };
+  readonly event: {
+    /** The appointment, in the events of an appointment. */
+    readonly appointment?: Record<string, unknown>;
+    /** The search time slot, in the events of a search time slot. */
+    readonly searchTimeSlot?: Record<string, unknown>;
+  };
   readonly [property: string]: unknown;
 }
 
@@ -42,9 +50,13 @@ function listenerTable() {
   ] as const;
   return Object.freeze(
     types.map(([type, payload]) => ({
+      /** The listener's path below the base address, such as `/listener/appointmentCreateEvent`. */
       path: `/listener/${type[0].toLowerCase()}${type.slice(1)}`,
+      /** The event type the listener receives. */
       type,
+      /** The operation id, as `authorize` is asked about it: `listenTo` and the event type. */
       operation: `listenTo${type}` as const,
+      /** The key of the event's payload: `appointment` or `searchTimeSlot`. */
       payload,
     })),
   );
@@ -172,7 +184,11 @@ export function validateListenerEvent(
   );
 }
 
-type EventValidator = (input: unknown, options?: ValidateOptions) => ValidationResult<ListenerEvent, HttpViolation>;
+/** Checks the body of one listener's event: the result of {@link validateListenerEvent} for its type. Never throws. */
+export type EventValidator = (
+  input: unknown,
+  options?: ValidateOptions,
+) => ValidationResult<ListenerEvent, HttpViolation>;
 const validator =
   (type: ListenerEventType): EventValidator =>
   (input, options) =>

@@ -2,7 +2,10 @@
 
 /** Request headers: a WHATWG `Headers`, or a record such as Node's `IncomingMessage.headers`. */
 export type HeadersInput =
-  | { get(name: string): string | null }
+  | {
+      /** The value of header `name` (case-insensitive), repeated values joined by commas; null when absent. */
+      get(name: string): string | null;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** The value of header `name` (case-insensitive), repeated values joined by commas; undefined when absent. */
@@ -109,7 +112,15 @@ const token68 = /^[A-Za-z0-9\-._~+/]+=*$/;
  * The bearer token of an `Authorization` header, or its fault: `missing` without the header,
  * `malformed` for another scheme or a token not of the RFC 6750 form.
  */
-export function bearerToken(authorization: string | undefined): { token: string } | { fault: 'missing' | 'malformed' } {
+export function bearerToken(authorization: string | undefined):
+  | {
+      /** The token, without the scheme. */
+      token: string;
+    }
+  | {
+      /** Why there is no token. */
+      fault: 'missing' | 'malformed';
+    } {
   if (authorization === undefined || authorization.trim() === '') return { fault: 'missing' };
   const [scheme, token, extra] = authorization.trim().split(/ +/);
   if (scheme.toLowerCase() !== 'bearer' || !token || extra !== undefined || !token68.test(token))

@@ -1,5 +1,13 @@
-// product-order-validator/http: framework-free helpers for services that implement or call the API.
+/**
+ * Framework-free helpers for a service that implements (or calls) the in-flight change API and the
+ * listener endpoints: list queries, TMF ErrorMessages and problem details, request checks in the
+ * order of the contract, body readers and writers for Node's `http` and WHATWG `Request` /
+ * `Response`, and the listener handler. The package's main entry exports them too.
+ *
+ * @module product-order-validator/http
+ */
 
+export type { ErrorCause } from '../messages/wording.js';
 export type { HttpRuleId, HttpViolation, HttpViolationCode } from '../violation.js';
 export {
   type AsyncAuthorize,
@@ -48,6 +56,7 @@ export {
   toProblemResponse,
 } from './error-message.js';
 export {
+  type EventValidator,
   type ListenerEvent,
   type ListenerEventType,
   listeners,
@@ -83,6 +92,7 @@ export {
 } from './list-query.js';
 export { createListenerHandler, type ListenerContext, type ListenerHandler, type ListenerOptions } from './listener.js';
 export {
+  type Accepted,
   type AsyncCheckOptions,
   type CheckedCreate,
   type CheckedHead,
@@ -92,6 +102,7 @@ export {
   checkRequest,
   checkRequestBody,
   checkRequestHead,
+  type ListOrRetrieve,
   type RequestHead,
   type RequestParts,
   targetParts,

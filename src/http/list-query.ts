@@ -102,6 +102,14 @@ function paramsOf(options: ListQueryOptions | undefined): readonly QueryParam[] 
  * offset and limit non-negative integers, fields a comma-separated list of first-level attribute
  * names. A parameter given twice is a violation; other parameters are ignored.
  * @returns `{ valid: true, value }` with the parsed query, or `{ valid: false, violations }` (rule R-query)
+ * @example
+ * ```ts
+ * import { errorResponse, paginate, parseListQuery } from 'product-order-validator/http';
+ *
+ * declare const changes: readonly object[];
+ * const query = parseListQuery('offset=20&limit=10&fields=state'); // or URLSearchParams, or a record
+ * const answer = query.valid ? paginate(changes, query.value) : errorResponse(400, query);
+ * ```
  */
 export function parseListQuery(
   query: QueryInput | undefined,
@@ -164,7 +172,15 @@ function selectOne(resource: unknown, wanted: ReadonlySet<string>): unknown {
 }
 
 /** The pagination headers of a list response: all matches and the items in this page. */
-export function countHeaders(total: number, count: number): { 'X-Total-Count': string; 'X-Result-Count': string } {
+export function countHeaders(
+  total: number,
+  count: number,
+): {
+  /** How many items match the query, in all pages. */
+  'X-Total-Count': string;
+  /** How many items this page holds. */
+  'X-Result-Count': string;
+} {
   return { 'X-Total-Count': String(total), 'X-Result-Count': String(count) };
 }
 
@@ -189,7 +205,15 @@ const sizeOf = (value: number | undefined, fallback: number) =>
  * The page a list query asks for: `offset` (default 0) and `limit` (default
  * {@link defaultPageSize}, at most {@link maxPageSize}, or as `options` set them).
  */
-export function pageBounds(query: ListQuery, options?: PageOptions): { offset: number; limit: number } {
+export function pageBounds(
+  query: ListQuery,
+  options?: PageOptions,
+): {
+  /** How many items to skip. */
+  offset: number;
+  /** How many items the page holds at most. */
+  limit: number;
+} {
   const most = sizeOf(options?.maxLimit, maxPageSize);
   return {
     offset: query.offset ?? 0,
@@ -206,7 +230,12 @@ export function paginate<T>(
   items: readonly T[],
   query: ListQuery,
   options?: PageOptions,
-): { items: T[]; headers: ReturnType<typeof countHeaders> } {
+): {
+  /** The items of the page, each with attribute selection applied. */
+  items: T[];
+  /** `X-Total-Count` and `X-Result-Count` of the page. */
+  headers: ReturnType<typeof countHeaders>;
+} {
   const { offset, limit } = pageBounds(query, options);
   const start = Math.min(offset, items.length);
   const end = Math.min(items.length, start + limit);

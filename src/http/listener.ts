@@ -72,6 +72,18 @@ interface Incoming {
  * (413, 1 MiB by default) that is JSON (400) and a valid event of the path's type (400 with every
  * violation). An accepted event goes to `onEvent` and gets 204 with no body; every other outcome
  * gets an ErrorMessage. Never rejects.
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { createListenerHandler } from 'product-order-validator/http';
+ *
+ * const listen = createListenerHandler({
+ *   onEvent: (event, { type }) => console.log(type, event.eventId), // then 204
+ *   maxBodyBytes: 256 * 1024,
+ * });
+ * createServer((req, res) => listen(req, res)).listen(3000); // Node
+ * export default { fetch: (request: Request) => listen(request) }; // fetch-style runtimes: a Response
+ * ```
  */
 export function createListenerHandler(options: ListenerOptions): ListenerHandler {
   const lang: Lang | undefined = options.lang;

@@ -52,7 +52,9 @@ export interface AsyncCheckOptions extends Omit<CheckOptions, 'authorize'> {
   readonly authorize: AsyncAuthorize;
 }
 
-interface Accepted {
+/** What every request that passed the checks has: the token, and the content type to answer with. */
+export interface Accepted {
+  /** Always true: the request passed every check. */
   readonly ok: true;
   /** The bearer token. */
   readonly token: string;
@@ -60,19 +62,34 @@ interface Accepted {
   readonly contentType: typeof jsonUtf8;
 }
 
-type ListOrRetrieve =
-  | (Accepted & { readonly operation: 'listInflightChangeProductOrder'; readonly query: ListQuery })
+/** A list or retrieve request that passed every check: what the service needs to answer it. */
+export type ListOrRetrieve =
   | (Accepted & {
+      /** A list of the in-flight changes. */
+      readonly operation: 'listInflightChangeProductOrder';
+      /** The paging and attribute selection asked for. */
+      readonly query: ListQuery;
+    })
+  | (Accepted & {
+      /** A retrieve of one in-flight change. */
       readonly operation: 'retrieveInflightChangeProductOrder';
+      /** The id of the change, from the path, %-decoded. */
       readonly id: string;
+      /** The attribute selection asked for. */
       readonly query: ListQuery;
     });
 
 /** A create request whose head passed every check; its body is still to be read and checked. */
-export type CreateHead = Accepted & { readonly operation: 'createInflightChangeProductOrder' };
+export type CreateHead = Accepted & {
+  /** A create of an in-flight change. */
+  readonly operation: 'createInflightChangeProductOrder';
+};
 
 /** A create request that passed every check, with its body. */
-export type CheckedCreate = CreateHead & { readonly body: InflightChangeProductOrderFVO };
+export type CheckedCreate = CreateHead & {
+  /** The body: a valid in-flight change request. */
+  readonly body: InflightChangeProductOrderFVO;
+};
 
 /** A request that passed every check, with what the service needs to answer it. */
 export type CheckedRequest = CheckedCreate | ListOrRetrieve;
@@ -92,7 +109,12 @@ const collection = '/inflightChangeProductOrder';
  * The path and query of a request target in origin form (`/a?b`) or absolute form
  * (`http://host/a?b`, RFC 9112 section 3.2.2), as a proxy sends it.
  */
-export function targetParts(target: string): { path: string; search: string | undefined } {
+export function targetParts(target: string): {
+  /** The path, still %-encoded. */
+  path: string;
+  /** The query string without its `?`; undefined when the target has none. */
+  search: string | undefined;
+} {
   const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(target);
   const rest = absolute ? target.slice(absolute[0].length) || '/' : target;
   const mark = rest.indexOf('?');
@@ -204,6 +226,19 @@ function afterToken(
  * With an `authorize` that returns a Promise, await the check, as for {@link checkRequestHead}.
  * Never throws, never rejects.
  * @returns `{ ok: true, operation, token, ... }` or `{ ok: false, status, headers, body }` with an ErrorMessage body
+ * @example
+ * ```ts
+ * import { checkRequest } from 'product-order-validator/http';
+ *
+ * declare const request: { method: string; url: string; headers: Record<string, string>; text: string };
+ * const checked = checkRequest(
+ *   { method: request.method, path: request.url, headers: request.headers, bodyText: request.text },
+ *   { authorize: (token, operation) => token === 'admin' || operation !== 'createInflightChangeProductOrder' },
+ * );
+ * if (!checked.ok) console.log(checked.status, checked.body.message); // the ErrorMessage to answer with
+ * else if (checked.operation === 'createInflightChangeProductOrder') console.log(checked.body.entity.id);
+ * else console.log(checked.operation, checked.query); // a list or a retrieve, to answer from the store
+ * ```
  */
 export function checkRequest(
   request: RequestParts,

@@ -22,6 +22,12 @@ export interface OrderSchemaWithJson<T> {
  * a fresh object each call, without the descriptions of the shipped file; a part's schema holds just
  * the `$defs` it reaches. An unsupported target throws a TypeError, as Standard JSON Schema asks.
  * @throws TypeError when `schema` is not one of this package's schemas
+ * @example
+ * ```ts
+ * import { productOrderSchema, withJsonSchema } from 'product-order-validator';
+ *
+ * const openApi = withJsonSchema(productOrderSchema)['~standard'].jsonSchema.input({ target: 'openapi-3.0' });
+ * ```
  */
 export function withJsonSchema<T>(schema: OrderSchema<T>): OrderSchemaWithJson<T> {
   const texts: Readonly<Record<string, string>> = {

@@ -46,10 +46,13 @@ export interface ViolationWording {
   readonly wording: Wording;
 }
 
-/** What the HTTP helpers say: the description of each error status, and the sentences beside the violations. */
-/** What a 400 answer is about. */
+/**
+ * What a 400 answer is about, which its description names: the body's product order, change
+ * request or event, its JSON, the query, or the body as such.
+ */
 export type ErrorCause = 'order' | 'change' | 'event' | 'json' | 'query' | 'body';
 
+/** What the HTTP helpers say: the description of each error status, and the sentences beside the violations. */
 export interface HttpWording {
   readonly statuses: Readonly<Record<ErrorStatus, string>>;
   readonly tooLarge: (limit: number) => string;

@@ -13,6 +13,15 @@ export type { Located, TextValidationResult } from './located.js';
  * missing property: the object that lacks it; a misspelt property: its name). A byte order mark at
  * the start is skipped and not counted. Never throws.
  * @param text - JSON text, as read from a file or a request
+ * @example
+ * ```ts
+ * import { readFileSync } from 'node:fs';
+ * import { validateProductOrderText } from 'product-order-validator';
+ *
+ * const result = validateProductOrderText(readFileSync('order.json', 'utf8'));
+ * if (!result.valid)
+ *   for (const v of result.violations) console.log(`order.json:${v.line}:${v.column}`, v.rule, v.message);
+ * ```
  */
 export function validateProductOrderText(text: string, options?: ValidateOptions): TextValidationResult {
   return validateText(text, validateProductOrder, options);

@@ -10,9 +10,13 @@ import { decodeToken } from '../pointer.js';
  * feed (a CR LF pair is one break); columns count UTF-16 code units, as JavaScript strings do.
  */
 export interface Position {
+  /** The line of the node's first character, from 1. */
   readonly line: number;
+  /** The column of the node's first character, from 1. */
   readonly column: number;
+  /** The line of the character just after the node. */
   readonly endLine: number;
+  /** The column of the character just after the node. */
   readonly endColumn: number;
 }
 

@@ -18,10 +18,22 @@ export type Located<T> = T & Position;
  * first character that breaks the grammar.
  */
 export type TextValidationResult<T = ProductOrderFVO, V = OrderViolation> =
-  | { readonly valid: true; readonly value: T; readonly violations: []; readonly hints: readonly Located<Hint>[] }
   | {
+      /** The text is JSON and its value breaks no rule. */
+      readonly valid: true;
+      /** The parsed value, typed. */
+      readonly value: T;
+      /** None. */
+      readonly violations: [];
+      /** Near misses that break no rule, ordered by path, each with its position. */
+      readonly hints: readonly Located<Hint>[];
+    }
+  | {
+      /** The text is no JSON, or its value breaks a rule. */
       readonly valid: false;
+      /** The violations ordered by path, each with its position; `malformed_json` alone for text that is no JSON. */
       readonly violations: Located<V | TextViolation>[];
+      /** Near misses that break no rule, ordered by path, each with its position. */
       readonly hints: readonly Located<Hint>[];
       /** Present when there were more violations than `maxViolations`: how many were not listed. */
       readonly truncated?: Truncation;
