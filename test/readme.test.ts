@@ -6,7 +6,7 @@
 // console block of the README is run there, and what it prints compared with the `output` block after
 // it; a block that listens is a service, called over loopback.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { transformSync } from 'esbuild';
@@ -43,7 +43,6 @@ import {
   readNodeBody,
   sendNode,
 } from 'product-order-validator/http';
-import express from 'express';
 
 const listen = createListenerHandler({ onEvent: () => undefined });
 createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -60,16 +59,24 @@ createServer(async (req: IncomingMessage, res: ServerResponse) => {
   sendNode(res, checked.ok ? { status: 201, headers: {}, body: checked } : checked);
   void listen(req, res);
 });
+void parseListQuery;
+`;
+
+/** Express's request query fits too. */
+const expressFits = `import express from 'express';
+import { parseListQuery } from 'product-order-validator/http';
+
 express().get('/x', (req, res) => {
   const query = parseListQuery(req.query);
   res.json(query.valid ? query.value : query.violations);
 });
 `;
 
-function typeCheck(resolution: 'NodeNext' | 'Bundler'): string {
+/** What tsc says of the TypeScript files of `dir` (nothing when they type-check), strictly, with `resolution`. */
+function typeCheck(resolution: 'NodeNext' | 'Bundler', dir = folder): string {
   const module = resolution === 'NodeNext' ? 'NodeNext' : 'ESNext';
   writeFileSync(
-    join(folder, `tsconfig.${resolution}.json`),
+    join(dir, `tsconfig.${resolution}.json`),
     JSON.stringify({
       compilerOptions: {
         strict: true,
@@ -88,7 +95,7 @@ function typeCheck(resolution: 'NodeNext' | 'Bundler'): string {
   );
   const tsc = resolve('node_modules/typescript/bin/tsc');
   try {
-    execFileSync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: folder, stdio: 'pipe' });
+    execFileSync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: dir, stdio: 'pipe' });
     return '';
   } catch (error) {
     return String((error as { stdout?: unknown }).stdout);
@@ -153,6 +160,12 @@ beforeAll(() => {
   writeFileSync(join(folder, 'package.json'), '{ "type": "module" }\n');
   for (const [name, code] of typescript) writeFileSync(join(folder, `${name}.ts`), `${code}\nexport {};\n`);
   writeFileSync(join(folder, 'fits.ts'), fits);
+  writeFileSync(join(folder, 'express-fits.ts'), expressFits);
+  // Node's objects as the newest @types/node declares them, in a folder of their own
+  mkdirSync(join(folder, 'node-26/node_modules/@types'), { recursive: true });
+  writeFileSync(join(folder, 'node-26/package.json'), '{ "type": "module" }\n');
+  symlinkSync(resolve('node_modules/node-types-26'), join(folder, 'node-26/node_modules/@types/node'), 'dir');
+  writeFileSync(join(folder, 'node-26/fits.ts'), fits);
   // the folder of orders the README's console block checks
   copyFileSync(
     'examples/orders/invalid/phone-number-too-long.json',
@@ -174,6 +187,14 @@ describe('the README and the docs for TypeScript', () => {
       expect(typeCheck(resolution)).toBe('');
     },
   );
+});
+
+describe('Node’s request and response', () => {
+  it('fit the helpers with the newest @types/node too (26: NodeRequest refused its typed removeListener)', () => {
+    const types = JSON.parse(readFileSync('node_modules/node-types-26/package.json', 'utf8'));
+    expect(types.version).toMatch(/^26\./);
+    expect(typeCheck('NodeNext', join(folder, 'node-26'))).toBe('');
+  });
 });
 
 describe('every snippet of the README, run from the installed package', () => {

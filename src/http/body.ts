@@ -49,8 +49,12 @@ export interface NodeRequest {
   on(event: 'end' | 'close', listener: () => void): unknown;
   /** Listens for a failure of the stream, such as a client that aborts. */
   on(event: 'error', listener: (error: unknown) => void): unknown;
-  /** Stops listening, once the body is read or the reply sent. */
-  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  /** Stops listening for the chunks of the body, once the body is read or the reply sent. */
+  removeListener(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  /** Stops listening for the end of the body or the close of the connection. */
+  removeListener(event: 'end' | 'close', listener: () => void): unknown;
+  /** Stops listening for a failure of the stream. */
+  removeListener(event: 'error', listener: (error: unknown) => void): unknown;
 }
 
 /** Options of {@link readNodeBody}. */
