@@ -1,5 +1,6 @@
 // Serves the order form example under a strict Content-Security-Policy (no inline script, no eval).
-// Usage: node examples/browser-form/serve.mjs [--port 8080] [--host 127.0.0.1] [--bundle dist/browser.js]
+// Usage: node node_modules/product-order-validator/examples/browser-form/serve.mjs [--port 8080] [--host 127.0.0.1]
+// [--bundle dist/browser.js]; by default it serves the browser module of the package it lies in.
 // Prints the address once it listens; --port 0 picks a free port.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';

@@ -1,4 +1,5 @@
-// An order service on Express: product orders, in-flight changes and the six listeners. `npm run example:express`
+// An order service on Express: product orders, in-flight changes and the six listeners.
+// Beside the installed package and `npm install express`: node node_modules/product-order-validator/examples/express/server.mjs
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { productOrderRoutes } from 'product-order-validator/express';

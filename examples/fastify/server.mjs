@@ -1,4 +1,5 @@
-// An order service on Fastify: product orders, in-flight changes and the six listeners. `npm run example:fastify`
+// An order service on Fastify: product orders, in-flight changes and the six listeners.
+// Beside the installed package and `npm install fastify`: node node_modules/product-order-validator/examples/fastify/server.mjs
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { productOrderRoutes } from 'product-order-validator/fastify';

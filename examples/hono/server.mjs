@@ -1,4 +1,5 @@
-// An order service on Hono (Node): product orders, in-flight changes and the six listeners. `npm run example:hono`
+// An order service on Hono (Node): product orders, in-flight changes and the six listeners.
+// Beside the installed package and `npm install hono @hono/node-server`: node node_modules/product-order-validator/examples/hono/server.mjs
 import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';

@@ -1,5 +1,6 @@
 // A runnable in-flight change product order API and the six listener endpoints, over an in-memory
-// store, built from the library's helpers and node:http only. `npm run example:server` starts it.
+// store, built from the library's helpers and node:http only. Beside the installed package:
+// node node_modules/product-order-validator/examples/server/server.mjs
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
