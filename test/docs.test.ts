@@ -75,6 +75,16 @@ describe('the packed package', () => {
     expect(manifest.keywords).toEqual(expect.arrayContaining(['tmf622', 'fit', 'product-order', 'json-schema']));
     expect(readme).toContain('npm install product-order-validator');
   });
+
+  it('ships a manifest without scripts or devDependencies, so that npm asks no one to approve a prepare script', () => {
+    const manifest = JSON.parse(readFileSync(join(home, 'package.json'), 'utf8'));
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(manifest.bin).toEqual({ 'product-order-validate': './dist/cli.js' });
+    // and packing leaves the repository's manifest as it was
+    expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts.prepare).toBe('node scripts/prepare.mjs');
+    expect(existsSync('package.repository.json')).toBe(false);
+  });
 });
 
 describe('the links of the shipped documents', () => {
