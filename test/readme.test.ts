@@ -5,13 +5,14 @@
 // response, and each framework's, fit the helpers' types. Then every TypeScript, JavaScript, Python and
 // console block of the README is run there, and what it prints compared with the `output` block after
 // it; a block that listens is a service, called over loopback.
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { transformSync } from 'esbuild';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CodeBlock, codeBlocks } from './markdown.js';
+import { typeCheck } from './type-check.js';
 
 const consumer = inject('consumer');
 const folder = join(consumer, 'readme');
@@ -71,36 +72,6 @@ express().get('/x', (req, res) => {
   res.json(query.valid ? query.value : query.violations);
 });
 `;
-
-/** What tsc says of the TypeScript files of `dir` (nothing when they type-check), strictly, with `resolution`. */
-function typeCheck(resolution: 'NodeNext' | 'Bundler', dir = folder): string {
-  const module = resolution === 'NodeNext' ? 'NodeNext' : 'ESNext';
-  writeFileSync(
-    join(dir, `tsconfig.${resolution}.json`),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        module,
-        moduleResolution: resolution,
-        target: 'ES2022',
-        lib: ['ES2022', 'DOM'],
-        noEmit: true,
-        skipLibCheck: true,
-        types: ['node'],
-      },
-      include: ['*.ts'],
-    }),
-  );
-  const tsc = resolve('node_modules/typescript/bin/tsc');
-  try {
-    execFileSync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: dir, stdio: 'pipe' });
-    return '';
-  } catch (error) {
-    return String((error as { stdout?: unknown }).stdout);
-  }
-}
 
 /** A free loopback port. */
 async function freePort(): Promise<number> {
@@ -184,7 +155,7 @@ describe('the README and the docs for TypeScript', () => {
   it.each(['NodeNext', 'Bundler'] as const)(
     'type-check every block, and Node objects fit, with %s resolution',
     (resolution) => {
-      expect(typeCheck(resolution)).toBe('');
+      expect(typeCheck(folder, { resolution })).toBe('');
     },
   );
 });
@@ -193,7 +164,7 @@ describe('Node’s request and response', () => {
   it('fit the helpers with the newest @types/node too (26: NodeRequest refused its typed removeListener)', () => {
     const types = JSON.parse(readFileSync('node_modules/node-types-26/package.json', 'utf8'));
     expect(types.version).toMatch(/^26\./);
-    expect(typeCheck('NodeNext', join(folder, 'node-26'))).toBe('');
+    expect(typeCheck(join(folder, 'node-26'))).toBe('');
   });
 });
 

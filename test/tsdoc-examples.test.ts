@@ -1,12 +1,7 @@
-// Every ```ts block of an @example in the declarations the packed package ships (dist/*.d.ts, what an
-// editor and the API reference show), as a user would paste it: each a module of its own in a folder
-// that installed the packed package and the frameworks, type-checked under strict,
-// exactOptionalPropertyTypes and noUncheckedIndexedAccess with NodeNext resolution. The examples
-// bring their own imports.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { typeCheck } from './type-check.js';
 
 /** The @example blocks written in src/ at the time of writing: a dropped one fails the count. */
 const written = 17;
@@ -69,24 +64,6 @@ beforeAll(() => {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'package.json'), '{ "type": "module" }\n');
-  writeFileSync(
-    join(folder, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        target: 'ES2022',
-        lib: ['ES2022', 'DOM'],
-        noEmit: true,
-        skipLibCheck: true,
-        types: ['node'],
-      },
-      include: ['*.ts'],
-    }),
-  );
   shipped.forEach((example, i) => {
     const file = `example-${i + 1}.ts`;
     fileOf.set(example, file);
@@ -105,13 +82,7 @@ describe('the TSDoc examples', () => {
   });
 
   it('type-check, each as a module of its own, under strict, exactOptionalPropertyTypes and noUncheckedIndexedAccess', () => {
-    const tsc = resolve('node_modules/typescript/bin/tsc');
-    let output = '';
-    try {
-      execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: folder, stdio: 'pipe' });
-    } catch (error) {
-      output = String((error as { stdout?: unknown }).stdout);
-    }
+    const output = typeCheck(folder);
     // name the declaration of each file with errors, to find its comment
     const named = output.replace(/example-\d+\.ts/g, (file) => {
       const example = [...fileOf].find(([, f]) => f === file)?.[0];
