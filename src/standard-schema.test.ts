@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Labels } from './form/labels.js';
+import { labelsDe } from './form/labels-de.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
 import { formatMessage } from './messages/index.js';
 import {
@@ -335,6 +337,29 @@ describe('the factories', () => {
     );
     const [issue] = createProductOrderSchema(options)['~standard'].validate({ category: 'new' }).issues ?? [];
     expect(issue?.message).toBe(productOrderSchema['~standard'].validate({ category: 'new' }).issues?.[0]?.message);
+  });
+
+  it.each([
+    [
+      'throws',
+      (): unknown => {
+        throw new Error('hostile labels');
+      },
+    ],
+    ['returns 42', (): unknown => 42],
+  ] as const)('a labels.message that %s gives the package message, in the order and in a part', (_, message) => {
+    const labels = { ...labelsDe, message } as unknown as Labels;
+    const order = createProductOrderSchema({ labels, lang: 'de' })['~standard'].validate({ category: 'new' });
+    expect(order.issues?.[0]?.message).toBe(
+      createProductOrderSchema({ lang: 'de' })['~standard'].validate({ category: 'new' }).issues?.[0]?.message,
+    );
+    const phoneIssues = createContactMediumSchema({ labels, lang: 'de' })['~standard'].validate(
+      phone({ phoneNumber: '' }),
+    );
+    expect(phoneIssues.issues?.map((i) => typeof i.message)).toEqual(['string']);
+    expect(phoneIssues.issues?.[0]?.message).toBe(
+      createContactMediumSchema({ lang: 'de' })['~standard'].validate(phone({ phoneNumber: '' })).issues?.[0]?.message,
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } f
 import { formatPart, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
-import { settings, validateProductOrder } from './validate.js';
+import { callerText, settings, validateProductOrder } from './validate.js';
 import type { OrderViolation } from './violation.js';
 
 /** A Standard Schema issue that also carries the violation's rule, code and params. */
@@ -186,7 +186,9 @@ function issuesOf(
     const path = code === 'unreadable' ? at : violation.path;
     if (path !== at && !path.startsWith(`${at}/`)) continue;
     const relative = { ...violation, path: path.slice(at.length) };
-    const message = !name ? violation.message : (labels?.message(relative, value) ?? formatPart(relative, lang, name));
+    const message = !name
+      ? violation.message
+      : ((labels && callerText(() => labels.message(relative, value))) ?? formatPart(relative, lang, name));
     const keys = pointerKeys(relative.path);
     // a missing property is reported at its parent; a form shows it at the property's own field
     if ('property' in params && typeof params.property === 'string') keys.push(params.property);

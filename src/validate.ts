@@ -5,17 +5,16 @@ import type { PartName } from './messages/wording.js';
 import { budget, isRecord, spent } from './read.js';
 import { checks as orderChecks, rules } from './rules/index.js';
 import { type TextValidationResult, validateText } from './text/located.js';
-import {
-  type Check,
-  type Finding,
-  type FindingCode,
-  type FindingOf,
-  type Hint,
-  type OrderViolation,
-  type Rule,
-  type RuleId,
-  ruleIds,
-  type Violation,
+import type {
+  Check,
+  Finding,
+  FindingCode,
+  FindingOf,
+  Hint,
+  OrderViolation,
+  Rule,
+  RuleId,
+  Violation,
 } from './violation.js';
 
 /** Options of {@link validateProductOrder}; `L` names the languages a validator has messages in. */
@@ -99,8 +98,8 @@ export function validateProductOrder(input: unknown, options?: ValidateOptions):
 /**
  * Runs `checks` on `input` as {@link validateProductOrder} runs the order rules: the first check also
  * judges an input that is no object; a throw while one of this package's rules reads the input gives
- * one `unreadable` violation; any other rule that throws, or returns no list of findings, gives a
- * `rule_failed` violation naming it, and the other rules still run.
+ * one `unreadable` violation; a check of the caller's that throws, returns no list of findings, or is
+ * no check at all gives a `rule_failed` violation naming it, and the other rules still run.
  */
 export function validateWith<T, V = Violation>(
   checks: readonly Rule[],
@@ -110,13 +109,31 @@ export function validateWith<T, V = Violation>(
   return run(guardedOthers(checks), input, options, undefined, formatMessage);
 }
 
-/** The checks, each that is not one of this package's rules (by id) {@link guard}ed. */
+/** The checks, each that is not one of this package's rules read once and {@link guard}ed. */
 function guardedOthers(checks: readonly Check[]): readonly Check[] {
+  let list: readonly unknown[];
   try {
-    return Array.isArray(checks) ? checks.map((check) => (builtIn.has(check?.id) ? check : guard(check))) : checks;
+    list = Array.isArray(checks) ? checks.slice(0, maxRules) : [];
   } catch {
-    return checks; // a list whose checks cannot be read: faultsOf reports the input unreadable
+    list = [];
   }
+  return list.map((check, i) => {
+    if (isBuiltIn(check)) return check as Check;
+    const read = callerRule(check);
+    return typeof read === 'string' ? brokenRule(check, i, read) : guard(read);
+  });
+}
+
+/**
+ * Runs this package's own `checks` (the query's, for example) as {@link validateWith} does, without
+ * guarding them as a caller's.
+ */
+export function validateOwn<T, V = Violation>(
+  checks: readonly Check[],
+  input: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T, V> {
+  return run(checks, input, options, undefined, formatMessage);
 }
 
 /** {@link validateWith}, with the whole input named as `part` in the messages (a change, an event), not as the order. */
@@ -245,6 +262,9 @@ export interface Validator<F extends CustomFinding = never, L extends string = L
  * A validator with the built-in rules (less those in `without`, a rule of the caller's with a
  * built-in id in that rule's place) and the caller's `rules` after them, its words in `messages`.
  * One ordered result, as {@link validateProductOrder} gives; a rule that throws gives `rule_failed`.
+ * @throws TypeError naming the option at fault, when `rules` holds something that is no rule (an id,
+ * a title and a check function), two rules share an id, `without` names no built-in rule, or a message
+ * is no function; the options are read once, here.
  * @example
  * ```ts
  * import { createValidator } from 'product-order-validator';
@@ -278,8 +298,9 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
   options?: ValidatorOptions<Found, L>,
 ): Validator<Found[number], L> {
   type F = Found[number];
-  const own: CustomRule[] = [...((options?.rules ?? []) as readonly CustomRule[])];
-  const dropped = new Set<string>(options?.without ?? []);
+  const read = ownRules(options);
+  const own: CustomRule[] = [...read.keys()];
+  const dropped = new Set<string>(droppedRules(options));
   const checks: (Rule | CustomRule)[] = [];
   for (const rule of rules) {
     if (dropped.has(rule.id)) continue;
@@ -288,13 +309,11 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
   }
   checks.push(...own);
   // a rule of the caller's that throws is at fault itself, even with a built-in id
-  const ours = new Set<unknown>(rules);
-  const guarded = checks.map((rule) => (ours.has(rule) ? (rule as Rule) : guard(rule as Rule)));
-  const messages = options?.messages;
+  const guarded = checks.map((rule) => (isBuiltIn(rule) ? (rule as Rule) : guard(read.get(rule) ?? rule)));
+  const messages = ownMessages(options);
   const words =
     messages &&
-    ((finding: Finding, lang: string) =>
-      wordsOf(Object.hasOwn(messages, lang) ? (messages as Record<string, object>)[lang] : undefined, finding));
+    ((finding: Finding, lang: string) => wordsOf(Object.hasOwn(messages, lang) ? messages[lang] : undefined, finding));
   const validate = (input: unknown, validateOptions?: ValidateOptions<string>) =>
     run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words, formatMessage);
   return Object.freeze({
@@ -305,37 +324,231 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
   });
 }
 
+/** The most rules, message tables or messages a validator takes: more is no list a person wrote. */
+const maxRules = 1000;
+
+/** This package's order rules, by identity: a rule that is none of them is a caller's, and guarded. */
+let builtInRules: ReadonlySet<unknown> | undefined;
+function isBuiltIn(check: unknown): boolean {
+  if (builtInRules === undefined) builtInRules = new Set<unknown>([...orderChecks, ...rules]);
+  return builtInRules.has(check);
+}
+
+type AnyValidatorOptions = ValidatorOptions<readonly CustomFinding[], string> | undefined;
+
+/** Throws a TypeError that names the option of {@link createValidator} at fault and what is wrong. */
+function refuse(at: string, fault: string): never {
+  throw new TypeError(`createValidator: ${at} ${fault}`);
+}
+
+/**
+ * The caller's rules of `options.rules`, each as given with what was read of it once; throws a
+ * TypeError naming the first that is no rule.
+ */
+function ownRules(options: AnyValidatorOptions): Map<CustomRule, CustomRule> {
+  const read = new Map<CustomRule, CustomRule>();
+  const given = readOption(options, 'rules', 'rules');
+  if (given === undefined) return read;
+  if (!Array.isArray(given)) refuse('rules', `must be an array of rules, not ${describe(given)}`);
+  if (given.length > maxRules) refuse('rules', `holds ${given.length} rules, more than ${maxRules}`);
+  const ids = new Map<string, number>();
+  for (let i = 0; i < given.length; i++) {
+    const rule = readOption(given, i, `rules[${i}]`);
+    const own = callerRule(rule);
+    if (typeof own === 'string') refuse(`rules[${i}]`, own);
+    const first = ids.get(own.id);
+    if (first !== undefined)
+      refuse(`rules[${i}]`, `has the id '${own.id}' of rules[${first}]: each rule needs an id of its own`);
+    ids.set(own.id, i);
+    read.set(rule as CustomRule, own);
+  }
+  return read;
+}
+
+/** The ids of `options.without`; throws a TypeError for one that is no built-in rule's id. */
+function droppedRules(options: AnyValidatorOptions): string[] {
+  const given = readOption(options, 'without', 'without');
+  if (given === undefined) return [];
+  if (!Array.isArray(given)) refuse('without', `must be an array of rule ids, not ${describe(given)}`);
+  const known = rules.map((rule) => rule.id as string);
+  return Array.from({ length: Math.min(given.length, maxRules) }, (_, i) => {
+    const id = readOption(given, i, `without[${i}]`);
+    if (typeof id !== 'string' || !known.includes(id))
+      refuse(`without[${i}]`, `is ${describe(id)}, which is no built-in rule's id (${known.join(', ')})`);
+    return id;
+  });
+}
+
+type CallerTable = Readonly<Record<string, (finding: Finding) => unknown>>;
+
+/** The caller's message tables, read once into tables of functions; throws a TypeError naming an entry that is none. */
+function ownMessages(options: AnyValidatorOptions): Readonly<Record<string, CallerTable>> | undefined {
+  const given = readOption(options, 'messages', 'messages');
+  if (given === undefined) return undefined;
+  if (!isRecord(given)) refuse('messages', `must be an object of message tables by language, not ${describe(given)}`);
+  const tables: Record<string, CallerTable> = Object.create(null);
+  for (const lang of keysOf(given, 'messages')) {
+    const at = `messages.${lang}`;
+    const table = readOption(given, lang, at);
+    if (table === undefined) continue;
+    if (!isRecord(table)) refuse(at, `must be an object of messages by code, not ${describe(table)}`);
+    const own: Record<string, (finding: Finding) => unknown> = Object.create(null);
+    for (const code of keysOf(table, at)) {
+      const render = readOption(table, code, `${at}.${code}`);
+      if (render === undefined) continue;
+      if (typeof render !== 'function') refuse(`${at}.${code}`, `must be a function, not ${describe(render)}`);
+      own[code] = render as (finding: Finding) => unknown;
+    }
+    tables[lang] = Object.freeze(own);
+  }
+  return Object.freeze(tables);
+}
+
+/** `owner[key]`, read once; a throw while reading it is the caller's fault, said as a TypeError naming `at`. */
+function readOption(owner: unknown, key: string | number, at: string): unknown {
+  if (owner === undefined || owner === null) return undefined;
+  try {
+    return (owner as Record<string | number, unknown>)[key];
+  } catch (error) {
+    return refuse(at, `cannot be read: ${errorText(error)}`);
+  }
+}
+
+/** The own enumerable keys of `owner`, at most {@link maxRules}; a throw is the caller's fault. */
+function keysOf(owner: object, at: string): string[] {
+  try {
+    return Object.keys(owner).slice(0, maxRules);
+  } catch (error) {
+    return refuse(at, `cannot be read: ${errorText(error)}`);
+  }
+}
+
+/** A value's kind, for an error message: `null`, `an array`, `the number 42`. */
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string '${value.slice(0, 40)}'`;
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'function') return 'a function';
+  return `the ${typeof value} ${String(value)}`;
+}
+
+/**
+ * A caller's rule, read once: its `id`, `title` and `check`, or what is wrong with it. The check is
+ * called with the rule as `this`, as a method is.
+ */
+function callerRule(rule: unknown): CustomRule | string {
+  if (typeof rule !== 'object' || rule === null)
+    return `is ${describe(rule)}: a rule is an object with an id, a title and a check function`;
+  let id: unknown;
+  let title: unknown;
+  let check: unknown;
+  try {
+    ({ id, title, check } = rule as Record<string, unknown>);
+  } catch (error) {
+    return `cannot be read: ${errorText(error)}`;
+  }
+  if (typeof id !== 'string' || id === '') return `has no id: its id is ${describe(id)}, not a non-empty string`;
+  if (typeof check !== 'function') return `('${id}') has no check function: its check is ${describe(check)}`;
+  if (typeof title !== 'string') return `('${id}') has no title: its title is ${describe(title)}, not a string`;
+  const method = check as (order: unknown) => readonly CustomFinding[];
+  return Object.freeze({ id, title, check: (order: unknown) => method.call(rule, order) });
+}
+
+/** A check in the place of a caller's check that is none: its one finding is `rule_failed`, saying why. */
+function brokenRule(check: unknown, i: number, fault: string): Check {
+  let id = `#${i}`;
+  try {
+    const given = (check as { id?: unknown } | null)?.id;
+    if (typeof given === 'string' && given !== '') id = given;
+  } catch {
+    // the id cannot be read: the rule is named by its place in the list
+  }
+  const finding = failed(id, new TypeError(`the rule ${fault}`));
+  return { id: id as RuleId, check: () => [finding] };
+}
+
 /**
  * A rule of the caller's, held to the contract of a check: a throw gives its `rule_failed` finding,
  * and so does a result that is no list of findings or a finding without rule, code, path and params.
+ * Its findings are read once, into plain data: nothing of the caller's runs after the check returns.
  */
-function guard<R extends Check>(rule: R): R {
+function guard(rule: CustomRule): Check {
+  const { id } = rule;
   return {
-    ...rule,
+    id: id as RuleId,
     check(order: unknown) {
-      let some: readonly Finding[];
+      let some: unknown;
       try {
         some = rule.check(order);
       } catch (error) {
         if (error === spent) throw error;
-        return [failed(rule, error)];
+        return [failed(id, error)];
       }
-      if (!Array.isArray(some)) return [failed(rule, new TypeError('check() returned no array of findings'))];
-      return some.map((finding) => wellFormed(rule, finding));
+      return findingsOf(id, some);
     },
   };
 }
 
-/** The caller's message of a finding, when the table has one that renders. */
-function wordsOf(table: object | undefined, finding: Finding): string | undefined {
-  const render =
-    table && Object.hasOwn(table, finding.code) ? (table as Record<string, unknown>)[finding.code] : undefined;
-  if (typeof render !== 'function') return undefined;
+/**
+ * The findings a caller's check returned, read once into plain data: as many as the validation under
+ * way may still collect, and one more to tell it to stop; a `rule_failed` finding for a result that
+ * is no list, and one for the first finding without a rule, code, path (a JSON Pointer) and params.
+ */
+function findingsOf(id: string, some: unknown): readonly Finding[] {
+  const found: Finding[] = [];
   try {
-    const text = (render as (finding: Finding) => unknown)(finding);
+    if (!Array.isArray(some)) return [failed(id, new TypeError('check() returned no array of findings'))];
+    const most = Math.min(some.length, budget.left + 1);
+    let faulty = false;
+    for (let i = 0; i < most; i++) {
+      const finding = plainFinding(some[i]);
+      if (finding) found.push(finding);
+      else if (!faulty) {
+        faulty = true;
+        found.push(failed(id, new TypeError('check() returned a finding without rule, code, path and params')));
+      }
+    }
+    return found;
+  } catch (error) {
+    found.push(failed(id, error));
+    return found;
+  }
+}
+
+/** The most params a caller's finding carries. */
+const maxParams = 64;
+
+/** A caller's finding as plain data, each field read once, or undefined when it has not the shape of one. */
+function plainFinding(given: unknown): Finding | undefined {
+  if (!isRecord(given)) return undefined;
+  const { rule, code, path, params } = given;
+  if (typeof rule !== 'string' || typeof code !== 'string' || typeof path !== 'string' || !isRecord(params))
+    return undefined;
+  if (path !== '' && path.charCodeAt(0) !== 47) return undefined;
+  const keys = Object.keys(params);
+  if (keys.length > maxParams) return undefined;
+  const copy: Record<string, unknown> = {};
+  for (const key of keys) copy[key] = params[key];
+  return { rule, code, path, params: copy } as unknown as Finding;
+}
+
+/** The caller's message of a finding, when the table has one that renders. */
+function wordsOf(table: CallerTable | undefined, finding: Finding): string | undefined {
+  const render = table?.[finding.code];
+  return render && callerText(() => render(finding));
+}
+
+/**
+ * The text a caller's message gives, or undefined when it throws or gives no string: the message
+ * falls back to the next in line, the package's own at last.
+ */
+export function callerText(render: () => unknown): string | undefined {
+  try {
+    const text = render();
     return typeof text === 'string' ? text : undefined;
   } catch {
-    return undefined; // a message that throws falls back to the built-in or neutral one
+    return undefined;
   }
 }
 
@@ -351,7 +564,8 @@ function run<T, V = Violation>(
   const { found: faults, stopped, near } = findings(checks, input, stopAfter(max), max);
   if (faults.length === 0 && near.length === 0)
     return { valid: true, value: input as T, violations: [], hints: noHints };
-  const word = (f: Finding) => words?.(f, lang) ?? labels?.message(f, input) ?? builtInWords(f, lang);
+  const word = (f: Finding) =>
+    words?.(f, lang) ?? (labels && callerText(() => labels.message(f, input))) ?? builtInWords(f, lang);
   const listed = byPath(faults).slice(0, max);
   const hints =
     near.length === 0
@@ -404,8 +618,6 @@ export function settings(
  * `max` by path for any input with up to ten times as many faults.
  */
 const stopAfter = (max: number): number => Math.max(10 * max, 1000);
-
-const builtIn: ReadonlySet<string> = /* @__PURE__ */ new Set<string>(ruleIds);
 
 const unreadable: readonly Finding[] = [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
 
@@ -461,28 +673,18 @@ function faultsOf(checks: readonly Check[], input: unknown, stop: number): { fou
   }
 }
 
-/** The `rule_failed` finding of a rule that threw `error`. */
-function failed(rule: Check, error: unknown): Finding {
-  let text: string;
-  try {
-    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  } catch {
-    text = 'unknown error';
-  }
-  return { rule: rule.id, code: 'rule_failed', path: '', params: { error: text.slice(0, 200) } };
+/** The `rule_failed` finding of the rule `id`, which threw `error`. */
+function failed(id: string, error: unknown): Finding {
+  return { rule: id as RuleId, code: 'rule_failed', path: '', params: { error: errorText(error).slice(0, 200) } };
 }
 
-/** A finding as a rule returned it, when it has the shape of one; else the rule's `rule_failed`. */
-function wellFormed(rule: Check, finding: Finding): Finding {
-  if (
-    isRecord(finding) &&
-    typeof finding.rule === 'string' &&
-    typeof finding.code === 'string' &&
-    typeof finding.path === 'string' &&
-    isRecord(finding.params)
-  )
-    return finding;
-  return failed(rule, new TypeError('check() returned a finding without rule, code, path and params'));
+/** What an error says, its name and message; never throws. */
+function errorText(error: unknown): string {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return 'unknown error';
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The list and retrieve query parameters (TMF630 attribute selection and pagination) and the count
 // headers of a list response.
 import { Findings, isRecord } from '../read.js';
-import { type ValidateOptions, type ValidationResult, validateWith } from '../validate.js';
+import { type ValidateOptions, type ValidationResult, validateOwn } from '../validate.js';
 import type { HttpViolation, Rule } from '../violation.js';
 
 /** A parsed list or retrieve query. */
@@ -116,7 +116,7 @@ export function parseListQuery(
   options?: ListQueryOptions,
 ): ValidationResult<ListQuery, HttpViolation> {
   const raw = rawQuery(query, paramsOf(options));
-  const result = validateWith<Raw, HttpViolation>([queryRule], raw, options);
+  const result = validateOwn<Raw, HttpViolation>([queryRule], raw, options);
   if (!result.valid) return result;
   const value: { fields?: string[]; offset?: number; limit?: number } = {};
   if (raw.fields?.length) value.fields = raw.fields[0].split(',').map((name) => name.trim());

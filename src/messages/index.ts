@@ -64,7 +64,13 @@ function render(finding: Finding, lang: string | undefined, whole: string | unde
   const template = Object.hasOwn(table, finding.code)
     ? (table as Record<string, unknown>)[finding.code]
     : wording.other;
-  return (template as Wording['other'])(finding, subject(finding.path, wording, whole ?? wording.whole));
+  const named = subject(finding.path, wording, whole ?? wording.whole);
+  try {
+    return (template as Wording['other'])(finding, named);
+  } catch {
+    // a caller's finding of a built-in code whose params the template cannot read
+    return wording.other(finding, named);
+  }
 }
 
 /** How the message names the node at `path`: its last reference token, or the item of a list. */
