@@ -1,7 +1,8 @@
-import type { Labels } from './form/labels.js';
 import type { ProductOrderFVO } from './generated/types.js';
 import { formatIn, formatMessage, formatOrder, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
+import { defaultMaxViolations, settings, type ValidateOptions } from './options.js';
+import { comparePaths } from './pointer.js';
 import { budget, isRecord, spent } from './read.js';
 import { checks as orderChecks, rules } from './rules/index.js';
 import { type TextValidationResult, validateText } from './text/located.js';
@@ -16,31 +17,6 @@ import type {
   RuleId,
   Violation,
 } from './violation.js';
-
-/** Options of {@link validateProductOrder}; `L` names the languages a validator has messages in. */
-export interface ValidateOptions<L extends string = Lang> {
-  /**
-   * Language of the messages: one the package speaks (English, the default, or German), or one a
-   * validator was given messages in; any other gives English.
-   */
-  readonly lang?: L | undefined;
-  /**
-   * List at most this many violations, the first by path (default {@link defaultMaxViolations};
-   * `Infinity` lists every one). Validation stops once it has found ten times as many (at least
-   * 1,000), so an input with a million faults costs no more than one with a thousand.
-   */
-  readonly maxViolations?: number | undefined;
-  /**
-   * Words for the people who fill in a form: messages that name each field by its label and count
-   * list items from 1, such as {@link labelsDe} or {@link labelsEn}, or either with a caller's own
-   * labels put over it by {@link withLabels}. A code the labels have no message for gets the
-   * package's message in `lang`. Paths, rules, codes and params stay as they are.
-   */
-  readonly labels?: Labels | undefined;
-}
-
-/** How many violations a validation lists unless told otherwise. */
-export const defaultMaxViolations = 1000;
 
 /** Violations found but not listed, when a validation found more than `maxViolations`. */
 export interface Truncation {
@@ -588,29 +564,10 @@ function run<T, V = Violation>(
 
 const noHints: readonly Hint[] = /* @__PURE__ */ Object.freeze([]);
 
+export { comparePaths, defaultMaxViolations, settings, type ValidateOptions };
+
 function hintOf(f: Finding, message: string): Hint {
   return { path: f.path, code: 'did_you_mean', params: f.params as Hint['params'], message };
-}
-
-/** The options in force; unknown or unreadable values fall back to the defaults. */
-export function settings(
-  options: ValidateOptions<string> | undefined,
-  fallbackMax = defaultMaxViolations,
-): { lang: string; max: number; labels: Labels | undefined } {
-  try {
-    const max = options?.maxViolations;
-    const lang = options?.lang;
-    const given = options?.labels;
-    const labels = typeof given?.message === 'function' ? given : undefined;
-    return {
-      // labels speak their language: the messages they have none for follow it
-      lang: typeof lang === 'string' ? lang : typeof labels?.lang === 'string' ? labels.lang : 'en',
-      max: typeof max === 'number' && max >= 1 ? Math.floor(max) : fallbackMax,
-      labels,
-    };
-  } catch {
-    return { lang: 'en', max: fallbackMax, labels: undefined };
-  }
 }
 
 /**
@@ -705,37 +662,3 @@ export function byPath(found: readonly Finding[]): Finding[] {
 const unlikePlain = /\/[1-9][0-9]|[\0-.]/;
 
 const comparePlain = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-const slash = 47;
-
-/** Orders two JSON Pointers token by token, comparing array indices as numbers, without splitting. */
-export function comparePaths(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (i === a.length && i === b.length) return 0;
-  // one path is the other plus more tokens: the shorter, the parent, comes first
-  if (i === a.length && b.charCodeAt(i) === slash) return -1;
-  if (i === b.length && a.charCodeAt(i) === slash) return 1;
-  const start = a.lastIndexOf('/', i - 1) + 1;
-  const endA = tokenEnd(a, start);
-  const endB = tokenEnd(b, start);
-  if (isIndex(a, start, endA) && isIndex(b, start, endB) && endA !== endB) return endA - endB;
-  // the tokens differ at i, or one ends there: the shorter token comes first
-  return (i < endA ? a.charCodeAt(i) : -1) - (i < endB ? b.charCodeAt(i) : -1);
-}
-
-function tokenEnd(path: string, start: number): number {
-  const end = path.indexOf('/', start);
-  return end < 0 ? path.length : end;
-}
-
-/** Whether path[start..end) is an array index: digits, no leading zero but for 0 itself. */
-function isIndex(path: string, start: number, end: number): boolean {
-  if (end === start || (end - start > 1 && path.charCodeAt(start) === 48)) return false;
-  for (let i = start; i < end; i++) {
-    const c = path.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
-}

@@ -156,6 +156,16 @@ export interface ParamsByCode {
     /** The character found, or the JSON type of what was given instead of text. */
     readonly found?: string;
   };
+  /**
+   * A number of JSON text that JavaScript cannot hold exactly: it overflows to ±Infinity, its
+   * non-zero digits underflow to 0, or it is an integer beyond ±(2⁵³ − 1).
+   */
+  inexact_number: {
+    /** What JavaScript would make of it: ±Infinity, 0, or the nearest double of an unsafe integer. */
+    readonly reason: 'overflow' | 'underflow' | 'unsafe_integer';
+    /** The number as the text writes it, at most 40 characters (then `…`). */
+    readonly literal: string;
+  };
   /** What the rule threw: its name and message, at most 200 characters. */
   rule_failed: {
     /** The error's name and message, at most 200 characters. */
@@ -227,7 +237,7 @@ export type Violation = {
 /** The rules of the HTTP helpers: the query, the body as JSON, the listener events. */
 export type HttpRuleId = 'R-query' | 'R-body' | 'R-event';
 
-/** The rule of JSON text: it is well-formed JSON. */
+/** The rule of JSON text: it is well-formed JSON, and its numbers are numbers JavaScript holds exactly. */
 export type TextRuleId = 'R-json';
 
 /** The rules of an order (and of an in-flight change): the field table, the party and contact rules, R1 to R14. */
@@ -236,8 +246,8 @@ export type OrderRuleId = Exclude<RuleId, HttpRuleId | TextRuleId>;
 /** The codes only the HTTP helpers report. */
 export type HttpViolationCode = 'too_small' | 'too_large' | 'invalid_json' | 'unknown_event_type';
 
-/** The code of JSON text that is no JSON. */
-export type TextViolationCode = 'malformed_json';
+/** The codes of JSON text: text that is no JSON, a number JavaScript cannot hold exactly. */
+export type TextViolationCode = 'malformed_json' | 'inexact_number';
 
 /** The codes the order rules report. */
 export type OrderViolationCode = Exclude<ViolationCode, HttpViolationCode | TextViolationCode>;
@@ -258,13 +268,15 @@ export type HttpViolation = Violation & {
   readonly rule: HttpRuleId;
 };
 
-/** JSON text that is no JSON, as the text validators report it. */
-export type TextViolation = FindingOf<TextViolationCode> & {
-  /** `R-json`: the text is no JSON. */
-  readonly rule: TextRuleId;
-  /** The fault in words, in the requested language. */
-  readonly message: string;
-};
+/** JSON text that is no JSON, or a number of it JavaScript cannot hold exactly, as the text validators report it. */
+export type TextViolation = {
+  [C in TextViolationCode]: FindingOf<C> & {
+    /** `R-json`: the text is no JSON, or one of its numbers is inexact. */
+    readonly rule: TextRuleId;
+    /** The fault in words, in the requested language. */
+    readonly message: string;
+  };
+}[TextViolationCode];
 
 /** A code with its params: what a check of one value finds wrong with it. */
 export type Fault = { [C in ViolationCode]: readonly [C, ParamsByCode[C]] }[ViolationCode];

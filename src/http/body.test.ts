@@ -188,4 +188,18 @@ describe('parseJsonBody', () => {
     expect(parseJsonBody(edge).ok).toBe(true);
     expect(parseJsonBody(`{"s":"${'[{'.repeat(5000)}\\"["}`).ok).toBe(true);
   });
+
+  it('refuses a number JavaScript cannot hold exactly with 400 inexact_number at its place, unless told to keep it', () => {
+    const text = '{"id": "a", "ticket": 12345678901234567890, "cost": [1, 1e400]}';
+    const refused = parseJsonBody(text, 'en');
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.status).toBe(400);
+    const body = !refused.ok ? (refused.body as { violations?: unknown[] }) : {};
+    expect(body.violations).toEqual([
+      expect.objectContaining({ rule: 'R-json', code: 'inexact_number', path: '/ticket' }),
+      expect.objectContaining({ rule: 'R-json', code: 'inexact_number', path: '/cost/1' }),
+    ]);
+    const kept = parseJsonBody(text, 'en', { keepInexactNumbers: true });
+    expect(kept.ok && (kept.value as { cost: number[] }).cost[1]).toBe(Number.POSITIVE_INFINITY);
+  });
 });

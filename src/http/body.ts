@@ -1,8 +1,9 @@
 // Reading a request body with a size and a time limit, from a WHATWG Request or a Node
 // IncomingMessage, parsing it as JSON, and writing a reply only once it is serialised.
 import { formatMessage, httpWords, type Lang } from '../messages/index.js';
+import { inexactNumbers } from '../text/numbers.js';
 import type { Finding } from '../violation.js';
-import { errorResponse, type HttpError } from './error-message.js';
+import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
 import { type HeadersInput, headerOf } from './headers.js';
 
 /** The default body limit: 1 MiB, a hundred times a large order. */
@@ -243,13 +244,26 @@ export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): P
   });
 }
 
+/** Options of {@link parseJsonBody}. */
+export interface JsonBodyOptions {
+  /**
+   * Keep a number that JavaScript cannot hold exactly (`1e400`, `12345678901234567890`) as
+   * `JSON.parse` reads it (`Infinity`, which a reply then writes as `null`; `12345678901234567000`),
+   * instead of refusing the body with 400 (the default).
+   */
+  readonly keepInexactNumbers?: boolean | undefined;
+}
+
 /**
  * Parses body text as JSON: the value, or a 400 ErrorMessage with one `invalid_json` violation
- * (rule R-body) naming the position of the syntax error when the engine tells it.
+ * (rule R-body) naming the position of the syntax error when the engine tells it, or with an
+ * `inexact_number` violation (rule R-json) at each number JavaScript cannot hold exactly (at most
+ * {@link defaultHttpMaxViolations}), unless `options.keepInexactNumbers`.
  */
 export function parseJsonBody(
   text: string,
   lang?: Lang,
+  options?: JsonBodyOptions,
 ):
   | {
       /** Always true: the text is JSON. */
@@ -261,12 +275,17 @@ export function parseJsonBody(
   if (text.trim() === '') return notJson('empty', lang);
   const deep = tooDeepAt(text);
   if (deep >= 0) return notJson('too_deep', lang, deep);
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     const position = /at position (\d+)/.exec(String((error as Error)?.message))?.[1];
     return notJson('syntax', lang, position === undefined ? undefined : Number(position));
   }
+  const inexact = options?.keepInexactNumbers === true ? [] : inexactNumbers(text, defaultHttpMaxViolations);
+  if (inexact.length === 0) return { ok: true, value };
+  const violations = inexact.map((fault) => ({ ...fault, message: formatMessage(fault, lang) }));
+  return errorResponse(400, { violations }, { lang });
 }
 
 /**

@@ -22,6 +22,7 @@ export {
   type BodyText,
   defaultBodyTimeoutMs,
   defaultMaxBodyBytes,
+  type JsonBodyOptions,
   lingerMs,
   lingerOn,
   maxJsonDepth,

@@ -55,6 +55,13 @@ const jsonFaults: Readonly<Record<string, string>> = {
   too_deep: `er schachtelt Listen und Objekte mehr als ${256} Ebenen tief`,
 };
 
+/** What JavaScript would make of a number it cannot hold exactly. */
+const inexactFaults: Readonly<Record<'overflow' | 'underflow' | 'unsafe_integer', string>> = {
+  overflow: 'würde als Infinity gelesen',
+  underflow: 'würde als 0 gelesen',
+  unsafe_integer: 'liegt jenseits von 2⁵³ − 1 und würde gerundet',
+};
+
 const table: MessageTable = {
   required: ({ params }, s) => `${s}: die Pflichtangabe '${params.property}' fehlt.`,
   wrong_type: ({ params }, s) =>
@@ -95,6 +102,8 @@ export const layers: LayerMessageTable = {
     params.reason === 'not_text'
       ? `Die Eingabe muss JSON-Text sein, nicht ${type(params.found)}.`
       : `Der Text ist kein JSON: ${params.reason === 'unexpected_end' ? 'er endet, bevor der Wert vollständig ist' : `unerwartetes Zeichen ${quote(String(params.found))}`}.`,
+  inexact_number: ({ params }, s) =>
+    `${s} ist eine Zahl, die JavaScript nicht genau darstellen kann: ${params.literal} ${inexactFaults[params.reason]}. Bitte als Zeichenkette senden.`,
   unknown_event_type: ({ params }) =>
     `Kein Listener empfängt Ereignisse vom Typ ${params.type}; die Listener empfangen: ${listOf(params.allowed)}.`,
 };

@@ -55,6 +55,13 @@ const jsonFaults: Readonly<Record<string, string>> = {
   too_deep: `it nests arrays and objects more than ${256} levels deep`,
 };
 
+/** What JavaScript would make of a number it cannot hold exactly. */
+const inexactFaults: Readonly<Record<'overflow' | 'underflow' | 'unsafe_integer', string>> = {
+  overflow: 'would be read as Infinity',
+  underflow: 'would be read as 0',
+  unsafe_integer: 'is beyond 2⁵³ − 1 and would be rounded',
+};
+
 const table: MessageTable = {
   required: ({ params }, s) => `${s} lacks the required property '${params.property}'.`,
   wrong_type: ({ params }, s) => `${named(params, s)} must be ${type(params.expected)}, not ${type(params.actual)}.`,
@@ -92,6 +99,8 @@ export const layers: LayerMessageTable = {
     params.reason === 'not_text'
       ? `The input must be JSON text, not ${type(params.found)}.`
       : `The text is not JSON: ${params.reason === 'unexpected_end' ? 'it ends before the value is complete' : `unexpected character ${quote(String(params.found))}`}.`,
+  inexact_number: ({ params }, s) =>
+    `${s} is a number JavaScript cannot hold exactly: ${params.literal} ${inexactFaults[params.reason]}. Send it as a string.`,
   unknown_event_type: ({ params }) =>
     `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,
 };

@@ -28,6 +28,12 @@ const samples: Readonly<Record<FindingCode, Finding>> = {
     path: '',
     params: { reason: 'unexpected_character', found: '}' },
   },
+  inexact_number: {
+    rule: 'R-json',
+    code: 'inexact_number',
+    path: '/note/0/text',
+    params: { reason: 'unsafe_integer', literal: '12345678901234567890' },
+  },
   not_allowed: { rule: 'R-field', code: 'not_allowed', path: '/category', params: { allowed: ['new', 'portChange'] } },
   unknown_type: {
     rule: 'R-party',

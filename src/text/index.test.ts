@@ -205,3 +205,44 @@ describe('Validator.validateText', () => {
     });
   });
 });
+
+describe('numbers JSON text cannot carry exactly (issue 31)', () => {
+  const text = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8').replace(
+    /^\{/,
+    '{\n  "carrierTicket": 12345678901234567890,\n  "carrierCost": 1e400,',
+  );
+
+  it('1e400 and 12345678901234567890 are inexact_number violations at their places, not stored as null or rounded in silence', () => {
+    const result = validateProductOrderText(text, { lang: 'de' });
+    expect(result.valid).toBe(false);
+    expect(
+      result.violations.map(({ rule, code, path, params, line, column }) => [rule, code, path, params, line, column]),
+    ).toEqual([
+      ['R-json', 'inexact_number', '/carrierCost', { reason: 'overflow', literal: '1e400' }, 3, 18],
+      [
+        'R-json',
+        'inexact_number',
+        '/carrierTicket',
+        { reason: 'unsafe_integer', literal: '12345678901234567890' },
+        2,
+        20,
+      ],
+    ]);
+    expect(result.violations[0].message).toBe(
+      "'carrierCost' ist eine Zahl, die JavaScript nicht genau darstellen kann: 1e400 würde als Infinity gelesen. Bitte als Zeichenkette senden.",
+    );
+    expect(spanned(text, result.violations[1])).toBe('12345678901234567890');
+  });
+
+  it('keepInexactNumbers keeps them as JSON.parse reads them', () => {
+    const result = validateProductOrderText(text, { keepInexactNumbers: true });
+    expect(result.valid && (result.value as unknown as { carrierCost: number }).carrierCost).toBe(Infinity);
+  });
+
+  it("sit among the value's violations by path, within maxViolations, in a validator's validateText too", () => {
+    const broken = text.replace('"category": "new"', '"category": "neu"');
+    const result = createValidator().validateText(broken, { maxViolations: 2 });
+    expect(result.violations.map((v) => v.path)).toEqual(['/carrierCost', '/carrierTicket']);
+    expect(!result.valid && result.truncated).toEqual({ more: 1, stopped: false });
+  });
+});

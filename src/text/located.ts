@@ -2,11 +2,13 @@
 // pass over the text for the line and column of each node concerned.
 import type { ProductOrderFVO } from '../generated/types.js';
 import { formatMessage } from '../messages/index.js';
-import { decodeToken } from '../pointer.js';
+import { settings, type ValidateOptions } from '../options.js';
+import { comparePaths, decodeToken } from '../pointer.js';
 import { jsonType } from '../read.js';
 import type { Truncation, ValidationResult } from '../validate.js';
-import type { Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
+import type { FindingOf, Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
 import { Lines, type Position, spans, type Target } from './locate.js';
+import { inexactNumbers } from './numbers.js';
 import { syntaxFault } from './syntax.js';
 
 /** A violation or hint with the place in the text of the node it concerns. */
@@ -60,10 +62,34 @@ export function validateText<T, V extends { readonly path: string }, O>(
         : { reason: 'unexpected_end' as const };
     return malformed(params, fault ? [fault.line, fault.column] : [1, 1], lang);
   }
-  const result = validate(value, options);
+  const checked = validate(value, options);
+  const result = keepsInexactNumbers(options) ? checked : withNumbers(checked, body, lang, maxOf(options));
   if (result.violations.length === 0 && result.hints.length === 0) return result as TextValidationResult<T, V>;
   const { violations, hints } = locate(body, 0, result.violations, result.hints);
   return result.valid ? { ...result, hints } : { ...result, violations, hints };
+}
+
+/**
+ * `result` with the numbers of `text` that JavaScript cannot hold exactly as violations among its
+ * own, ordered by path, the first `max` of them listed.
+ */
+function withNumbers<T, V extends { readonly path: string }>(
+  result: ValidationResult<T, V>,
+  text: string,
+  lang: string,
+  max: number,
+): ValidationResult<T, V | TextViolation> {
+  const numbers = inexactNumbers(text, max + 1);
+  if (numbers.length === 0) return result;
+  const found: (V | TextViolation)[] = result.violations.slice();
+  for (const finding of numbers) found.push({ ...finding, message: formatMessage(finding, lang) });
+  // a stable sort: each list is in order of paths already, the value's violations before the text's at one path
+  found.sort((a, b) => comparePaths(a.path, b.path));
+  const listed = found.slice(0, max);
+  const more = (result.valid ? 0 : (result.truncated?.more ?? 0)) + found.length - listed.length;
+  const stopped = (!result.valid && result.truncated?.stopped) || numbers.length > max;
+  const truncated = more > 0 || stopped ? { truncated: { more, stopped } } : {};
+  return { valid: false, violations: listed, hints: result.hints, ...truncated };
 }
 
 /**
@@ -115,7 +141,7 @@ export function nameTarget(hint: Hint): Target {
 
 /** The result of text that is no JSON, with the fault at `line` and `column`. */
 function malformed(
-  params: TextViolation['params'],
+  params: FindingOf<'malformed_json'>['params'],
   [line, column]: [number, number],
   lang: string,
 ): { valid: false; violations: Located<TextViolation>[]; hints: [] } {
@@ -123,6 +149,20 @@ function malformed(
   const endColumn = params.reason === 'unexpected_character' ? column + (params.found?.length ?? 0) : column;
   const message = formatMessage(finding, lang);
   return { valid: false, violations: [{ ...finding, message, line, column, endLine: line, endColumn }], hints: [] };
+}
+
+/** Whether options that may be anything keep inexact numbers; not when they cannot be read. */
+function keepsInexactNumbers(options: unknown): boolean {
+  try {
+    return (options as { readonly keepInexactNumbers?: unknown } | undefined)?.keepInexactNumbers === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The most violations options that may be anything list. */
+function maxOf(options: unknown): number {
+  return settings(options as ValidateOptions<string> | undefined).max;
 }
 
 /** The language asked for in options that may be anything; English when it cannot be read. */
