@@ -5,6 +5,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { importEsm, requireCjs } from './consumer.js';
 import { typeCheck } from './type-check.js';
 
 const consumer = inject('consumer');
@@ -60,4 +61,41 @@ describe("a carrier's own rules and words (examples/custom-rule)", () => {
     const en = carrierSays(order, 'en');
     expect(en.violations[1].message).toBe('The priority must be 0 (highest) to 4 (lowest).');
   });
+});
+
+describe("a carrier's faulty code, from the packed package (issue 31)", () => {
+  const fault = { ...valid, description: '' };
+  const hostile = () => {
+    throw new Error('hostile');
+  };
+
+  it.each(['esm', 'cjs'] as const)(
+    '%s: createValidator refuses rules [null] and a rule {} with a TypeError naming it',
+    async (kind) => {
+      const { createValidator } = kind === 'esm' ? await importEsm() : requireCjs();
+      expect(() => createValidator({ rules: [null as never] })).toThrow(/^createValidator: rules\[0\] is null/);
+      expect(() => createValidator({ rules: [{} as never] })).toThrow(TypeError);
+    },
+  );
+
+  it.each(['esm', 'cjs'] as const)(
+    '%s: a throwing labels.message and a throwing params getter neither throw nor lose the built-in violations',
+    async (kind) => {
+      const { createValidator, labelsDe, validateProductOrder, createProductOrderSchema } =
+        kind === 'esm' ? await importEsm() : requireCjs();
+      const labels = { ...labelsDe, message: hostile };
+      expect(validateProductOrder(fault, { labels }).violations.map((v) => v.code)).toEqual(['too_short']);
+      expect(createProductOrderSchema({ labels })['~standard'].validate(fault)).toHaveProperty('issues');
+      const params = Object.defineProperty({}, 'x', { enumerable: true, get: hostile });
+      const rule = { id: 'X-own', title: 'Own.', check: () => [{ rule: 'X-own', code: 'own', path: '', params }] };
+      expect(
+        createValidator({ rules: [rule] })
+          .validate(fault)
+          .violations.map((v) => [v.rule, v.code]),
+      ).toEqual([
+        ['X-own', 'rule_failed'],
+        ['R-field', 'too_short'],
+      ]);
+    },
+  );
 });
