@@ -2,39 +2,15 @@
 // productOrderRoutes mounted under a prefix, called over real loopback sockets for every status of the
 // contract, with a body read by the routes and one a framework parsed first, and hostile clients.
 // Every loop is bounded in count and time.
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo, Server } from 'node:net';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { rawRequest } from './socket.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: the frameworks and bodies are read as the JavaScript they are
-type Any = any;
-
-const consumer = inject('consumer');
-let frameworks: Any;
+import { type Any, apps, expectError, frameworks, loadFrameworks, prefix, type Running } from './apps.js';
+import { holdsResponse, rawRequest, requestText, responseOf } from './socket.js';
 
 beforeAll(async () => {
-  // one module in the service's folder: every import resolves as the service's own would
-  const file = join(consumer, 'frameworks.mjs');
-  writeFileSync(
-    file,
-    [
-      "export { default as express } from 'express';",
-      "export { default as Fastify } from 'fastify';",
-      "export { Hono } from 'hono';",
-      "export { serve } from '@hono/node-server';",
-      "export * as onExpress from 'product-order-validator/express';",
-      "export * as onFastify from 'product-order-validator/fastify';",
-      "export * as onHono from 'product-order-validator/hono';",
-      "export { errorResponse, createValidator } from 'product-order-validator';",
-    ].join('\n'),
-  );
-  frameworks = await import(pathToFileURL(file).href);
+  await loadFrameworks(inject('consumer'));
 });
 
-const prefix = '/api/v1';
 const order = readFileSync('examples/orders/valid/new-kvz-local-loop.json', 'utf8');
 const change = readFileSync('examples/inflight/valid/change-contacts.json', 'utf8');
 const event = JSON.stringify({
@@ -44,125 +20,6 @@ const event = JSON.stringify({
 });
 const good = { authorization: 'Bearer good' };
 const json = { ...good, 'content-type': 'application/json' };
-
-interface Running {
-  readonly base: string;
-  readonly port: number;
-  readonly events: unknown[];
-  readonly errors: unknown[];
-  close(): Promise<void>;
-}
-
-type Variant = 'raw' | 'parsed';
-
-/** The options every app is given: an in-memory store, an async authorize, every route. */
-function optionsFor(events: unknown[], errors: unknown[], extra: Record<string, unknown> = {}) {
-  const store = new Map<string, Record<string, unknown>>();
-  return {
-    onProductOrder: async (o: Any, context: Any) => ({
-      id: 'PO-1',
-      state: 'acknowledged',
-      category: o.category,
-      lang: context.lang,
-      operation: context.operation,
-      hasRequest: context.request !== undefined,
-    }),
-    inflight: {
-      create: async (c: Any) => {
-        if (c.description === 'conflict') return frameworks.errorResponse(409);
-        if (c.description === 'later') return undefined;
-        if (c.description === 'crash') throw new Error('secret detail');
-        const id = `C-${store.size + 1}`;
-        const resource = { ...c, id, state: 'acknowledged' };
-        store.set(id, resource);
-        return resource;
-      },
-      list: async () => [...store.values()],
-      retrieve: async (id: string) => store.get(id),
-    },
-    onEvent: (e: unknown) => {
-      events.push(e);
-    },
-    authorize: async (token: string, operation: string) => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      if (token === 'good') return true;
-      if (token === 'reader') return !operation.startsWith('create');
-      return 'invalid' as const;
-    },
-    onError: (error: unknown) => errors.push(error),
-    bodyTimeoutMs: 500,
-    ...extra,
-  };
-}
-
-const listening = (server: Server) =>
-  new Promise<number>((resolve) => {
-    if (server.listening) resolve((server.address() as AddressInfo).port);
-    else server.once('listening', () => resolve((server.address() as AddressInfo).port));
-  });
-
-const closing = (server: Server) =>
-  new Promise<void>((resolve) => {
-    (server as Any).closeAllConnections?.();
-    server.close(() => resolve());
-  });
-
-/** Each framework, started with the routes mounted under the prefix. */
-const apps: Record<string, (variant: Variant, extra?: Record<string, unknown>) => Promise<Running>> = {
-  async express(variant, extra) {
-    const { express, onExpress } = frameworks;
-    const events: unknown[] = [];
-    const errors: unknown[] = [];
-    const app = express();
-    const routes = onExpress.productOrderRoutes(optionsFor(events, errors, extra));
-    if (variant === 'parsed') app.use(express.json({ limit: '2mb' }));
-    app.use(prefix, routes);
-    if (variant === 'parsed') app.use(routes.errorHandler);
-    const server: Server = app.listen(0, '127.0.0.1');
-    const port = await listening(server);
-    return { base: `http://127.0.0.1:${port}${prefix}`, port, events, errors, close: () => closing(server) };
-  },
-  async fastify(variant, extra) {
-    const { Fastify, onFastify } = frameworks;
-    const events: unknown[] = [];
-    const errors: unknown[] = [];
-    // the app's own JSON parser and body limit, which the plugin's scope replaces with its own
-    const app = Fastify({ forceCloseConnections: true, ...(variant === 'parsed' ? { bodyLimit: 1024 } : {}) });
-    await app.register(onFastify.productOrderRoutes(optionsFor(events, errors, extra)), { prefix });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as AddressInfo).port;
-    return { base: `http://127.0.0.1:${port}${prefix}`, port, events, errors, close: () => app.close() };
-  },
-  async hono(variant, extra) {
-    const { Hono, serve, onHono } = frameworks;
-    const events: unknown[] = [];
-    const errors: unknown[] = [];
-    const app = new Hono();
-    if (variant === 'parsed')
-      app.use('*', async (c: Any, next: Any) => {
-        // a middleware that parsed the body before the routes, as a validator does
-        if (c.req.method === 'POST') await c.req.json().catch(() => undefined);
-        await next();
-      });
-    app.route(prefix, onHono.productOrderRoutes(optionsFor(events, errors, extra)));
-    const server: Server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    const port = await listening(server);
-    return { base: `http://127.0.0.1:${port}${prefix}`, port, events, errors, close: () => closing(server) };
-  },
-};
-
-async function expectError(
-  response: Response,
-  status: number,
-  code: string,
-  contentType = /^application\/json/,
-): Promise<Any> {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(contentType);
-  const body = await response.json();
-  expect(body).toMatchObject({ '@type': 'Error', code, status: String(status) });
-  return body;
-}
 
 for (const [name, start] of Object.entries(apps)) {
   for (const variant of ['raw', 'parsed'] as const) {
@@ -386,6 +243,106 @@ for (const [name, start] of Object.entries(apps)) {
     });
   }
 
+  describe(`${name}, callbacks that never settle (regression: no answer for more than 330 s, no 5xx, no onError)`, () => {
+    let app: Running;
+    const never = new Promise<never>(() => undefined);
+    const lates: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
+    const later = () => new Promise((resolve, reject) => lates.push({ resolve, reject }));
+    /** What a callback does, by the token of the request. */
+    const by = (token: string, value: unknown) => (token === 'hang' ? never : token === 'late' ? later() : value);
+    beforeAll(async () => {
+      app = await start('raw', {
+        callbackTimeoutMs: 200,
+        authorize: (token: string) => (token === 'hang-authorize' ? never : true),
+        onProductOrder: (_: unknown, { token }: Any) => by(token, { id: 'PO-1' }),
+        inflight: {
+          create: (_: unknown, { token }: Any) => by(token, undefined),
+          list: (_: unknown, { token }: Any) => by(token, []),
+          retrieve: (_: unknown, { token }: Any) => by(token, undefined),
+        },
+        onEvent: (_: unknown, { token }: Any) => by(token, undefined),
+      });
+    });
+    afterAll(() => app?.close());
+
+    const request = (method: string, path: string, token: string, body = '', connection = 'close') =>
+      requestText(
+        method,
+        `${prefix}${path}`,
+        { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Connection: connection },
+        body,
+      );
+
+    it.each([
+      ['authorize', 'POST', '/productOrder', 'hang-authorize', order, 'application/json;charset=utf-8'],
+      ['onProductOrder', 'POST', '/productOrder', 'hang', order, 'application/json;charset=utf-8'],
+      ['inflight.create', 'POST', '/inflightChangeProductOrder', 'hang', change, 'application/json;charset=utf-8'],
+      ['inflight.list', 'GET', '/inflightChangeProductOrder', 'hang', '', 'application/json;charset=utf-8'],
+      ['inflight.retrieve', 'GET', '/inflightChangeProductOrder/C-1', 'hang', '', 'application/json;charset=utf-8'],
+      ['onEvent', 'POST', '/listener/appointmentCreateEvent', 'hang', event, 'application/json'],
+    ])(
+      'answers 503 with Retry-After when %s never settles, onError hears it once, and the next request is answered',
+      async (callback, method, path, token, body, type) => {
+        const before = app.errors.length;
+        const got = await rawRequest(app.port, request(method, path, token, body), 5000);
+        const { status, headers, body: answer } = responseOf(got.data);
+        expect([status, headers['retry-after'], headers['content-type'], (answer as Any).code]).toEqual([
+          503,
+          '1',
+          type,
+          'service_unavailable',
+        ]);
+        expect(got.ms).toBeLessThan(3000); // the limit of 200 ms, not the default 5 s
+        expect(app.errors.slice(before)).toEqual([expect.objectContaining({ name: 'CallbackTimeoutError', callback })]);
+        const next = await fetch(`${app.base}/productOrder`, { method: 'POST', headers: json, body: order });
+        expect(next.status).toBe(201);
+      },
+    );
+
+    it('ignores a callback that settles after the answer: one answer on the connection, onError once, no unhandled rejection', async () => {
+      const unhandled: unknown[] = [];
+      const record = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', record);
+      try {
+        for (const [method, path, body, settle] of [
+          ['POST', '/productOrder', order, (late: (typeof lates)[number]) => late.resolve({ id: 'PO-late' })],
+          ['GET', '/inflightChangeProductOrder', '', (late: (typeof lates)[number]) => late.reject(new Error('late'))],
+        ] as const) {
+          const before = app.errors.length;
+          const following = request('GET', '/inflightChangeProductOrder', 'good');
+          let settled = false;
+          const got = await rawRequest(
+            app.port,
+            request(method, path, 'late', body, 'keep-alive'),
+            5000,
+            (data, write) => {
+              if (settled || !holdsResponse(data)) return;
+              settled = true;
+              for (const late of lates.splice(0)) settle(late);
+              // once the late settlement ran its course, a second request on the same connection
+              setImmediate(() => write(following));
+            },
+          );
+          expect(got.data.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 503', 'HTTP/1.1 200']);
+          expect(app.errors.slice(before)).toEqual([expect.objectContaining({ name: 'CallbackTimeoutError' })]);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', record);
+      }
+      expect((await fetch(`${app.base}/productOrder`, { method: 'POST', headers: json, body: order })).status).toBe(
+        201,
+      );
+    });
+
+    it('keeps the body time limit apart from the callbacks: a body that stalls gets 408, not 503', async () => {
+      const stalled = { Authorization: 'Bearer good', 'Content-Type': 'application/json', 'Content-Length': '100' };
+      const got = await rawRequest(app.port, requestText('POST', `${prefix}/productOrder`, stalled, '{'), 5000);
+      expect(got.data).toMatch(/^HTTP\/1\.1 408 /);
+    });
+  });
+
   describe(`${name}, options and limits`, () => {
     let app: Running;
     beforeAll(async () => {
@@ -516,6 +473,24 @@ describe('a framework parse error answered as an ErrorMessage', () => {
       // another path's errors stay the app's
       const other = await fetch(app.base.replace(prefix, '/elsewhere'), { method: 'POST', headers: json, body: '{' });
       expect(other.headers.get('content-type')).toMatch(/^text\/html/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('Express: express.json() before the routes, a body in a content coding is 415 whether the parser inflated it or failed (regression: gzip gave 400 invalid_json)', async () => {
+    const app = await apps.express('parsed');
+    try {
+      const { gzipSync } = await import('node:zlib');
+      for (const [coding, body] of [
+        ['gzip', gzipSync(change)],
+        ['gzip', Buffer.from(change)],
+        ['br', Buffer.from(change)],
+      ] as const) {
+        const headers = { ...json, 'content-encoding': coding };
+        const response = await fetch(`${app.base}/inflightChangeProductOrder`, { method: 'POST', headers, body });
+        await expectError(response, 415, 'unsupported_media_type');
+      }
     } finally {
       await app.close();
     }

@@ -2,6 +2,7 @@
 // installed it, on an ephemeral loopback port, as a user of the package would run it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** A running example server: its base address, what it printed, and how to read its memory and stop it. */
 export interface ExampleServer {
@@ -30,4 +31,10 @@ export async function startExampleServer(
     });
   });
   return { base, port: Number(new URL(base).port), output, process: child };
+}
+
+/** The example's module as it ships in the packed tarball, to start it in this process with callbacks of the test's own. */
+export async function importExampleServer(consumer: string, example = 'server') {
+  const file = join(consumer, 'node_modules/product-order-validator/examples', example, 'server.mjs');
+  return import(pathToFileURL(file).href);
 }

@@ -3,9 +3,10 @@
 // Expect: 100-continue, HEAD, absolute-form targets, long lists. Every loop is bounded in count and time.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startExampleServer } from './example-server.js';
-import { rawRequest } from './socket.js';
+import { importExampleServer, startExampleServer } from './example-server.js';
+import { holdsResponse, rawRequest, requestText, responseOf } from './socket.js';
 
 let server: ChildProcess;
 let base = '';
@@ -200,5 +201,117 @@ describe('HEAD, absolute-form targets and long lists', () => {
     const page = await fetch(`${base}/inflightChangeProductOrder`, { headers: admin });
     expect(page.headers.get('x-result-count')).toBe('100');
     expect(Number(page.headers.get('x-total-count'))).toBeGreaterThanOrEqual(120);
+  });
+});
+
+describe('callbacks that never settle (regression: no answer at all, no onError)', () => {
+  // the example started in this process, with an authorize, a store and an onEvent of the test's own
+  let hanging: Server;
+  let at = 0;
+  const errors: unknown[] = [];
+  const never = new Promise<never>(() => undefined);
+  const lates: ((value: unknown) => void)[] = [];
+  /** What a callback does, by a word of the request: hang, settle when the test says, or answer at once. */
+  const by = (word: unknown, value: unknown) =>
+    word === 'hang' ? never : word === 'late' ? new Promise((resolve) => lates.push(resolve)) : value;
+  let listing = 'at once';
+  beforeAll(async () => {
+    const { startServer } = await importExampleServer(inject('consumer'));
+    const kept = new Map<string, unknown>();
+    hanging = await startServer({
+      callbackTimeoutMs: 200,
+      authorize: (token: string) => (token === 'hang-authorize' ? never : true),
+      store: {
+        save: (resource: { id: string; description?: string }) =>
+          by(resource.description, kept.set(resource.id, resource) && undefined),
+        list: () => by(listing, [...kept.values()]),
+        get: (id: string) => by(id, kept.get(id)),
+      },
+      onEvent: (event: { eventId?: string }) => by(event.eventId, undefined),
+      onError: (error: unknown) => errors.push(error),
+    });
+    at = (hanging.address() as AddressInfo).port;
+  });
+  afterAll(() => {
+    (hanging as Server & { closeAllConnections?: () => void })?.closeAllConnections?.();
+    hanging?.close();
+  });
+
+  const request = (method: string, path: string, token: string, body = '', connection = 'close') =>
+    requestText(
+      method,
+      path,
+      { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Connection: connection },
+      body,
+    );
+  const described = (description: string) => JSON.stringify({ ...JSON.parse(change), description });
+  const event = (eventId: string) => JSON.stringify({ eventId, event: { appointment: { id: 'A-1' } } });
+
+  it.each([
+    ['authorize', 'POST', '/inflightChangeProductOrder', 'hang-authorize', change, 'application/json;charset=utf-8'],
+    ['authorize', 'POST', '/listener/appointmentCreateEvent', 'hang-authorize', event('E-1'), 'application/json'],
+    [
+      'store.save',
+      'POST',
+      '/inflightChangeProductOrder',
+      'demo-admin',
+      described('hang'),
+      'application/json;charset=utf-8',
+    ],
+    ['store.get', 'GET', '/inflightChangeProductOrder/hang', 'demo-admin', '', 'application/json;charset=utf-8'],
+    ['store.list', 'GET', '/inflightChangeProductOrder', 'demo-admin', '', 'application/json;charset=utf-8'],
+    ['onEvent', 'POST', '/listener/appointmentCreateEvent', 'demo-admin', event('hang'), 'application/json'],
+  ])(
+    'answers 503 with Retry-After when %s never settles (%s %s), onError hears it once, and the next request is answered',
+    async (callback, method, path, token, body, type) => {
+      listing = callback === 'store.list' ? 'hang' : 'at once';
+      const before = errors.length;
+      const got = await rawRequest(at, request(method, path, token, body), 5000);
+      const { status, headers, body: answer } = responseOf(got.data);
+      expect([status, headers['retry-after'], headers['content-type'], (answer as { code?: string }).code]).toEqual([
+        503,
+        '1',
+        type,
+        'service_unavailable',
+      ]);
+      expect(got.ms).toBeLessThan(3000); // the limit of 200 ms, not the default 5 s
+      expect(errors.slice(before)).toEqual([expect.objectContaining({ name: 'CallbackTimeoutError', callback })]);
+      listing = 'at once';
+      const next = await rawRequest(at, request('POST', '/inflightChangeProductOrder', 'demo-admin', change), 5000);
+      expect(next.data).toMatch(/^HTTP\/1\.1 201 /);
+    },
+  );
+
+  it('ignores a store that settles after the answer: one answer on the connection, onError once, no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      for (const [method, path, body] of [
+        ['POST', '/inflightChangeProductOrder', described('late')],
+        ['GET', '/inflightChangeProductOrder/late', ''],
+      ]) {
+        const before = errors.length;
+        const following = request('GET', '/inflightChangeProductOrder?limit=1', 'demo-admin');
+        let settled = false;
+        const got = await rawRequest(
+          at,
+          request(method ?? '', path ?? '', 'demo-admin', body, 'keep-alive'),
+          5000,
+          (data, write) => {
+            if (settled || !holdsResponse(data)) return;
+            settled = true;
+            for (const resolve of lates.splice(0)) resolve({ id: 'late' });
+            setImmediate(() => write(following));
+          },
+        );
+        expect(got.data.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 503', 'HTTP/1.1 200']);
+        expect(errors.slice(before)).toEqual([expect.objectContaining({ name: 'CallbackTimeoutError' })]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
   });
 });

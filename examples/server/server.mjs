@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import {
+  awaitCallback,
   checkRequestBody,
   checkRequestHead,
   createListenerHandler,
@@ -25,10 +26,20 @@ const tokens = new Map([
 ]);
 
 /** 401 for an unknown token, 403 for an operation the token may not run. */
-function authorize(token, operation) {
+function demoAuthorize(token, operation) {
   const allowed = tokens.get(token);
   if (allowed === undefined) return 'invalid';
   return allowed === 'everything' || allowed.has(operation);
+}
+
+/** The changes, in memory. A service's database gives the same three calls, which may return Promises. */
+function memoryStore() {
+  const changes = new Map();
+  return {
+    save: (resource) => void changes.set(resource.id, resource),
+    list: () => [...changes.values()],
+    get: (id) => changes.get(id),
+  };
 }
 
 /** The created resource: the request plus what the server owns. */
@@ -39,18 +50,41 @@ function created(request, base) {
 }
 
 /**
- * Starts the server; resolves to it once it listens.
- * @param {{ port?: number, host?: string, maxBodyBytes?: number, bodyTimeoutMs?: number, onEvent?: (event: object, type: string) => void }} options
+ * Starts the server; resolves to it once it listens. `authorize`, the store's calls and `onEvent`
+ * may return Promises: one that does not settle within `callbackTimeoutMs` (5 s by default) gets the
+ * client 503 with Retry-After, and `onError` hears of it.
+ * @param {{ port?: number, host?: string, maxBodyBytes?: number, bodyTimeoutMs?: number, callbackTimeoutMs?: number,
+ *   authorize?: (token: string, operation: string) => boolean | 'invalid' | Promise<boolean | 'invalid'>,
+ *   store?: { save(resource: object): unknown, list(): Iterable<object> | Promise<Iterable<object>>, get(id: string): unknown },
+ *   onEvent?: (event: object, type: string) => unknown, onError?: (error: unknown) => void }} options
  */
-export function startServer({ port = 0, host = '127.0.0.1', maxBodyBytes, bodyTimeoutMs, onEvent = () => {} } = {}) {
-  const store = new Map();
+export function startServer({
+  port = 0,
+  host = '127.0.0.1',
+  maxBodyBytes,
+  bodyTimeoutMs,
+  callbackTimeoutMs,
+  authorize = demoAuthorize,
+  store = memoryStore(),
+  onEvent = () => {},
+  onError = (error) => console.error(error),
+} = {}) {
   const limits = { maxBodyBytes, bodyTimeoutMs };
-  const listen = createListenerHandler({ authorize, ...limits, onEvent: (event, { type }) => onEvent(event, type) });
+  const callbacks = { callbackTimeoutMs, onError };
+  const listen = createListenerHandler({
+    authorize,
+    ...limits,
+    ...callbacks,
+    onEvent: (event, { type }) => onEvent(event, type),
+  });
+  /** A call of the store within the time limit: `{ ok: true, value }`, or the 503 or 500 to answer. */
+  const stored = (name, call) => awaitCallback(name, call, callbacks);
 
   /** The in-flight change API: path, method, token and headers first; a create's body only then. */
   async function api(req, res, beforeRead) {
-    const request = { method: req.method, path: req.url, headers: req.headers };
-    const head = checkRequestHead(request, { authorize });
+    // headersDistinct shows a header sent twice, which is refused
+    const request = { method: req.method, path: req.url, headers: req.headersDistinct };
+    const head = await checkRequestHead(request, { authorize, ...callbacks });
     // given the request, a reply sent before the body ended closes the connection soon after
     if (!head.ok) return sendNode(res, head, req);
     const headers = { 'content-type': head.contentType };
@@ -63,17 +97,20 @@ export function startServer({ port = 0, host = '127.0.0.1', maxBodyBytes, bodyTi
         const resource = created(checked.body, '');
         // serialised before it is stored: what cannot be given back is not kept
         const reply = serializeReply({ status: 201, headers: { ...headers, location: resource.href }, body: resource });
-        if (reply.status === 201) store.set(resource.id, resource);
-        return sendNode(res, reply);
+        const saved = reply.status === 201 ? await stored('store.save', () => store.save(resource)) : { ok: true };
+        return sendNode(res, saved.ok ? reply : saved);
       }
       case 'listInflightChangeProductOrder': {
-        const page = paginate([...store.values()], head.query);
+        const listed = await stored('store.list', () => store.list());
+        if (!listed.ok) return sendNode(res, listed);
+        const page = paginate([...listed.value], head.query);
         return sendNode(res, { status: 200, headers: { ...headers, ...page.headers }, body: page.items });
       }
       case 'retrieveInflightChangeProductOrder': {
-        const resource = store.get(head.id);
-        if (!resource) return sendNode(res, errorResponse(404));
-        return sendNode(res, { status: 200, headers, body: selectFields(resource, head.query.fields) });
+        const found = await stored('store.get', () => store.get(head.id));
+        if (!found.ok) return sendNode(res, found);
+        if (!found.value) return sendNode(res, errorResponse(404));
+        return sendNode(res, { status: 200, headers, body: selectFields(found.value, head.query.fields) });
       }
     }
   }

@@ -54,6 +54,12 @@ export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderR
     if (res.headersSent) return;
     sendNode(res, answer, req);
   };
+  // before any route matches: dot segments, paths under theirs that none is, bad %-encodings in theirs
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const refused = routes.refuse(targetParts(req.originalUrl).path, req.baseUrl, req.headers);
+    if (refused) write(req, res, refused);
+    else next();
+  });
   for (const { path, route } of routes.paths) {
     router.all(path, (req: Request, res: Response, next: NextFunction) => {
       const call = {
@@ -62,6 +68,7 @@ export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderR
         path: targetParts(req.originalUrl).path,
         id: route.kind === 'item' ? String(req.params.id) : undefined,
         headers: req.headers,
+        rawHeaders: req.rawHeaders,
         query: req.query,
         native: req,
       };

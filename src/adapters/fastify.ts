@@ -5,7 +5,7 @@
  *
  * @module product-order-validator/fastify
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { lingerOn, readNodeBody } from '../http/body.js';
 import { targetParts } from '../http/request.js';
 import { type Admitted, type Answer, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
@@ -19,7 +19,18 @@ export type FastifyRoutesOptions = ProductOrderRoutesOptions<FastifyRequest>;
 const read = /* @__PURE__ */ Symbol('productOrderBody');
 type Wrapped = { readonly [read]: ReadBody };
 
-const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/** The methods the routes answer on Fastify 4, which does not list its own (`supportedMethods`); 405 but for theirs. */
+const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
+
+/** The plugin, with the handler of the errors Fastify raises before any plugin runs. */
+export type ProductOrderPlugin = FastifyPluginAsync & {
+  /**
+   * Answers a path that is no valid %-encoding (Fastify's `FST_ERR_BAD_URL`, raised before any
+   * route or plugin runs) as an ErrorMessage when it is one of the routes' paths: give it to Fastify,
+   * `Fastify({ frameworkErrors: routes.frameworkErrors })`. Other errors go on to the app's error handler.
+   */
+  readonly frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+};
 
 /**
  * The product order create, the in-flight change API and the six listeners as a Fastify plugin,
@@ -40,9 +51,14 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  * await app.listen({ port: 3000 });
  * ```
  */
-export function productOrderRoutes(options: FastifyRoutesOptions): FastifyPluginAsync {
+export function productOrderRoutes(options: FastifyRoutesOptions): ProductOrderPlugin {
   const routes = createRoutes<FastifyRequest>(options);
   const admitted = new WeakMap<FastifyRequest, Admitted<FastifyRequest>>();
+  /** The prefixes the plugin is registered under. */
+  const mounts: string[] = [];
+  /** The answer to give before any route runs, for a request below `mount`. */
+  const refused = (request: FastifyRequest, mount: string) =>
+    routes.refuse(targetParts(request.raw.url ?? request.url).path, mount, request.headers);
 
   const send = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => {
     reply.code(answer.status).headers(answer.headers);
@@ -52,7 +68,18 @@ export function productOrderRoutes(options: FastifyRoutesOptions): FastifyPlugin
     return reply;
   };
 
-  return async function productOrderPlugin(fastify) {
+  const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const path = targetParts(request.raw.url ?? request.url).path;
+    const mount = mounts.find((prefix) => path.startsWith(`${prefix}/`));
+    const answer = error?.code === 'FST_ERR_BAD_URL' && mount !== undefined ? refused(request, mount) : undefined;
+    if (answer) send(request, reply, answer);
+    else reply.send(error);
+  };
+
+  const plugin: FastifyPluginAsync = async function productOrderPlugin(fastify) {
+    const mount = fastify.prefix;
+    mounts.push(mount);
+    const all = (fastify as { supportedMethods?: string[] }).supportedMethods ?? methods;
     fastify.removeAllContentTypeParsers();
     fastify.addContentTypeParser('*', (request, payload, done) => {
       const passed = admitted.get(request);
@@ -68,19 +95,23 @@ export function productOrderRoutes(options: FastifyRoutesOptions): FastifyPlugin
     );
     for (const { path, route } of routes.paths) {
       fastify.route({
-        method: methods,
+        method: all,
         url: path,
         exposeHeadRoute: false,
         onRequest: async (request, reply) => {
-          const answer = await routes.admit({
-            route,
-            method: request.method,
-            path: targetParts(request.url).path,
-            id: route.kind === 'item' ? (request.params as { id?: string }).id : undefined,
-            headers: request.headers,
-            query: request.query as Readonly<Record<string, unknown>> | undefined,
-            native: request,
-          });
+          // a path Fastify matched once it decoded it (`%2e%2e` as an id, a letter %-encoded)
+          const answer =
+            refused(request, mount) ??
+            (await routes.admit({
+              route,
+              method: request.method,
+              path: targetParts(request.url).path,
+              id: route.kind === 'item' ? (request.params as { id?: string }).id : undefined,
+              headers: request.headers,
+              rawHeaders: request.raw.rawHeaders,
+              query: request.query as Readonly<Record<string, unknown>> | undefined,
+              native: request,
+            }));
           if ('call' in answer) admitted.set(request, answer);
           else return send(request, reply, answer);
         },
@@ -93,5 +124,19 @@ export function productOrderRoutes(options: FastifyRoutesOptions): FastifyPlugin
         },
       });
     }
+    // every other path below the prefix: dot segments and paths under the routes' answered, the rest the app's 404
+    fastify.route({
+      method: all,
+      url: '/*',
+      exposeHeadRoute: false,
+      onRequest: async (request, reply) => {
+        const answer = refused(request, mount);
+        if (answer) return send(request, reply, answer);
+        reply.callNotFound();
+        return reply;
+      },
+      handler: async (request, reply) => send(request, reply, routes.frameworkError(undefined, request.headers)),
+    });
   };
+  return Object.assign(plugin, { frameworkErrors });
 }

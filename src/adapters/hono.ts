@@ -8,6 +8,7 @@
  */
 import { type Context, Hono } from 'hono';
 import { decode, type NodeRequest, notJson, readFetchBody, readNodeBody, toFetchResponse } from '../http/body.js';
+import { targetParts } from '../http/request.js';
 import { type Admitted, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
 
 export type * from './public.js';
@@ -46,12 +47,16 @@ export function productOrderRoutes(options: HonoRoutesOptions): Hono {
   const app = new Hono();
   for (const { path, route } of routes.paths) {
     app.all(path, async (c) => {
+      // a path Hono matched once it resolved dot segments or decoded it
+      const refused = routes.refuse(pathOf(c), mountOf(c, path), c.req.raw.headers);
+      if (refused) return toFetchResponse(refused);
       const admitted = await routes.admit({
         route,
         method: c.req.method,
-        path: c.req.path,
+        path: pathOf(c),
         id: route.kind === 'item' ? c.req.param('id') : undefined,
         headers: c.req.raw.headers,
+        rawHeaders: incomingOf(c)?.rawHeaders,
         query: new URL(c.req.url).searchParams,
         native: c,
       });
@@ -60,6 +65,12 @@ export function productOrderRoutes(options: HonoRoutesOptions): Hono {
       return toFetchResponse(await routes.answer(admitted, body));
     });
   }
+  // every other path below the mount point: dot segments and paths under the routes' answered, the rest the app's
+  app.all('/*', async (c, next) => {
+    const refused = routes.refuse(pathOf(c), mountOf(c, '/*'), c.req.raw.headers);
+    if (refused) return toFetchResponse(refused);
+    await next();
+  });
   app.onError((error, c) => toFetchResponse(routes.frameworkError(error, c.req.raw.headers)));
 
   /** The body: as a middleware read it already, else read with the limits. */
@@ -88,12 +99,31 @@ export function productOrderRoutes(options: HonoRoutesOptions): Hono {
       }
     }
     // on Node (@hono/node-server), the request itself: read as a stream of Node's, not a web stream
-    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+    const incoming = incomingOf(c);
     if (isNodeRequest(incoming)) return readNodeBody(incoming, { ...routes.limits, lang });
     return readFetchBody(c.req.raw, { ...routes.limits, lang });
   }
 
   return app;
+}
+
+/** Node's request, on Node (@hono/node-server). */
+const incomingOf = (c: Context) =>
+  (c.env as { incoming?: { url?: unknown; rawHeaders?: readonly string[] } } | undefined)?.incoming;
+
+/**
+ * The path as the client sent it: on Node the request target itself; elsewhere the runtime's URL,
+ * whose dot segments are resolved already.
+ */
+function pathOf(c: Context): string {
+  const target = incomingOf(c)?.url;
+  return targetParts(typeof target === 'string' ? target : c.req.url).path;
+}
+
+/** Where the routes are mounted, from the pattern Hono matched and the route's own. */
+function mountOf(c: Context, pattern: string): string {
+  const matched = c.req.routePath;
+  return matched.endsWith(pattern) ? matched.slice(0, matched.length - pattern.length) : '';
 }
 
 /** Whether a binding is a Node request whose body no one read yet. */

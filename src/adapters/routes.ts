@@ -3,15 +3,25 @@
 // request onto a Call, reads the body once `admit` let it through, and writes what `answer` gives.
 import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.js';
 import type { ProductOrderFVO } from '../generated/types.js';
-import { type AuthVerdict, isThenable, type OperationId, refusal, tokenOf } from '../http/auth.js';
+import { type AuthVerdict, type OperationId, refusal, tokenOf } from '../http/auth.js';
 import {
   type BodyOptions,
   type BodyText,
+  type JsonBodyOptions,
   notJson,
   parseJsonBody,
   type SerializedReply,
   serializeReply,
 } from '../http/body.js';
+import { awaitCallback, type CallbackTimeLimit } from '../http/callback.js';
+import {
+  contentCodingFault,
+  decodeUnreserved,
+  hasDotSegment,
+  pathFault,
+  type RawHeaders,
+  repeatedHeaderFault,
+} from '../http/door.js';
 import {
   defaultHttpMaxViolations,
   type ErrorSource,
@@ -124,7 +134,7 @@ export type ListAnswer =
     };
 
 /** Options of `productOrderRoutes`: which routes to serve (each callback given), and how. */
-export interface ProductOrderRoutesOptions<Native> extends BodyOptions {
+export interface ProductOrderRoutesOptions<Native> extends BodyOptions, CallbackTimeLimit, JsonBodyOptions {
   /**
    * Serves `POST {productOrderPath}`: receives each valid product order, answered 201 with what it
    * returns (or resolves to), 202 with no body when that is undefined, or the error response it returns.
@@ -151,7 +161,11 @@ export interface ProductOrderRoutesOptions<Native> extends BodyOptions {
   readonly maxViolations?: number;
   /** The page sizes of a list the routes page (default 100, at most 1,000). */
   readonly page?: PageOptions;
-  /** Told of each error a callback throws (or rejects with); the client gets a 500 that tells nothing of it. */
+  /**
+   * Told of each error a callback throws (or rejects with), the client getting a 500 that tells
+   * nothing of it; and of each callback that did not settle within `callbackTimeoutMs`, the client
+   * getting 503 with `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
+   */
   readonly onError?: (error: unknown, context: RouteContext<Native> | undefined) => void;
 }
 
@@ -171,6 +185,8 @@ export interface Call<Native> {
   /** The id of a retrieve, decoded. */
   readonly id?: string | undefined;
   readonly headers: HeadersInput;
+  /** The header lines as sent (Node's `rawHeaders`), where the framework has them: a repeated header shows here. */
+  readonly rawHeaders?: RawHeaders | undefined;
   readonly query: QueryInput | undefined;
   readonly native: Native;
 }
@@ -202,6 +218,13 @@ export interface Routes<Native> {
   answer(admitted: Admitted<Native>, body: ReadBody | undefined): Promise<Answer>;
   /** The answer to an error the framework raised on a request to a route (its parse errors), by status. */
   frameworkError(error: unknown, headers: HeadersInput | undefined): Answer;
+  /**
+   * The answer to a request below the mount point that the routes give before any route matches, from
+   * its path as sent (`path`, without the query) and the mount point as spelt: 404 for a dot segment
+   * or a path under theirs that none of them is, 400 for a %-encoding that is not UTF-8 in one of
+   * their paths; undefined when a route (theirs or the app's) is to answer it.
+   */
+  refuse(path: string, mount: string, headers: HeadersInput | undefined): Answer | undefined;
   /** Whether a path below the mount point is one of the routes' (a trailing slash allowed). */
   serves(path: string): boolean;
   /** Whether a path ends in one of the routes' paths: a request to the routes, wherever they are mounted. */
@@ -245,6 +268,7 @@ function isRefusal(value: unknown): value is HttpError {
  * whose callback is given are served.
  */
 export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>): Routes<Native> {
+  const numbers: JsonBodyOptions = { keepInexactNumbers: options.keepInexactNumbers === true };
   const fallback = langs.includes(options.lang as Lang) ? (options.lang as Lang) : 'en';
   const max =
     typeof options.maxViolations === 'number' && options.maxViolations >= 0
@@ -278,7 +302,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
   };
 
   /** An error response as the routes answer it: in the chosen format, with the answer's language. */
-  const failure = (error: HttpError, lang: Lang, route?: Route): Answer => {
+  const failure = (error: HttpError, lang: Lang, route?: Pick<Route, 'kind'>): Answer => {
     // a listener's errors are the spec's default response, an ErrorMessage as application/json
     const listener = route?.kind === 'listener' && !problem;
     const headers = { ...error.headers, 'content-language': lang };
@@ -298,6 +322,13 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
       ...(body === undefined ? {} : { body }),
     });
 
+  /** How a callback is awaited for a request: within the time limit, its failures told to `onError`. */
+  const callbacks = (context: RouteContext<Native>) => ({
+    callbackTimeoutMs: options.callbackTimeoutMs,
+    lang: context.lang,
+    onError: (error: unknown) => options.onError?.(error, context),
+  });
+
   const crashed = (error: unknown, lang: Lang, context: RouteContext<Native> | undefined, route?: Route): Answer => {
     try {
       options.onError?.(error, context);
@@ -311,6 +342,9 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     const lang = langOf(call.headers);
     const { route } = call;
     try {
+      // a path the framework matched once it resolved dot segments or decoded letters is not theirs as spelt
+      const fault = servesTail(call.path) ? pathFault(call.path, lang) : errorResponse(404, undefined, { lang });
+      if (fault) return failure(fault, lang, route);
       // a router that matches an empty id (Fastify's): no resource has one
       if (route.kind === 'item' && !call.id) return failure(errorResponse(404, undefined, { lang }), lang, route);
       const method = String(call.method).toUpperCase();
@@ -318,12 +352,17 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
       if (method === 'OPTIONS') return ok(204, lang, undefined, { allow: methods.join(', ') });
       if (!methods.includes(method))
         return failure(errorResponse(405, undefined, { lang, headers: { allow: methods.join(', ') } }), lang, route);
+      const repeated = repeatedHeaderFault(call.headers, call.rawHeaders, lang);
+      if (repeated) return failure(repeated, lang, route);
       const token = tokenOf(call.headers, lang);
       if (!token.ok) return failure(token, lang, route);
       const operation = operationOf(route, method);
-      if (options.authorize) {
-        const asked = options.authorize(token.token, operation);
-        const refused = refusal(isThenable(asked) ? await asked : asked, lang);
+      const context: RouteContext<Native> = { operation, token: token.token, lang, request: call.native };
+      const authorize = options.authorize;
+      if (authorize) {
+        const asked = await awaitCallback('authorize', () => authorize(token.token, operation), callbacks(context));
+        if (!asked.ok) return failure(asked, lang, route);
+        const refused = refusal(asked.value, lang);
         if (refused) return failure(refused, lang, route);
       }
       const reads = method === 'POST';
@@ -331,6 +370,8 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
         return failure(errorResponse(406, undefined, { lang }), lang, route);
       if (reads && !isJsonContentType(headerOf(call.headers, 'content-type')))
         return failure(errorResponse(415, undefined, { lang }), lang, route);
+      const coded = reads ? contentCodingFault(call.headers, call.rawHeaders, lang) : undefined;
+      if (coded) return failure(coded, lang, route);
       let query: ListQuery = {};
       // GET and HEAD, which only the in-flight collection and its items allow: the query
       if (!reads) {
@@ -342,7 +383,6 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
         if (!parsed.valid) return failure(errorResponse(400, parsed, { lang, maxViolations: max }), lang, route);
         query = parsed.value;
       }
-      const context: RouteContext<Native> = { operation, token: token.token, lang, request: call.native };
       return { call, context, query, reads };
     } catch (error) {
       return crashed(error, lang, undefined, route);
@@ -361,7 +401,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     let input: unknown;
     if ('parsed' in body) input = body.parsed;
     else {
-      const parsed = parseJsonBody(body.text, lang);
+      const parsed = parseJsonBody(body.text, lang, numbers);
       if (!parsed.ok) return parsed;
       input = parsed.value;
     }
@@ -370,17 +410,18 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     return { ok: true, value: result.value };
   }
 
-  /** What a callback gave, answered: its refusal as it is, a throw as 500. */
+  /** What a callback gave, answered: its refusal as it is, a throw as 500, no answer in time as 503. */
   async function served(
     admitted: Admitted<Native>,
+    callback: string,
     run: () => unknown,
     reply: (value: unknown) => Answer,
   ): Promise<Answer> {
     const { context, call } = admitted;
+    const given = await awaitCallback(callback, run, callbacks(context));
+    if (!given.ok) return failure(given, context.lang, call.route);
     try {
-      const given = run();
-      const value = isThenable(given) ? await given : given;
-      return isRefusal(value) ? failure(value, context.lang, call.route) : reply(value);
+      return isRefusal(given.value) ? failure(given.value, context.lang, call.route) : reply(given.value);
     } catch (error) {
       return crashed(error, context.lang, context, call.route);
     }
@@ -404,6 +445,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
           const onProductOrder = options.onProductOrder;
           return served(
             admitted,
+            'onProductOrder',
             () => onProductOrder?.(order.value, context),
             (created) =>
               created === undefined ? ok(202, lang) : ok(201, lang, created, locationOf(created, call.path)),
@@ -417,6 +459,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
           const onEvent = options.onEvent;
           return served(
             admitted,
+            'onEvent',
             () => onEvent?.(event.value, { ...context, type }),
             () => ok(204, lang),
           );
@@ -429,6 +472,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
             if (!change.ok) return failure(change, lang, route);
             return served(
               admitted,
+              'inflight.create',
               () => store.create(change.value, context),
               (created) =>
                 created === undefined ? ok(202, lang) : ok(201, lang, created, locationOf(created, call.path)),
@@ -438,6 +482,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
           const paged = { ...query, ...pageBounds(query, options.page) };
           return served(
             admitted,
+            'inflight.list',
             () => store.list(paged, context),
             (listed) => {
               const page = pageOf(listed, paged, options.page);
@@ -451,6 +496,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
           if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route);
           return served(
             admitted,
+            'inflight.retrieve',
             () => store.retrieve(id, context),
             (found) =>
               found === undefined || found === null
@@ -466,17 +512,43 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
 
   function frameworkError(error: unknown, headers: HeadersInput | undefined): Answer {
     const lang = langOf(headers);
-    return failure(asHttpError(error, lang), lang);
+    // a parser's error on a body in a content coding (one it could not inflate): the coding is the fault
+    return failure(contentCodingFault(headers, undefined, lang) ?? asHttpError(error, lang), lang);
   }
 
-  const serves = (path: string) => {
-    const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path;
-    return paths.some(({ path: pattern }) =>
+  /** Whether a path is one of the routes' as spelt. */
+  const exact = (path: string) =>
+    paths.some(({ path: pattern }) =>
       pattern.endsWith('/:id')
-        ? trimmed.startsWith(pattern.slice(0, -3)) && /^[^/]+$/.test(trimmed.slice(pattern.length - 3))
-        : trimmed === pattern,
+        ? path.startsWith(pattern.slice(0, -3)) && /^[^/]+$/.test(path.slice(pattern.length - 3))
+        : path === pattern,
     );
-  };
+  const serves = (path: string) => exact(path.length > 1 ? path.replace(/\/$/, '') : path);
+
+  /** The paths under which every path is the routes': each route's, and the listeners' folder. */
+  const roots = [
+    ...(options.onProductOrder ? [productOrderPath] : []),
+    ...(options.inflight ? [collectionPath] : []),
+    ...(options.onEvent ? ['/listener'] : []),
+  ];
+  const claims = (path: string) => roots.some((root) => path === root || path.startsWith(`${root}/`));
+
+  function refuse(path: string, mount: string, headers: HeadersInput | undefined): Answer | undefined {
+    const lang = langOf(headers);
+    const below = path.startsWith(mount) ? path.slice(mount.length) : undefined;
+    // below the listeners' folder as sent, an error is a listener's: application/json
+    const listener =
+      options.onEvent !== undefined && (below === '/listener' || below?.startsWith('/listener/') === true);
+    const refused = (error: HttpError) => failure(error, lang, listener ? { kind: 'listener' } : undefined);
+    if (hasDotSegment(path)) return refused(errorResponse(404, undefined, { lang }));
+    if (below === undefined) return undefined;
+    if (exact(below)) {
+      const fault = pathFault(below, lang);
+      return fault && refused(fault);
+    }
+    if (claims(decodeUnreserved(below))) return refused(errorResponse(404, undefined, { lang }));
+    return undefined;
+  }
 
   const most = Math.max(0, ...paths.map(({ path }) => path.split('/').length - 1));
   const servesTail = (path: string) => {
@@ -492,6 +564,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     admit,
     answer,
     frameworkError,
+    refuse,
     limits: {
       ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
       ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),

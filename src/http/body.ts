@@ -3,6 +3,7 @@
 import { formatMessage, httpWords, type Lang } from '../messages/index.js';
 import { inexactNumbers } from '../text/numbers.js';
 import type { Finding } from '../violation.js';
+import { limitMs } from './callback.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
 import { type HeadersInput, headerOf } from './headers.js';
 
@@ -38,6 +39,8 @@ export interface NodeRequest {
   readonly url?: string | undefined;
   /** The request headers, names in lower case. */
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The header lines as sent, name and value in turn: a header sent twice shows here, not in `headers`. */
+  readonly rawHeaders?: readonly string[] | undefined;
   /** True once the body was read to its end, by this reader or another. */
   readonly readableEnded?: boolean | undefined;
   /** True once the stream was destroyed. */
@@ -100,10 +103,7 @@ const limitOf = (options?: BodyOptions) => {
   return typeof max === 'number' && max >= 0 ? max : defaultMaxBodyBytes;
 };
 
-const timeoutOf = (options?: BodyOptions) => {
-  const ms = options?.bodyTimeoutMs;
-  return typeof ms === 'number' && ms > 0 ? Math.min(ms, 2 ** 31 - 1) : defaultBodyTimeoutMs;
-};
+const timeoutOf = (options?: BodyOptions) => limitMs(options?.bodyTimeoutMs, defaultBodyTimeoutMs);
 
 const tooLarge = (limit: number, lang?: Lang): HttpError =>
   errorResponse(413, undefined, {

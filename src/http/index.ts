@@ -40,6 +40,15 @@ export {
   toFetchResponse,
 } from './body.js';
 export {
+  awaitCallback,
+  type CallbackOptions,
+  type CallbackTimeLimit,
+  type CallbackTimeoutError,
+  type CallbackValue,
+  defaultCallbackTimeoutMs,
+  isCallbackTimeoutError,
+} from './callback.js';
+export {
   defaultHttpMaxViolations,
   type ErrorMessage,
   type ErrorOptions,

@@ -98,3 +98,43 @@ describe('createListenerHandler with a WHATWG Request', () => {
     expect(JSON.parse(text)).toMatchObject({ truncated: { more: 980, stopped: true } });
   });
 });
+
+describe('createListenerHandler with callbacks that never settle, and bodies in a content coding', () => {
+  const heard: unknown[] = [];
+  const hanging = createListenerHandler({
+    callbackTimeoutMs: 20,
+    authorize: (token) => (token === 'hang' ? new Promise<boolean>(() => undefined) : true),
+    onEvent: (event) => (event.eventId === 'hang' ? new Promise<void>(() => undefined) : undefined),
+    onError: (error, context) => heard.push([(error as { callback?: string }).callback, context.token]),
+  });
+  const send = (token: string, eventId: string, headers: Record<string, string> = {}) =>
+    hanging(
+      new Request(url, {
+        method: 'POST',
+        body: JSON.stringify({ ...event, eventId }),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      }),
+    );
+
+  it('answers 503 with Retry-After when authorize or onEvent never settles, onError hearing each once (regression: no answer at all)', async () => {
+    for (const [token, eventId] of [
+      ['hang', 'E-1'],
+      ['good', 'hang'],
+    ]) {
+      const response = await send(token ?? '', eventId ?? '');
+      expect(response.headers.get('retry-after')).toBe('1');
+      await expectError(response, 503, 'service_unavailable');
+    }
+    expect(heard).toEqual([
+      ['authorize', 'hang'],
+      ['onEvent', 'good'],
+    ]);
+    expect((await send('good', 'E-2')).status).toBe(204);
+  });
+
+  it.each(['gzip', 'br', 'Identity, deflate'])(
+    'answers 415 for an event in Content-Encoding %j (regression: br on a plain body was accepted)',
+    async (coding) =>
+      await expectError(await send('good', 'E-3', { 'content-encoding': coding }), 415, 'unsupported_media_type'),
+  );
+});

@@ -6,6 +6,7 @@ import { type AuthVerdict, type OperationId, refusal, tokenOf } from './auth.js'
 import {
   type BodyOptions,
   type BodyText,
+  type JsonBodyOptions,
   type NodeRequest,
   type NodeResponse,
   parseJsonBody,
@@ -15,6 +16,8 @@ import {
   sendNode,
   toFetchResponse,
 } from './body.js';
+import { awaitCallback, type CallbackTimeLimit } from './callback.js';
+import { contentCodingFault, type RawHeaders, repeatedHeaderFault } from './door.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
 import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from './events.js';
 import { type HeadersInput, headerOf, isJsonContentType } from './headers.js';
@@ -31,8 +34,11 @@ export interface ListenerContext {
 }
 
 /** Options of {@link createListenerHandler}. */
-export interface ListenerOptions extends BodyOptions {
-  /** Receives each valid event; the handler answers 204 when it returns (or resolves), 500 when it throws. */
+export interface ListenerOptions extends BodyOptions, CallbackTimeLimit, JsonBodyOptions {
+  /**
+   * Receives each valid event; the handler answers 204 when it returns (or resolves), 500 when it
+   * throws, 503 with `Retry-After` when it does not settle within `callbackTimeoutMs`.
+   */
   readonly onEvent: (event: ListenerEvent, context: ListenerContext) => void | Promise<void>;
   /** The service's verdict on a token for a listener operation; without it any well-formed bearer token passes. */
   readonly authorize?: (token: string, operation: OperationId) => AuthVerdict | Promise<AuthVerdict>;
@@ -40,6 +46,12 @@ export interface ListenerOptions extends BodyOptions {
   readonly basePath?: string;
   /** List at most this many violations of a body (default {@link defaultHttpMaxViolations}); validation stops soon after. */
   readonly maxViolations?: number;
+  /**
+   * Told of each error `authorize` or `onEvent` throws (or rejects with), the client getting a 500 that
+   * tells nothing of it; and of each of them that did not settle within `callbackTimeoutMs`, the
+   * client getting 503 with `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
+   */
+  readonly onError?: (error: unknown, context: ListenerContext) => void;
 }
 
 /**
@@ -63,15 +75,18 @@ interface Incoming {
   readonly method: string;
   readonly path: string;
   readonly headers: HeadersInput;
+  readonly rawHeaders?: RawHeaders | undefined;
   readonly read: () => Promise<BodyText | HttpError>;
 }
 
 /**
  * The handler of the six listener endpoints (`/listener/appointmentCreateEvent`, ...): POST only (405),
- * a bearer token (401, 403 from `authorize`), an application/json body (415) within the size limit
- * (413, 1 MiB by default) that is JSON (400) and a valid event of the path's type (400 with every
- * violation). An accepted event goes to `onEvent` and gets 204 with no body; every other outcome
- * gets an ErrorMessage. Never rejects.
+ * `Authorization` and `Content-Type` sent once (400), a bearer token (401, 403 from `authorize`), an
+ * application/json body (415) in no content coding (415) within the size limit (413, 1 MiB by
+ * default) that is JSON (400) and a valid event of the path's type (400 with every violation). An
+ * accepted event goes to `onEvent` and gets 204 with no body; every other outcome gets an
+ * ErrorMessage (503 with `Retry-After` when `authorize` or `onEvent` does not settle within
+ * `callbackTimeoutMs`). Never rejects.
  * @example
  * ```ts
  * import { createServer } from 'node:http';
@@ -88,25 +103,45 @@ interface Incoming {
 export function createListenerHandler(options: ListenerOptions): ListenerHandler {
   const lang: Lang | undefined = options.lang;
   const { max } = settings(options, defaultHttpMaxViolations);
+  const numbers: JsonBodyOptions = { keepInexactNumbers: options.keepInexactNumbers === true };
 
-  async function handle({ method, path, headers, read }: Incoming): Promise<Reply | HttpError> {
+  async function handle({ method, path, headers, rawHeaders, read }: Incoming): Promise<Reply | HttpError> {
     const base = options.basePath ?? '';
     const listener = path.startsWith(base) ? listeners.find((l) => l.path === path.slice(base.length)) : undefined;
     if (!listener) return errorResponse(404, undefined, { lang });
     if (method.toUpperCase() !== 'POST') return errorResponse(405, undefined, { lang, headers: { allow: 'POST' } });
+    const repeated = repeatedHeaderFault(headers, rawHeaders, lang);
+    if (repeated) return repeated;
     const token = tokenOf(headers, lang);
     if (!token.ok) return token;
-    const refused = options.authorize && refusal(await options.authorize(token.token, listener.operation), lang);
-    if (refused) return refused;
+    const { type, operation } = listener;
+    const settle = {
+      callbackTimeoutMs: options.callbackTimeoutMs,
+      lang,
+      onError: (error: unknown) => options.onError?.(error, { type, operation, token: token.token }),
+    };
+    const authorize = options.authorize;
+    if (authorize) {
+      const verdict = await awaitCallback('authorize', () => authorize(token.token, operation), settle);
+      if (!verdict.ok) return verdict;
+      const refused = refusal(verdict.value, lang);
+      if (refused) return refused;
+    }
     if (!isJsonContentType(headerOf(headers, 'content-type'))) return errorResponse(415, undefined, { lang });
+    const coded = contentCodingFault(headers, rawHeaders, lang);
+    if (coded) return coded;
     const text = await read();
     if (!text.ok) return text;
-    const parsed = parseJsonBody(text.text, lang);
+    const parsed = parseJsonBody(text.text, lang, numbers);
     if (!parsed.ok) return parsed;
     const result = validateListenerEvent(listener.type, parsed.value, { lang, maxViolations: max });
     if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max });
-    await options.onEvent(result.value, { type: listener.type, operation: listener.operation, token: token.token });
-    return { status: 204, headers: {} };
+    const heard = await awaitCallback(
+      'onEvent',
+      () => options.onEvent(result.value, { type, operation, token: token.token }),
+      settle,
+    );
+    return heard.ok ? { status: 204, headers: {} } : heard;
   }
 
   async function reply(incoming: Incoming): Promise<Reply> {
@@ -139,6 +174,7 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
       method: nodeRequest.method ?? 'GET',
       path: targetParts(url).path,
       headers: nodeRequest.headers,
+      rawHeaders: nodeRequest.rawHeaders,
       read: () => readNodeBody(nodeRequest, beforeRead ? { ...options, beforeRead } : options),
     });
     sendNode(response, answer, nodeRequest);

@@ -84,10 +84,62 @@ describe('checkRequest', () => {
   it.each([
     [{ path: '/productOrder' }, 404],
     [{ path: '/inflightChangeProductOrder/a/b' }, 404],
-    [{ path: '/inflightChangeProductOrder/%E0%A4%A' }, 404],
     [{ path: '/inflightChangeProductOrder/' }, 404],
+    [{ path: '/inflightChangeProductOrde%72' }, 404],
   ])('answers 404 for %j', (extra, status) =>
     expect(outcome(create(extra))).toEqual([status, 'not_found', expect.anything()]),
+  );
+
+  it.each([
+    '/x/../inflightChangeProductOrder',
+    '/./inflightChangeProductOrder',
+    '/x/%2e%2e/inflightChangeProductOrder',
+    '/inflightChangeProductOrder/%2E%2e',
+    '/inflightChangeProductOrder/..',
+  ])(
+    'answers 404 for the dot segments of %s, as every adapter does (regression: Hono resolved them and served the path)',
+    (path) => expect(outcome(create({ path }))).toEqual([404, 'not_found', expect.anything()]),
+  );
+
+  it.each(['/inflightChangeProductOrder/%E0%A4%A', '/inflightChangeProductOrder/%zz'])(
+    'answers 400 naming the path for the id %s, no valid %%-encoding (regression: 404 here, 400 "invalid body" on Express, Fastify\'s own FST_ERR_BAD_URL)',
+    (path) => {
+      const result = checkRequest({ method: 'GET', path, headers: auth }, { authorize });
+      expect(result.ok || [result.status, result.body.code, result.body.message]).toEqual([
+        400,
+        'invalid_request',
+        'The path is not valid: a %-encoding in it is not UTF-8.',
+      ]);
+    },
+  );
+
+  it('answers 400 naming the header for a repeated Authorization or Content-Type in headersDistinct (regression: the first one counted)', () => {
+    for (const [headers, name] of [
+      [{ authorization: ['Bearer good', 'Bearer forged'], 'content-type': ['application/json'] }, 'Authorization'],
+      [{ authorization: ['Bearer good'], 'content-type': ['application/json', 'text/plain'] }, 'Content-Type'],
+    ] as const) {
+      const result = checkRequest(create({ headers }), { authorize });
+      expect(result.ok || [result.status, result.body.message]).toEqual([
+        400,
+        `The header ${name} is sent more than once: send it once.`,
+      ]);
+    }
+    const distinct = {
+      authorization: ['Bearer good'],
+      'content-type': ['application/json'],
+      accept: ['text/html', '*/*'],
+    };
+    expect(checkRequest(create({ headers: distinct }), { authorize }).ok).toBe(true);
+  });
+
+  it.each(['gzip', 'br', 'GZIP', 'gzip, identity'])(
+    'answers 415 for a create in Content-Encoding %j, before its body is parsed (regression: gzip gave 400 invalid_json, br passed)',
+    (coding) => {
+      const result = checkRequest(
+        create({ headers: { ...json, 'content-encoding': coding }, body: undefined, bodyText: '\u001f' }),
+      );
+      expect(result.ok || [result.status, result.body.code]).toEqual([415, 'unsupported_media_type']);
+    },
   );
 
   it.each([
@@ -262,6 +314,34 @@ describe('checkRequest with an authorize that returns a Promise', () => {
   it('answers 500 when the Promise rejects, and never rejects itself', async () => {
     const result = await checkRequest(create(), { authorize: () => Promise.reject(new Error('down')) });
     expect(result.ok || result.status).toBe(500);
+  });
+
+  it('answers 503 with Retry-After when authorize never settles, onError hearing it once (regression: the check never answered)', async () => {
+    const heard: unknown[] = [];
+    const result = await checkRequest(create(), {
+      authorize: () => new Promise<boolean>(() => undefined),
+      callbackTimeoutMs: 20,
+      onError: (error) => heard.push(error),
+    });
+    expect(result.ok || [result.status, result.headers['retry-after'], result.body.code]).toEqual([
+      503,
+      '1',
+      'service_unavailable',
+    ]);
+    expect(heard).toEqual([expect.objectContaining({ name: 'CallbackTimeoutError', callback: 'authorize' })]);
+  });
+
+  it('tells onError of an authorize that throws or rejects', async () => {
+    const heard: unknown[] = [];
+    const onError = (error: unknown) => heard.push(String(error));
+    checkRequest(create(), {
+      onError,
+      authorize: (): boolean => {
+        throw new Error('sync');
+      },
+    });
+    await checkRequest(create(), { onError, authorize: () => Promise.reject(new Error('async')) });
+    expect(heard).toEqual(['Error: sync', 'Error: async']);
   });
 
   it('asks authorize only once the path, method and token passed', async () => {

@@ -13,7 +13,9 @@ import {
   refusal,
   tokenOf,
 } from './auth.js';
-import { parseJsonBody } from './body.js';
+import { type JsonBodyOptions, parseJsonBody } from './body.js';
+import { awaitCallback, type CallbackTimeLimit } from './callback.js';
+import { contentCodingFault, hasDotSegment, repeatedHeaderFault } from './door.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError, jsonUtf8 } from './error-message.js';
 import { acceptsJson, type HeadersInput, headerOf, isJsonContentType } from './headers.js';
 import { type ListQuery, parseListQuery, type QueryInput } from './list-query.js';
@@ -24,7 +26,10 @@ export interface RequestParts {
   readonly method: string;
   /** The path, relative to the base address unless `basePath` is given; a query string in it is read when `query` is absent. */
   readonly path: string;
-  /** The request headers. */
+  /**
+   * The request headers. From Node, give `req.headersDistinct`, in which a header sent twice shows
+   * (Node's `req.headers` keeps the first `Authorization` or `Content-Type` and drops the rest).
+   */
   readonly headers?: HeadersInput;
   /** The query parameters. */
   readonly query?: QueryInput;
@@ -35,7 +40,7 @@ export interface RequestParts {
 }
 
 /** Options of {@link checkRequest}. */
-export interface CheckOptions {
+export interface CheckOptions extends CallbackTimeLimit, JsonBodyOptions {
   /** The service's verdict on a token for an operation; without it any well-formed bearer token passes. */
   readonly authorize?: Authorize;
   /** The path prefix of the API, stripped from `path` (default none). */
@@ -44,6 +49,12 @@ export interface CheckOptions {
   readonly lang?: Lang;
   /** List at most this many violations of the body or query (default {@link defaultHttpMaxViolations}); validation stops soon after. */
   readonly maxViolations?: number;
+  /**
+   * Told of an error `authorize` throws (or rejects with), the check giving 500; and of an `authorize`
+   * that did not settle within `callbackTimeoutMs`, the check giving 503 with `Retry-After`: a
+   * `CallbackTimeoutError`, whose `callback` is `'authorize'`.
+   */
+  readonly onError?: (error: unknown) => void;
 }
 
 /** Options of {@link checkRequestHead} and {@link checkRequest} with an `authorize` that answers later: await the check. */
@@ -122,19 +133,21 @@ export function targetParts(target: string): {
 }
 
 /**
- * The operation for a path and method: 404 for an unknown path, 405 with Allow for a method the path
- * lacks. HEAD is allowed wherever GET is (RFC 9110 section 9.3.2).
+ * The operation for a path and method: 404 for an unknown path or one with a dot segment, 400 for an
+ * id that is no valid %-encoding, 405 with Allow for a method the path lacks. HEAD is allowed
+ * wherever GET is (RFC 9110 section 9.3.2).
  */
 function route(path: string, method: string, lang?: Lang): { operation: OperationId; id?: string } | HttpError {
   let id: string | undefined;
+  if (hasDotSegment(path)) return errorResponse(404, undefined, { lang });
   if (path !== collection) {
     const rest = path.startsWith(`${collection}/`) ? path.slice(collection.length + 1) : '';
+    if (!rest || rest.includes('/')) return errorResponse(404, undefined, { lang });
     try {
-      id = rest && !rest.includes('/') ? decodeURIComponent(rest) : undefined;
+      id = decodeURIComponent(rest);
     } catch {
-      id = undefined;
+      return errorResponse(400, undefined, { lang, about: 'path' });
     }
-    if (id === undefined) return errorResponse(404, undefined, { lang });
   }
   const verb = method.toUpperCase();
   const get = verb === 'GET' || verb === 'HEAD';
@@ -149,8 +162,10 @@ function route(path: string, method: string, lang?: Lang): { operation: Operatio
 
 /**
  * Checks all of a request to the in-flight change API that comes before its body, in this order: the
- * path (404), the method (405 with Allow), the bearer token (401) and `authorize` (401, 403),
- * `Accept` (406), the create request's `Content-Type` (415), the query (400). A server reads a
+ * path (404, 400 for an id that is no valid %-encoding), the method (405 with Allow), a repeated
+ * `Authorization` or `Content-Type` (400), the bearer token (401) and `authorize` (401, 403; 503
+ * with `Retry-After` when it does not settle within `callbackTimeoutMs`), `Accept` (406), the create
+ * request's `Content-Type` and `Content-Encoding` (415), the query (400). A server reads a
  * create request's body only once this passed, so an unauthenticated client cannot make it read one.
  * With an `authorize` that returns a Promise, await the check: it gives a Promise once it asked
  * `authorize`, and its answer at once when it failed before. Never throws, never rejects.
@@ -174,6 +189,8 @@ export function checkRequestHead(
     if (!rawPath.startsWith(base)) return errorResponse(404, undefined, { lang });
     const routed = route(rawPath.slice(base.length), String(request.method), lang);
     if ('ok' in routed) return routed;
+    const repeated = repeatedHeaderFault(request.headers, undefined, lang);
+    if (repeated) return repeated;
     const token = tokenOf(request.headers, lang);
     if (!token.ok) return token;
     const rest = (verdict: AuthVerdict) => {
@@ -183,9 +200,19 @@ export function checkRequestHead(
         return failed();
       }
     };
-    if (!options?.authorize) return rest(true);
-    const verdict: AuthVerdict | PromiseLike<AuthVerdict> = options.authorize(token.token, routed.operation);
-    return isThenable(verdict) ? Promise.resolve(verdict).then(rest, failed) : rest(verdict);
+    const authorize = options?.authorize;
+    if (!authorize) return rest(true);
+    let verdict: AuthVerdict | PromiseLike<AuthVerdict>;
+    try {
+      verdict = authorize(token.token, routed.operation);
+    } catch (error) {
+      options.onError?.(error);
+      return failed();
+    }
+    if (!isThenable(verdict)) return rest(verdict);
+    const asked = verdict;
+    const settle = { callbackTimeoutMs: options.callbackTimeoutMs, onError: options.onError, lang };
+    return awaitCallback('authorize', () => asked, settle).then((given) => (given.ok ? rest(given.value) : given));
   } catch {
     return failed();
   }
@@ -208,7 +235,7 @@ function afterToken(
   const accepted = { ok: true, token, contentType: jsonUtf8 } as const;
   if (operation === 'createInflightChangeProductOrder') {
     if (!isJsonContentType(headerOf(request.headers, 'content-type'))) return errorResponse(415, undefined, { lang });
-    return { ...accepted, operation };
+    return contentCodingFault(request.headers, undefined, lang) ?? { ...accepted, operation };
   }
   const query = parseListQuery(request.query ?? search ?? '', {
     lang,
@@ -276,7 +303,9 @@ export function checkRequestBody(
   try {
     let value = body.body;
     if (value === undefined) {
-      const parsed = parseJsonBody(body.bodyText ?? '', lang);
+      const parsed = parseJsonBody(body.bodyText ?? '', lang, {
+        keepInexactNumbers: options?.keepInexactNumbers === true,
+      });
       if (!parsed.ok) return parsed;
       value = parsed.value;
     }

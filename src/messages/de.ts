@@ -137,6 +137,8 @@ export const http: HttpWording = {
   tooLarge: (limit) => `Der Inhalt ist größer als ${limit} Bytes, die Grenze dieses Servers.`,
   readAlready: 'Der Inhalt der Anfrage wurde schon von einem anderen Teil des Servers gelesen.',
   aborted: 'Die Anfrage wurde abgebrochen.',
+  repeatedHeader: (header) => `Der Header ${header} wird mehrfach gesendet: senden Sie ihn nur einmal.`,
+  contentCoding: 'Der Inhalt muss ohne Inhaltskodierung gesendet werden (Content-Encoding: identity).',
   causes: {
     order: 'Der Produktauftrag im Inhalt verletzt die Spezifikation.',
     change: 'Der Änderungsauftrag im Inhalt verletzt die Spezifikation.',
@@ -144,6 +146,7 @@ export const http: HttpWording = {
     json: 'Der Inhalt ist kein gültiges JSON.',
     query: 'Ein Abfrageparameter ist ungültig.',
     body: 'Der Inhalt verletzt die Spezifikation.',
+    path: 'Der Pfad ist ungültig: eine %-Kodierung darin ist kein UTF-8.',
   },
   notListed: (more, stopped) =>
     `(${stopped ? 'mindestens ' : ''}${more} ${more === 1 ? 'weiterer Verstoß' : 'weitere Verstöße'} nicht aufgeführt)`,

@@ -134,6 +134,8 @@ export const http: HttpWording = {
   tooLarge: (limit) => `The body is larger than ${limit} bytes, the limit of this server.`,
   readAlready: 'The request body was read already, by another part of the server.',
   aborted: 'The request was aborted.',
+  repeatedHeader: (header) => `The header ${header} is sent more than once: send it once.`,
+  contentCoding: 'The body must be sent without a content coding (Content-Encoding: identity).',
   causes: {
     order: 'The product order in the body breaks the specification.',
     change: 'The change request in the body breaks the specification.',
@@ -141,6 +143,7 @@ export const http: HttpWording = {
     json: 'The body is not valid JSON.',
     query: 'A query parameter is invalid.',
     body: 'The body breaks the specification.',
+    path: 'The path is not valid: a %-encoding in it is not UTF-8.',
   },
   notListed: (more, stopped) =>
     `(${stopped ? 'at least ' : ''}${more} more violation${more === 1 ? '' : 's'} not listed)`,

@@ -48,9 +48,9 @@ export interface ViolationWording {
 
 /**
  * What a 400 answer is about, which its description names: the body's product order, change
- * request or event, its JSON, the query, or the body as such.
+ * request or event, its JSON, the query, the body as such, or the path.
  */
-export type ErrorCause = 'order' | 'change' | 'event' | 'json' | 'query' | 'body';
+export type ErrorCause = 'order' | 'change' | 'event' | 'json' | 'query' | 'body' | 'path';
 
 /** What the HTTP helpers say: the description of each error status, and the sentences beside the violations. */
 export interface HttpWording {
@@ -58,7 +58,11 @@ export interface HttpWording {
   readonly tooLarge: (limit: number) => string;
   readonly readAlready: string;
   readonly aborted: string;
-  /** What a 400 is about, named as its message begins: the body's order, change request or event, its JSON, or the query. */
+  /** The 400 of a header sent more than once that must be sent once, named as HTTP spells it. */
+  readonly repeatedHeader: (header: string) => string;
+  /** The 415 of a body sent in a content coding (`Content-Encoding` other than `identity`). */
+  readonly contentCoding: string;
+  /** What a 400 is about, named as its message begins: the body's order, change request or event, its JSON, the query, or the path. */
   readonly causes: Readonly<Record<ErrorCause, string>>;
   readonly notListed: (more: number, stopped: boolean) => string;
 }
