@@ -122,6 +122,7 @@ async function peek(
   return { report, chunks: replay([first.value], chunks) };
 }
 
+/** The chunks of a read that failed at its first: the error, when asked for the next. */
 async function* failing(error: unknown): AsyncGenerator<Buffer> {
   yield* [];
   throw error;
