@@ -13,20 +13,18 @@ import { type InputError, identity, type Note, type Source } from './sources.js'
 /** The bytes of a file's start, or of its end, that tell whether it is a report. */
 const enough = 4096;
 
-const string = String.raw`"(?:[^"\\]|\\.)*"`;
-/** A record of the `json` and `ndjson` reports: an order's verdict, or an input error (formats/json.ts). */
-const result = String.raw`\{"source":${string},(?:"(?:line|index)":\d+,)?(?:"valid":(?:true|false),"violations":\[|"error":")`;
-
-/** How each machine-readable report starts, whatever the version or language that wrote it. */
+/**
+ * How each machine-readable report starts, whatever the version or language that wrote it: `ndjson`
+ * and `json` by their first result (an order's verdict or an input error, formats/json.ts), `sarif`
+ * by its schema and the tool's name (formats/sarif.ts), `junit` by its testsuites' name, `gitlab` by
+ * the members of its first issue.
+ */
 const starts: readonly RegExp[] = [
-  new RegExp(`^${result}`), // ndjson
-  new RegExp(String.raw`^\{"results":\[\n(?:\]|${result})`), // json
-  // sarif: the tool's name comes first (formats/sarif.ts)
+  /^\{"source":"(?:[^"\\]|\\.)*",(?:"(?:line|index)":\d+,)?(?:"valid":(?:true|false),"violations":\[|"error":")/,
+  /^\{"results":\[\n(?:\]|\{"source":"(?:[^"\\]|\\.)*",(?:"(?:line|index)":\d+,)?(?:"valid":(?:true|false),"violations":\[|"error":"))/,
   /^\{"\$schema":"https:\/\/json\.schemastore\.org\/sarif-2\.1\.0\.json","version":"2\.1\.0","runs":\[\{"tool":\{"driver":\{"name":"product-order-validate",/,
-  /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="product-order-validate">\n/, // junit
-  new RegExp(
-    String.raw`^\[\n\{"description":${string},"check_name":${string},"fingerprint":"[0-9a-f]{64}","severity":"(?:info|major|blocker)","location":\{"path":`,
-  ), // gitlab
+  /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="product-order-validate">\n/,
+  /^\[\n\{"description":"(?:[^"\\]|\\.)*","check_name":"(?:[^"\\]|\\.)*","fingerprint":"[0-9a-f]{64}","severity":"(?:info|major|blocker)","location":\{"path":/,
 ];
 
 /** How the readable reports (`text`, `github`) start: a record's mark, or their summary line alone. */
