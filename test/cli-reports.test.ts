@@ -2,7 +2,18 @@
 // files, JSON arrays and NDJSON (CRLF, byte order mark, multi-byte text before the fault), each format
 // read by a reader of that format, several reports from one run, and the options partners asked for.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
@@ -172,6 +183,39 @@ describe('SARIF', () => {
     expect(ids[long.ruleIndex]).toBe('R-field');
     const malformed = results.find((r: { ruleId: string }) => r.ruleId === 'malformed_json');
     expect(malformed.locations[0].physicalLocation.region).toEqual({ startLine: 4, startColumn: 1 });
+  });
+
+  it('names inputs left out, or read in part, as notifications of its invocation (issue 31)', () => {
+    put('noted/a.json', validOrder);
+    expect(cli(['-f', 'json', '-o', 'noted/earlier.json', 'noted']).code).toBe(0);
+    put('noted-nul.ndjson', Buffer.from(`${compact(validOrder)}\n{"a":\0}\n${compact(validOrder)}\n`));
+    const run = cli(['--format', 'sarif', 'noted', 'noted-nul.ndjson']);
+    expect(run.code).toBe(2);
+    const log = JSON.parse(run.stdout);
+    expect(sarifValidator.validate(log).errors).toEqual([]);
+    expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([
+      {
+        level: 'note',
+        message: { text: 'left out "noted/earlier.json": it holds a report of product-order-validate, not orders' },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'noted/earlier.json', uriBaseId: '%SRCROOT%' } } }],
+        properties: { note: 'report' },
+      },
+      {
+        level: 'note',
+        message: { text: expect.stringMatching(/^stopped reading "noted-nul\.ndjson" at line 2: a NUL byte/) },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: 'noted-nul.ndjson', uriBaseId: '%SRCROOT%' },
+              region: { startLine: 2 },
+            },
+          },
+        ],
+        properties: { note: 'stopped', line: 2, reason: 'nul' },
+      },
+    ]);
+    // the order before the NUL is checked, the line with it is malformed, the read stops there
+    expect(log.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toEqual(['malformed_json']);
   });
 
   it("keeps a fault's fingerprint when lines are added above it, and in German gives German titles", () => {
@@ -498,5 +542,139 @@ describe('what a trial in a pipeline found', () => {
     expect(all.doc.results).toEqual([expect.objectContaining({ source: 'nest', error: 'no_match' })]);
     // a file named and excluded is passed over, as pre-commit names the files it checks
     expect(cli(['--exclude', '*.json', 'orders/valid.json']).code).toBe(0);
+  });
+});
+
+/** Every report format, as src/cli/formats/ has them. */
+const formats = ['text', 'json', 'ndjson', 'sarif', 'junit', 'github', 'gitlab'] as const;
+
+/** The SHA-256 of a file's bytes. */
+const hash = (path: string) =>
+  createHash('sha256')
+    .update(readFileSync(join(work, path)))
+    .digest('hex');
+
+// regressions found by an outside attacker with the packed package (issue 31)
+describe('what an attacker found: reports written over their inputs', () => {
+  it.each(formats)('-o naming its own input is refused before the input is touched (%s)', (format) => {
+    const dir = `own-${format}`;
+    put(`${dir}/x.json`, validOrder);
+    put(`${dir}/in/a.json`, withPriority(tooLong));
+    symlinkSync('x.json', join(work, dir, 'link.json'));
+    const files = [`${dir}/x.json`, `${dir}/in/a.json`];
+    const before = files.map(hash);
+    const cases: [inputs: string[], output: string][] = [
+      [[`${dir}/x.json`], `${dir}/x.json`], // the same name
+      [[`${dir}/x.json`], `./${dir}/x.json`], // another spelling of it
+      [[`${dir}/link.json`], `${dir}/x.json`], // the input through a link
+      [[`${dir}/x.json`], `${dir}/link.json`], // the report through a link
+      [[`${dir}/x.json`], join(work, dir, 'x.json')], // an absolute path
+      [[`${dir}/in`], `${dir}/in/a.json`], // an order the folder holds
+      [[`${dir}/in/*.json`], `${dir}/in/a.json`], // an order a pattern finds
+      [['orders/valid.json', `${dir}/x.json`], `${dir}/x.json`], // among other inputs
+    ];
+    for (const [inputs, output] of cases) {
+      const run = cli(['-f', format, ...inputs, '-o', output]);
+      expect(run, `${inputs} -o ${output}`).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr).toContain(JSON.stringify(output));
+      expect(files.map(hash)).toEqual(before);
+    }
+    // nothing is opened for writing, not even a report before the one refused
+    const first = cli([
+      '-f',
+      'sarif',
+      '-o',
+      `${dir}/first.sarif`,
+      '-f',
+      format,
+      '-o',
+      `${dir}/x.json`,
+      `${dir}/x.json`,
+    ]);
+    expect(first.code).toBe(2);
+    expect(existsSync(join(work, dir, 'first.sarif'))).toBe(false);
+    // stdin read from the file the report would go to
+    const fd = openSync(join(work, dir, 'x.json'), 'r');
+    const piped = spawnSync(bin(), ['-f', format, '-', '-o', `${dir}/x.json`], {
+      cwd: work,
+      env: cleanEnv,
+      stdio: [fd, 'pipe', 'pipe'],
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    closeSync(fd);
+    expect(piped.status).toBe(2);
+    expect(piped.stderr).toContain(`"${dir}/x.json"`);
+    expect(files.map(hash)).toEqual(before);
+    expect(cli(['--lang', 'de', '-f', format, `${dir}/x.json`, '-o', `${dir}/x.json`]).stderr).toContain('Eingabe');
+  });
+
+  it.each(formats)(
+    'a report written into the folder it checks is left out of the next run, with a note (%s)',
+    (format) => {
+      const dir = `fold-${format}`;
+      put(`${dir}/a.json`, validOrder);
+      put(`${dir}/b.json`, withPriority(tooLong));
+      const report = `${dir}/report.${format === 'ndjson' ? 'ndjson' : 'json'}`;
+      const args = ['-f', format, '-o', report, dir];
+      expect(cli(args)).toMatchObject({ code: 1, stderr: '' });
+      // the same command again: before, the report was read as a malformed or invalid order
+      const again = cli(args);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain(JSON.stringify(report));
+      const sources = (text: string) =>
+        format === 'json' ? JSON.parse(text).results.map((r: { source: string }) => r.source) : [];
+      if (format === 'json')
+        expect(sources(readFileSync(join(work, report), 'utf8'))).toEqual([`${dir}/a.json`, `${dir}/b.json`]);
+      // a run that writes elsewhere knows the report from before as one of its own
+      const other = json([dir]);
+      expect(other.code).toBe(1);
+      expect(other.doc.results.map((r) => r.source)).toEqual([`${dir}/a.json`, `${dir}/b.json`]);
+      expect(other.stderr).toContain(JSON.stringify(report));
+      expect(other.doc.summary.notes).toEqual([expect.objectContaining({ source: report })]);
+    },
+  );
+
+  it('an empty report at the -o target of a run checking its folder is written again, not refused', () => {
+    for (const [format, name] of [
+      ['gitlab', 'quality.json'],
+      ['ndjson', 'results.ndjson'],
+    ]) {
+      put(`empty-${format}/a.json`, validOrder);
+      const args = ['-q', '-f', format, '-o', `empty-${format}/${name}`, `empty-${format}`];
+      expect(cli(args).code).toBe(0);
+      expect(cli(args)).toMatchObject({ code: 0, stderr: expect.stringContaining(`empty-${format}/${name}`) });
+    }
+    // an order, or anything else that is no report of the command, is never written over
+    put('empty-gitlab/other.json', '[]');
+    expect(cli(['-f', 'gitlab', '-o', 'empty-gitlab/other.json', 'empty-gitlab']).code).toBe(2);
+    expect(readFileSync(join(work, 'empty-gitlab/other.json'), 'utf8')).toBe('[]');
+  });
+
+  it('a folder that holds nothing but reports of the command checked nothing, which does not pass', () => {
+    put('only-reports/a.json', validOrder);
+    expect(cli(['-f', 'sarif', '-o', 'only-reports/r.sarif.json', 'only-reports']).code).toBe(0);
+    rmSync(join(work, 'only-reports/a.json'));
+    for (const args of [['only-reports'], ['-f', 'sarif', '-o', 'only-reports/r.sarif.json', 'only-reports']]) {
+      const run = cli(args);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('"only-reports/r.sarif.json"');
+    }
+    expect(json(['only-reports']).doc.results).toEqual([
+      expect.objectContaining({ source: 'only-reports', error: 'no_match' }),
+    ]);
+  });
+
+  it('a symlinked file inside a folder is checked once, under the name met first', () => {
+    put('dups/b.json', validOrder);
+    symlinkSync('b.json', join(work, 'dups', 'a-link.json')); // met first: its name is the one reported
+    symlinkSync(join(work, 'dups', 'b.json'), join(work, 'dups', 'c-link.json'));
+    put('outside/o.json', withPriority(tooLong));
+    symlinkSync(join(work, 'outside', 'o.json'), join(work, 'dups', 'd.json'));
+    symlinkSync('../outside/o.json', join(work, 'dups', 'e.json'));
+    const run = json(['dups', './dups/b.json', 'outside/o.json', `${work}/dups/c-link.json`]);
+    expect(run.code).toBe(1);
+    expect(run.doc.results.map((r) => r.source)).toEqual(['dups/a-link.json', 'dups/d.json']);
+    expect(run.doc.summary).toMatchObject({ orders: 2, invalid: 1 });
   });
 });

@@ -2,8 +2,10 @@
 // partner runs it: each kind of input, each format, both languages, exit codes, input errors,
 // terminals, and a stream of 200,000 orders for flat memory and more than one core.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -16,7 +18,7 @@ import {
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cleanEnv, bin as commandBin, runner } from './command.js';
+import { canMeasureRss, cleanEnv, bin as commandBin, measured, runner } from './command.js';
 import { importEsm } from './consumer.js';
 import { canMeasure, measure } from './measure.js';
 import { orderStream } from './stream.js';
@@ -631,6 +633,101 @@ describe('product-order-validate exit codes and usage', () => {
     expect(script.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(script).not.toMatch(/new Function|\beval\(/);
   });
+});
+
+/** Chunks of 64 KiB without end: each one made by `make`. */
+function* endless(make: () => Uint8Array): Generator<Uint8Array> {
+  for (;;) yield make();
+}
+const zeros = Buffer.alloc(1 << 16);
+
+/** Less than a tenth of what reading up to the 512 MiB limit held (600 MB); a run on one order takes 55 to 65 MB. */
+const flat = 150e6;
+
+// regressions found by an outside attacker with the packed package (issue 31)
+describe('what an attacker found: streams that never end, or are no text', () => {
+  it.runIf(canMeasureRss && existsSync('/dev/zero'))(
+    'a /dev/zero stream stops at its first byte, a NUL, within flat memory: as a file, on stdin, with --ndjson',
+    async () => {
+      for (const args of [['/dev/zero'], ['--ndjson', '/dev/zero'], ['-'], ['--ndjson', '-']]) {
+        const input = args.includes('-') ? endless(() => zeros) : undefined;
+        const run = await measured(work, ['--format', 'json', ...args], { input });
+        expect(run.code, args.join(' ')).toBe(2);
+        const doc = JSON.parse(run.stdout) as JsonReport;
+        const source = args.includes('-') ? '<stdin>' : '/dev/zero';
+        expect(doc.results.map(brief)).toEqual([
+          { source, line: 1, error: 'malformed_json', reason: 'unexpected_character', column: 1 },
+        ]);
+        expect(doc.results[0].found).toBe('\u0000');
+        // before: 600 MB held up to the limit, and with --ndjson no answer at all, ever
+        expect(run.maxRss, args.join(' ')).toBeLessThan(flat);
+        expect(run.given).toBeLessThan(8 * 2 ** 20);
+      }
+    },
+    180_000,
+  );
+
+  it.runIf(canMeasureRss && existsSync('/dev/urandom'))(
+    'a /dev/urandom stream stops at its first byte that is not UTF-8, within flat memory: as a file, on stdin, with --ndjson',
+    async () => {
+      for (const args of [['/dev/urandom'], ['--ndjson', '/dev/urandom'], ['-'], ['--ndjson', '-']]) {
+        const input = args.includes('-') ? endless(() => randomBytes(1 << 16)) : undefined;
+        const run = await measured(work, ['--format', 'json', ...args], { input });
+        expect(run.code, args.join(' ')).toBe(2);
+        const doc = JSON.parse(run.stdout) as JsonReport;
+        // random bytes: a fault within the first few, on the first line or one of the first (a line may be blank)
+        expect(doc.results.find((r) => r.error)).toMatchObject({ error: 'malformed_json' });
+        expect(doc.results.every((r) => r.error === 'malformed_json' || r.valid === false)).toBe(true);
+        // as a document it read 512 MiB (600 MB) to say too_large; as NDJSON it never ended
+        expect(run.maxRss, args.join(' ')).toBeLessThan(flat);
+        expect(run.given).toBeLessThan(8 * 2 ** 20);
+      }
+    },
+    180_000,
+  );
+
+  it.runIf(canMeasureRss)(
+    'a file that is not UTF-8 is read up to its first fault, not whole',
+    async () => {
+      const file = join(work, 'sparse-ff.json');
+      writeFileSync(file, Buffer.from([0x7b, 0xff])); // "{" and a byte that is no UTF-8
+      truncateSync(file, 400 * 2 ** 20); // under the limit: before, read whole into memory (460 MB)
+      const run = await measured(work, ['--format', 'json', 'sparse-ff.json', 'valid.json']);
+      rmSync(file);
+      expect(run.code).toBe(2);
+      const doc = JSON.parse(run.stdout) as JsonReport;
+      expect(doc.results.map(brief)).toEqual([
+        { source: 'sparse-ff.json', line: 1, error: 'malformed_json', reason: 'invalid_utf8', column: 2 },
+        { source: 'valid.json', violations: [] },
+      ]);
+      expect(run.maxRss).toBeLessThan(flat);
+    },
+    60_000,
+  );
+
+  it.runIf(canMeasureRss)(
+    'an NDJSON line without end stops at the line cap: reported at once, the read ended past the longest text',
+    async () => {
+      const limit = 1 << 20;
+      const env = { PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES: String(limit) };
+      const spaces = Buffer.alloc(1 << 16, 0x20); // white space: no fault, only ever longer
+      const run = await measured(work, ['--format', 'ndjson', '--ndjson', '-'], { input: endless(() => spaces), env });
+      expect(run.code).toBe(2);
+      const [record, ...rest] = run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(record).toMatchObject({ source: '<stdin>', error: 'too_large', limit, line: 1 });
+      expect(rest).toEqual([]);
+      // the answer came once the line passed the limit, not at its end (before: never)
+      expect(run.givenAtOutput).toBeLessThan(limit + 8 * 2 ** 20);
+      // and the read stopped once the line was longer than any JSON text can be
+      expect(run.given).toBeLessThan(2 ** 29 + 8 * 2 ** 20);
+      expect(run.stderr).toContain('<stdin>');
+      expect(run.maxRss).toBeLessThan(flat);
+    },
+    180_000,
+  );
 });
 
 /** The text of an order stream. */

@@ -1,14 +1,22 @@
 // Reads a source into the pipeline as bytes: a JSON document whole; NDJSON as the chunks arrive, cut
 // after a chunk's last newline, so that each unit holds whole lines. The chunks themselves go to the
 // worker threads (only the start of a line cut off is copied): the main thread leaves no garbage.
-// No more than `limit` bytes of one JSON text are kept: a JSON file's size is looked at before it is
-// read, so a larger one is not read at all; any other input is counted as it comes, and an NDJSON
-// line is dropped once it passes the limit (its bytes up to there are held, as for any line).
+// Each JSON text (a document, an NDJSON line) is watched as its bytes arrive, and no byte of it is
+// kept past its first fault (the first byte that is not UTF-8, or a NUL: see text-watch.ts) or past
+// `limit` bytes. A document's read stops there: the bytes up to its fault go to a worker, which says
+// where it is, exactly as it would for the whole text; a larger one is `too_large`. A JSON file's
+// size is looked at first, so a file larger than the limit is not read at all. An NDJSON line's fault
+// or size is reported at once, the rest of the line is passed over, and the lines after it are
+// checked; but the read of NDJSON stops at a NUL byte (binary data, or a zeroed block: no text holds
+// one), and in a line longer than any JSON text can be, since a stream such as /dev/zero would
+// otherwise be read for ever.
 import { constants } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
+import { isReport, reportBytes, tailOf } from './own-reports.js';
 import type { Pipeline } from './pipeline.js';
-import { type InputError, type Source, unreadable } from './sources.js';
+import { type InputError, type Note, type Source, unreadable } from './sources.js';
+import { TextWatch } from './text-watch.js';
 
 /**
  * The most bytes of one JSON text (a JSON document, or an NDJSON line): V8's longest string, which
@@ -16,38 +24,63 @@ import { type InputError, type Source, unreadable } from './sources.js';
  */
 export const maxInputBytes = constants.MAX_STRING_LENGTH;
 
+/** A regular file is read in pieces of this many bytes, each checked as it arrives. */
+const piece = 1 << 19;
+
+/** What a source is read with, and told to. */
+export interface Feeding {
+  /** Hears how many bytes came in. */
+  readonly read: (bytes: number) => void;
+  /** The most bytes of one JSON text. */
+  readonly limit: number;
+  /** Hears of a source left out (a report of this command) or read only in part. */
+  readonly note: (note: Note) => void;
+}
+
 /**
- * Reads `source` into `pipeline`; `read` hears how many bytes came in. Read errors, and a JSON
- * document or NDJSON line of more than `limit` bytes, become input errors.
+ * Reads `source` into `pipeline`; false when it is left out: a file found in a folder or by a pattern
+ * that holds a report of this command (with a note). Read errors, and a JSON document or NDJSON line
+ * of more than `limit` bytes, become input errors.
  */
-export async function feed(
-  source: Source,
-  pipeline: Pipeline,
-  read: (bytes: number) => void,
-  limit: number,
-): Promise<void> {
-  if (source.lines) await feedLines(source, chunksOf(source), pipeline, read, limit);
-  else {
+export async function feed(source: Source, pipeline: Pipeline, feeding: Feeding): Promise<boolean> {
+  const { read, limit } = feeding;
+  if (source.lines) {
+    const chunks = chunksOf(source);
+    if (source.from !== undefined) {
+      const first = await peek(chunks, () => tailOf(source.path ?? ''));
+      if (first.report) return leave(source, feeding);
+      await feedLines(source, first.chunks, pipeline, feeding);
+    } else await feedLines(source, chunks, pipeline, feeding);
+  } else {
     const bytes = await readDocument(source, limit).catch((error: NodeJS.ErrnoException) => error);
+    if (bytes === ownReport) return leave(source, feeding);
     if (bytes instanceof Lines) {
       // stdin holds a value per line: read it as NDJSON, from the bytes already read on
       const lines = { ...source, lines: true };
-      await feedLines(lines, bytes.chunks, pipeline, read, limit);
+      await feedLines(lines, bytes.chunks, pipeline, feeding);
       pipeline.end(lines);
       await pipeline.ready();
-      return;
+      return true;
     }
     if (bytes instanceof Error) pipeline.error(unreadable(source.name, bytes), source);
-    else if (bytes === undefined) {
-      read(source.size ?? 0); // passed over
+    else if (bytes === tooLong) {
+      read(source.size ?? limit); // passed over, or read up to the limit
       pipeline.error(tooLarge(source.name, limit), source);
     } else {
       read(bytes.length);
-      pipeline.unit(source, [owned(bytes)], 1);
+      // the array is a view of a buffer of its own (none of Node's pool): the buffer can move to a worker
+      pipeline.unit(source, [bytes], 1);
     }
   }
   pipeline.end(source);
   await pipeline.ready();
+  return true;
+}
+
+/** Leaves a source out: a report of this command. */
+function leave(source: Source, { note }: Feeding): false {
+  note({ name: source.name, note: 'report' });
+  return false;
 }
 
 /** The input error for a JSON document, or the NDJSON line `line`, of more than `limit` bytes. */
@@ -60,65 +93,170 @@ class Lines {
   constructor(readonly chunks: AsyncIterator<Buffer>) {}
 }
 
-/** The chunks of a source, as they come. */
+/** A document of more than the limit. */
+const tooLong = Symbol('too long');
+
+/** A file found in a folder or by a pattern that holds a report of this command. */
+const ownReport = Symbol('own report');
+
+/** The chunks of a source, as they come; `return()` stops the read. */
 function chunksOf(source: Source): AsyncIterator<Buffer> {
   const stream = source.path === undefined ? process.stdin : createReadStream(source.path);
   return stream[Symbol.asyncIterator]();
 }
 
+/** Whether the first chunk of a found file is that of a report of this command; the chunks to read it from. */
+async function peek(
+  chunks: AsyncIterator<Buffer>,
+  tail: () => Promise<Uint8Array>,
+): Promise<{ report: boolean; chunks: AsyncIterator<Buffer> }> {
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    return { report: false, chunks: failing(error) };
+  }
+  if (first.done) return { report: false, chunks };
+  const report = await isReport(first.value, tail);
+  if (report) await chunks.return?.();
+  return { report, chunks: replay([first.value], chunks) };
+}
+
+/** The chunks of a read that failed at its first: the error, when asked for the next. */
+async function* failing(error: unknown): AsyncGenerator<Buffer> {
+  yield* [];
+  throw error;
+}
+
 /**
- * The bytes of a JSON document, or `undefined` when it has more than `limit`; for stdin, `Lines` once
- * a second value starts on a line after the first (NDJSON piped without --ndjson): found at the end
- * of the first line, instead of after buffering the whole stream to report malformed JSON on line 2.
+ * The bytes of a JSON document, up to and including the first byte of its first fault; `tooLong`
+ * when it has more than `limit`; for stdin, `Lines` once a second value starts on a line after the
+ * first (NDJSON piped without --ndjson): found at the end of the first line, instead of after
+ * buffering the whole stream to report malformed JSON on line 2; `ownReport` for a report of this
+ * command found in a folder or by a pattern.
  */
-async function readDocument(source: Source, limit: number): Promise<Uint8Array | undefined | Lines> {
-  if (source.path === undefined) return readStdin(limit);
+async function readDocument(
+  source: Source,
+  limit: number,
+): Promise<Uint8Array | typeof tooLong | Lines | typeof ownReport> {
+  if (source.path === undefined) return collect(process.stdin[Symbol.asyncIterator](), limit, new Sniffer());
   const file = await open(source.path);
   try {
     const info = await file.stat();
     // a regular file's size is known; a FIFO's or a device's, and that of some files in /proc, is not
     if (!info.isFile() || info.size === 0) {
-      return await readCounting(file.createReadStream({ autoClose: false }), limit);
+      return await collect(file.createReadStream({ autoClose: false })[Symbol.asyncIterator](), limit);
     }
-    if (info.size > limit) return undefined;
-    const bytes = await file.readFile(); // in one buffer of the file's size
-    return bytes.length > limit ? undefined : bytes; // it grew meanwhile
+    if (info.size > limit) return tooLong;
+    return await readFile(file, info.size, limit, source.from !== undefined);
   } finally {
     await file.close();
   }
 }
 
-/** The bytes of a stream, or `undefined` once there are more than `limit` (the stream is then left unread). */
-async function readCounting(stream: AsyncIterable<Buffer>, limit: number): Promise<Uint8Array | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
+/**
+ * A regular file's bytes, read in pieces into one buffer of its size (its pages are touched only as
+ * they are read), each piece checked as it arrives; it may have grown since its size was looked at.
+ */
+async function readFile(
+  file: FileHandle,
+  size: number,
+  limit: number,
+  found: boolean,
+): Promise<Uint8Array | typeof tooLong | typeof ownReport> {
+  const watch = new TextWatch();
+  let bytes = new Uint8Array(size);
+  let length = 0;
+  for (;;) {
+    let got: number;
+    if (length < bytes.length) {
+      ({ bytesRead: got } = await file.read(bytes, length, Math.min(piece, bytes.length - length), length));
+    } else {
+      // full: it may have grown since
+      const more = new Uint8Array(piece);
+      ({ bytesRead: got } = await file.read(more, 0, piece, length));
+      if (got > 0) {
+        const grown = new Uint8Array(Math.max(bytes.length * 2, length + got));
+        grown.set(bytes);
+        grown.set(more.subarray(0, got), length);
+        bytes = grown;
+      }
+    }
+    if (got === 0) return bytes.subarray(0, length);
+    const fresh = bytes.subarray(length, length + got);
+    if (length === 0 && found && (await isReport(fresh, () => reportBytes(file, size, 'tail')))) return ownReport;
+    const room = limit - length;
+    const fault = watch.fault(got > room ? fresh.subarray(0, room) : fresh);
+    if (fault >= 0) return bytes.subarray(0, length + fault);
+    if (got > room) return tooLong;
+    length += got;
   }
-  return Buffer.concat(chunks, size);
 }
 
-/** Reads stdin as {@link readDocument} does. */
-async function readStdin(limit: number): Promise<Uint8Array | undefined | Lines> {
-  const chunks: Buffer[] = [];
-  const stream = process.stdin[Symbol.asyncIterator]();
-  const sniff = new Sniffer();
+/**
+ * The bytes of a stream, up to and including the first byte of its first fault; `tooLong` once there
+ * are more than `limit` bytes without one. With a sniffer (stdin), `Lines` when it finds NDJSON in
+ * the bytes before the first fault. Stops the read (destroys the stream) unless it gives `Lines`.
+ */
+async function collect(
+  chunks: AsyncIterator<Buffer>,
+  limit: number,
+  sniff?: Sniffer,
+): Promise<Uint8Array | typeof tooLong | Lines> {
+  const held: Buffer[] = [];
+  const watch = new TextWatch();
   let size = 0;
-  for (let next = await stream.next(); !next.done; next = await stream.next()) {
-    const chunk: Buffer = next.value;
-    chunks.push(chunk);
-    if (sniff.lines(chunk)) return new Lines(replay(chunks, stream));
-    size += chunk.length;
-    if (size > limit) return undefined;
+  let done = false;
+  try {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      const chunk: Buffer = next.value;
+      const room = limit - size;
+      const before = sniff ? watch.unfinished().slice() : undefined;
+      const fault = watch.fault(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      // the sniffer sees the bytes known to be text, before the first fault: the same whatever the chunks
+      if (sniff && before) {
+        const known = fault >= 0 ? fault - 1 : chunk.length - watch.unfinished().length;
+        if (fault !== 0 && (sniff.lines(before) || sniff.lines(chunk.subarray(0, Math.max(known, 0))))) {
+          done = true;
+          return new Lines(replay([...held, chunk], chunks));
+        }
+      }
+      if (fault >= 0) {
+        held.push(chunk.subarray(0, fault));
+        return concat(held, size + fault);
+      }
+      if (chunk.length > room) return tooLong;
+      held.push(chunk);
+      size += chunk.length;
+    }
+    done = true;
+    return concat(held, size);
+  } finally {
+    if (!done) await chunks.return?.(); // stops the read: a producer of endless bytes is told at once
   }
-  return Buffer.concat(chunks, size);
 }
 
+/** The bytes of `parts` in one array with a buffer of its own. */
+function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
+/** `chunks`, then the rest of `rest`; stopping it stops `rest`. */
 async function* replay(chunks: readonly Buffer[], rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
-  yield* chunks;
-  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  let ended = false;
+  try {
+    yield* chunks;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+    ended = true;
+  } finally {
+    if (!ended) await rest.return?.();
+  }
 }
 
 /**
@@ -170,21 +308,28 @@ class Sniffer {
 }
 
 /**
- * Reads NDJSON into `pipeline` in units of whole lines. A line of more than `limit` bytes is an input
- * error in its place: once it passes the limit its bytes are dropped as they come, up to its end,
- * and the lines after it are checked.
+ * Reads NDJSON into `pipeline` in units of whole lines. A line of more than `limit` bytes, or one
+ * that holds a byte that is not UTF-8, is reported in its place once that is known: its bytes up to
+ * the fault go to a worker (which says where it is), or it is `too_large`; the rest of it is passed
+ * over, and the lines after it are checked. A NUL byte, or a line longer than any JSON text may be,
+ * stops the read, with a note.
  */
 async function feedLines(
   source: Source,
   chunks: AsyncIterator<Buffer>,
   pipeline: Pipeline,
-  read: (bytes: number) => void,
-  limit: number,
+  { read, limit, note }: Feeding,
 ): Promise<void> {
   const parts: Uint8Array[] = []; // the start of the current line, from the chunks before
   let pending = 0; // its bytes
-  let dropping = false; // whether the current line is over the limit
-  let line = 1; // the first line not yet sent on
+  let length = 0; // the bytes of the current line read so far, kept or passed over
+  let passing = false; // whether the current line was reported and is passed over to its end
+  let line = 1; // the first line not yet sent on or reported
+  const watch = new TextWatch();
+  const stop = async (reason: 'nul' | 'endless') => {
+    await chunks.return?.();
+    note({ name: source.name, note: 'stopped', line, reason, ...(reason === 'endless' && { limit: maxInputBytes }) });
+  };
   for (;;) {
     let next: IteratorResult<Buffer>;
     try {
@@ -196,41 +341,66 @@ async function feedLines(
     if (next.done) break;
     read(next.value.length);
     const chunk = owned(next.value);
-    let from = 0; // the first byte not yet sent on or dropped
+    let from = 0; // the first byte not yet sent on or passed over
     let start = 0; // where the current line starts
     let whole = 0; // the whole lines from `from` to `start`
-    for (let newline = chunk.indexOf(10); newline >= 0; newline = chunk.indexOf(10, start)) {
-      if (dropping || pending + newline - start > limit) {
-        if (start > from) pipeline.unit(source, [...parts.splice(0), chunk.subarray(from, start)], line);
-        line += whole;
-        pipeline.error(tooLarge(source.name, limit, line), source);
+    /** Sends on the whole lines before the current one. */
+    const flush = () => {
+      if (start > from) pipeline.unit(source, [...parts.splice(0), chunk.subarray(from, start)], line);
+      line += whole;
+      whole = 0;
+      from = start;
+    };
+    for (;;) {
+      const newline = chunk.indexOf(10, start);
+      const end = newline < 0 ? chunk.length : newline;
+      const segment = chunk.subarray(start, end);
+      if (passing) {
+        if (nulAt(segment) >= 0) return stop('nul');
+      } else {
+        const room = limit - pending;
+        const fault = watch.fault(segment);
+        if (fault >= 0 && fault <= room) {
+          flush();
+          pipeline.unit(source, [...parts.splice(0), segment.subarray(0, fault)], line);
+          passing = true;
+          if (watch.found === 'nul' || nulAt(segment.subarray(fault)) >= 0) return stop('nul');
+        } else if (segment.length > room) {
+          // reported once it passes the limit, not at its end: a stream may never end it
+          flush();
+          pipeline.error(tooLarge(source.name, limit, line), source);
+          parts.length = 0;
+          passing = true;
+          if (nulAt(segment) >= 0) return stop('nul');
+        }
+      }
+      length += segment.length;
+      if (newline < 0) break;
+      if (passing) {
         line++;
-        parts.length = 0;
-        dropping = false;
-        whole = 0;
         from = newline + 1;
+        passing = false;
       } else whole++;
       pending = 0;
+      length = 0;
+      watch.reset();
       start = newline + 1;
     }
-    if (start > from) {
-      pipeline.unit(source, [...parts.splice(0), chunk.subarray(from, start)], line);
-      line += whole;
-    }
-    const rest = chunk.length - start;
-    if (dropping || pending + rest > limit) {
-      dropping = true;
-      parts.length = 0;
-      pending = 0;
-    } else if (rest > 0) {
+    flush();
+    if (!passing && start < chunk.length) {
       // the lines before it go to a worker with the chunk's buffer: the start of a line is copied
       parts.push(start === 0 ? chunk : new Uint8Array(chunk.subarray(start)));
-      pending += rest;
+      pending += chunk.length - start;
     }
+    if (length > maxInputBytes) return stop('endless');
     await pipeline.ready();
   }
-  if (dropping) pipeline.error(tooLarge(source.name, limit, line), source);
-  else if (parts.length > 0) pipeline.unit(source, parts, line);
+  if (!passing && parts.length > 0) pipeline.unit(source, parts, line);
+}
+
+/** The index of the first NUL byte of `bytes`, or -1, by memchr. */
+function nulAt(bytes: Uint8Array): number {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0);
 }
 
 /** The bytes in an array that owns its whole buffer (a copy if need be), so that the buffer can move to a worker thread. */

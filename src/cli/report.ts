@@ -10,7 +10,7 @@ import type { Hint, HttpRuleId, Violation } from '../violation.js';
 import { ruleIds } from '../violation.js';
 import type { Checked } from './check.js';
 import type { Format } from './options.js';
-import { type InputError, inputErrorCodes, type Source } from './sources.js';
+import { type InputError, inputErrorCodes, type Note, type Source } from './sources.js';
 
 /** Where an order is: its source, and its line (NDJSON) or its index (a JSON array). */
 export interface Place {
@@ -94,6 +94,8 @@ export class Tally {
   inputErrors = 0;
   /** Violations per rule. */
   readonly rules = new Map<string, number>();
+  /** Inputs left out, or read in part. */
+  readonly notes: Note[] = [];
 
   add(checked: Checked): void {
     this.orders += checked.orders;

@@ -7,12 +7,13 @@ import type { Checked } from './check.js';
 import { feed } from './feed.js';
 import { frames, renderers } from './formats/index.js';
 import type { Options } from './options.js';
+import { guardOutputs } from './own-reports.js';
 import { type Entry, Pipeline } from './pipeline.js';
 import { inline, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
 import type { Frame, Look, Pieces, Renderer } from './report.js';
 import { Tally } from './report.js';
-import { expand, type Source } from './sources.js';
+import { expand, type InputError, type Note, type Source } from './sources.js';
 import { validators } from './validators.js';
 
 /** Exit codes: every order valid; some order invalid; a usage or input error (it wins over invalid orders). */
@@ -89,11 +90,27 @@ async function makeFolder(folder: string): Promise<void> {
 export async function run(options: Options, io: Streams): Promise<number> {
   const validate = validators[options.type];
   if (!validate) throw new Error(`no validator for --type ${options.type}`);
+  const words = cliWords[options.lang];
+  // before any report is opened for writing: none may be an input, and reports found are left out
   const sources = await expand(options.inputs, options.ndjson, options.exclude);
+  const guarded = await guardOutputs(options.outputs, sources);
+  if ('clash' in guarded) {
+    io.stderr.write(
+      `product-order-validate: ${words.usage.outputIsInput(guarded.clash.output, guarded.clash.input)}\n`,
+    );
+    return exit.error;
+  }
   const tally = new Tally();
-  const files = sources.filter((s): s is Source => !('error' in s));
+  const files = sources.filter((s): s is Source => !('error' in s) && !guarded.left.has(s));
   const total = files.every((s) => s.size !== undefined) ? files.reduce((sum, s) => sum + (s.size ?? 0), 0) : undefined;
-  const progress = new Progress(io.stderr, tally, cliWords[options.lang], total);
+  const progress = new Progress(io.stderr, tally, words, total);
+  /** Says on stderr, and in the summaries, that an input was left out or read in part. */
+  const note = (n: Note) => {
+    tally.notes.push(n);
+    progress.clear();
+    io.stderr.write(`product-order-validate: ${words.note(n)}\n`);
+  };
+  for (const n of guarded.notes) note(n);
   const outputs = await sinks(options, io, () => progress);
   if (typeof outputs === 'string') {
     progress.stop();
@@ -132,12 +149,18 @@ export async function run(options: Options, io: Streams): Promise<number> {
   );
   try {
     await write(around.map((frame) => [frame.start()]));
+    const found = unread(sources);
+    const feeding = { read: (bytes: number) => progress.read(bytes), limit: options.maxInputBytes, note };
     for (const source of sources) {
       if ('error' in source) {
         pipeline.error(source);
         continue;
       }
-      await feed(source, pipeline, (bytes) => progress.read(bytes), options.maxInputBytes);
+      const read = !guarded.left.has(source) && (await feed(source, pipeline, feeding));
+      // a folder or pattern whose files were all left out checked nothing, which must not pass
+      if (source.from !== undefined && found.done(source.from, read)) {
+        pipeline.error({ name: source.from, error: 'no_match' });
+      }
     }
     await pipeline.finish();
     progress.stop(); // before the summary, so that it stands alone
@@ -149,6 +172,26 @@ export async function run(options: Options, io: Streams): Promise<number> {
   }
   if (tally.inputErrors > 0) return exit.error;
   return tally.invalid > 0 ? exit.invalid : exit.valid;
+}
+
+/**
+ * Counts the files each folder or pattern found as they are read: `done` says, at its last file,
+ * whether none of them was read (all were reports of this command, left out).
+ */
+function unread(sources: readonly (Source | InputError)[]): { done(from: string, read: boolean): boolean } {
+  const left = new Map<string, number>();
+  const anyRead = new Set<string>();
+  for (const source of sources) {
+    if (!('error' in source) && source.from !== undefined) left.set(source.from, (left.get(source.from) ?? 0) + 1);
+  }
+  return {
+    done(from, read) {
+      if (read) anyRead.add(from);
+      const rest = (left.get(from) ?? 1) - 1;
+      left.set(from, rest);
+      return rest === 0 && !anyRead.has(from);
+    },
+  };
 }
 
 /**

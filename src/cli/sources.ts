@@ -1,7 +1,9 @@
 // The command's arguments as the inputs to read: files, folders (every .json, .ndjson and .jsonl file
 // below, in path order, leaving out names that start with a dot and not following linked folders),
-// glob patterns, and `-` for stdin.
-import type { Dirent, Stats } from 'node:fs';
+// glob patterns, and `-` for stdin. A file is read once, under the name met first, whatever names
+// lead to it (links, `./`, a folder and a pattern).
+import type { BigIntStats, Dirent } from 'node:fs';
+import { fstatSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { alternatives, excluder, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
@@ -16,6 +18,10 @@ export interface Source {
   readonly lines: boolean;
   /** Its size in bytes, when it is a file. */
   readonly size: number | undefined;
+  /** The file it is, whatever its name: device and inode, as {@link identity} gives them; `undefined` when unknown. */
+  readonly identity?: string | undefined;
+  /** The folder or pattern (an argument) that found it; `undefined` when an argument names it. */
+  readonly from?: string | undefined;
 }
 
 /** Why an input could not be read, as reports name it. */
@@ -55,6 +61,22 @@ export interface InputError {
   readonly column?: number;
 }
 
+/**
+ * An input left out of a run, or read only in part, as a note on stderr and in the summaries of the
+ * `json` and `sarif` reports says: `report`, a report this command wrote (at an `--output` of the
+ * run, or by an earlier run) found in a folder or by a pattern; `output`, an empty file at an
+ * `--output` of the run found so; `stopped`, an NDJSON input whose read stopped at `line`, at a NUL
+ * byte (`reason` `nul`) or in a line longer than any JSON text may be (`endless`).
+ */
+export interface Note {
+  readonly name: string;
+  readonly note: 'report' | 'output' | 'stopped';
+  readonly line?: number;
+  readonly reason?: 'nul' | 'endless';
+  /** For `endless`: the most bytes of a JSON text. */
+  readonly limit?: number;
+}
+
 /** The name of stdin in reports. */
 const stdinName = '<stdin>';
 
@@ -72,13 +94,16 @@ export async function expand(
 ): Promise<(Source | InputError)[]> {
   const out: (Source | InputError)[] = [];
   const excluded = excluder(exclude);
-  const file = (path: string, info: Stats | undefined): Source => ({
+  const file = (path: string, info: BigIntStats | undefined, from?: string): Source => ({
     name: path,
     path,
     lines: ndjson || lineFile.test(path),
-    size: info?.size,
+    size: info === undefined ? undefined : Number(info.size),
+    identity: info && identity(info),
+    from,
   });
-  const seen = new Set<string>(); // a file named twice, or found again, is checked once
+  // a file named twice, or found again through another name, is checked once, under the name met first
+  const seen = new Set<string>();
   /** Adds what a name, folder or pattern found; false when every file of it was excluded. */
   const add = (found: readonly (Source | InputError)[]): boolean => {
     let kept = false;
@@ -86,7 +111,7 @@ export async function expand(
       if ('error' in entry) out.push(entry);
       else if (!excluded(entry.name)) {
         kept = true;
-        const key = resolve(entry.name);
+        const key = entry.identity ?? resolve(entry.name);
         if (!seen.has(key)) out.push(entry);
         seen.add(key);
       }
@@ -95,10 +120,10 @@ export async function expand(
   };
   for (const arg of args) {
     if (arg === '-') {
-      out.push({ name: stdinName, path: undefined, lines: ndjson, size: undefined });
+      out.push({ name: stdinName, path: undefined, lines: ndjson, size: undefined, identity: stdinIdentity() });
       continue;
     }
-    const info = await stat(arg).catch((error: NodeJS.ErrnoException) => error);
+    const info = await stat(arg, { bigint: true }).catch((error: NodeJS.ErrnoException) => error);
     if (info instanceof Error) {
       if (info.code !== 'ENOENT' && info.code !== 'ENOTDIR') out.push(unreadable(arg, info));
       else if (!isGlob(arg)) out.push({ name: arg, error: 'not_found' });
@@ -106,19 +131,36 @@ export async function expand(
         const found = await glob(arg);
         if (!Array.isArray(found)) out.push(found);
         // a pattern that matches nothing but excluded files matches nothing: a CI job must not pass on it
-        else if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info))))) {
+        else if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg))))) {
           out.push({ name: arg, error: 'no_match' });
         }
       }
     } else if (info.isDirectory()) {
       const visible = (names: readonly string[]) => !names[names.length - 1].startsWith('.');
       const found = await walk(arg, (names) => visible(names) && orderFile.test(names[names.length - 1]), visible);
-      if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info))))) {
+      if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg))))) {
         out.push({ name: arg, error: 'no_match' });
       }
     } else add([file(arg, info)]); // a file named and excluded is passed over: pre-commit names files
   }
   return out;
+}
+
+/**
+ * The file a name leads to, as the system knows it: its device and inode, the same through a link,
+ * another spelling of its path or a hard link.
+ */
+export function identity(info: BigIntStats): string {
+  return `${info.dev}:${info.ino}`;
+}
+
+/** The file stdin reads, when it is one (`< x.json`): it too may not be written over. */
+function stdinIdentity(): string | undefined {
+  try {
+    return identity(fstatSync(0, { bigint: true }));
+  } catch {
+    return undefined; // stdin is closed
+  }
 }
 
 /** An input error for a failed system call. */
@@ -155,7 +197,7 @@ async function glob(pattern: string): Promise<Found[] | InputError> {
 }
 
 /** A file found, with what stat said of it, or an input error for a file or folder found. */
-type Found = { readonly path: string; readonly info: Stats | undefined } | InputError;
+type Found = { readonly path: string; readonly info: BigIntStats | undefined } | InputError;
 
 const pathOf = (found: Found) => ('error' in found ? found.name : found.path);
 
@@ -194,7 +236,7 @@ async function walk(
       if (!take(path)) continue;
       const file = join(root, ...path);
       // stat opens nothing, so a FIFO is found out without waiting for a writer
-      const info = await stat(file).catch(() => undefined);
+      const info = await stat(file, { bigint: true }).catch(() => undefined);
       if (info?.isDirectory()) continue;
       if (info && !info.isFile()) found.push({ name: file, error: 'unreadable', reason: special(info) });
       else found.push({ path: file, info });
@@ -204,6 +246,6 @@ async function walk(
 }
 
 /** The kind of a file that is neither a regular file nor a folder, as the reason it is not read. */
-const special = (info: Stats) => (info.isFIFO() ? 'fifo' : info.isSocket() ? 'socket' : 'device');
+const special = (info: BigIntStats) => (info.isFIFO() ? 'fifo' : info.isSocket() ? 'socket' : 'device');
 
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

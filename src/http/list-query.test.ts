@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countHeaders, paginate, parseListQuery, selectFields } from './list-query.js';
+import { countHeaders, type ListQuery, pageBounds, paginate, parseListQuery, selectFields } from './list-query.js';
 
 const violations = (query: Parameters<typeof parseListQuery>[0], params?: ('fields' | 'offset' | 'limit')[]) =>
   parseListQuery(query, { params }).violations.map(({ rule, code, path, params }) => ({ rule, code, path, params }));
@@ -157,4 +157,36 @@ describe('countHeaders and paginate', () => {
   });
   it('applies attribute selection to the page', () =>
     expect(paginate(items, { limit: 1, fields: ['id'] }).items).toEqual([{ id: '0' }]));
+
+  // regression: a negative limit returned all but the last item, past maxLimit, and a negative offset
+  // counted from the end; parseListQuery refuses both, but paginate takes a caller's own query too
+  it.each([
+    ['limit -1', { limit: -1 }],
+    ['limit 2.5', { limit: 2.5 }],
+    ['limit NaN', { limit: Number.NaN }],
+    ['limit Infinity', { limit: Number.POSITIVE_INFINITY }],
+    ['limit 2 ** 53', { limit: 2 ** 53 }],
+    ['offset -2', { offset: -2 }],
+    ['offset 1.5', { offset: 1.5 }],
+    ['offset NaN', { offset: Number.NaN }],
+    ['offset -Infinity', { offset: Number.NEGATIVE_INFINITY }],
+    ["limit '3'", { limit: '3' as unknown as number }],
+  ])(
+    'refuses a negative or non-integer limit or offset, as it refuses bad page options: %s reads as not given',
+    (_, query: ListQuery) => {
+      const many = Array.from({ length: 2500 }, (_, i) => ({ id: String(i) }));
+      const given = {
+        offset: query.offset === undefined ? 4 : undefined,
+        limit: query.limit === undefined ? 3 : undefined,
+      };
+      const expected = paginate(many, given, { maxLimit: 10 });
+      expect(paginate(many, { ...given, ...query }, { maxLimit: 10 })).toEqual(expected);
+      expect(pageBounds({ ...given, ...query }, { maxLimit: 10 })).toEqual(pageBounds(given, { maxLimit: 10 }));
+      expect(expected.items.length).toBeLessThanOrEqual(10);
+    },
+  );
+  it('reads a bad defaultLimit or maxLimit as not given, by the same rule as a bad limit', () => {
+    expect(pageBounds({}, { defaultLimit: -1, maxLimit: 2.5 })).toEqual(pageBounds({}));
+    expect(pageBounds({ limit: 5000 }, { maxLimit: Number.NaN })).toEqual({ offset: 0, limit: 1000 });
+  });
 });

@@ -198,12 +198,18 @@ export const defaultPageSize = 100;
 /** Most items in a page, whatever `limit` asks; X-Total-Count tells a client there are more. */
 export const maxPageSize = 1000;
 
-const sizeOf = (value: number | undefined, fallback: number) =>
-  typeof value === 'number' && value >= 0 ? Math.floor(value) : fallback;
+/**
+ * A count of the paging input (a query's `offset` or `limit`, an option's page size): a whole number
+ * from 0 to `Number.MAX_SAFE_INTEGER`, as {@link parseListQuery} demands of the query; anything
+ * else (negative, fractional, NaN, infinite, no number) reads as not given.
+ */
+const countOr = (value: unknown, fallback: number): number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : fallback;
 
 /**
  * The page a list query asks for: `offset` (default 0) and `limit` (default
- * {@link defaultPageSize}, at most {@link maxPageSize}, or as `options` set them).
+ * {@link defaultPageSize}, at most {@link maxPageSize}, or as `options` set them). An offset, limit
+ * or option that is no whole number from 0 up reads as not given.
  */
 export function pageBounds(
   query: ListQuery,
@@ -214,10 +220,10 @@ export function pageBounds(
   /** How many items the page holds at most. */
   limit: number;
 } {
-  const most = sizeOf(options?.maxLimit, maxPageSize);
+  const most = countOr(options?.maxLimit, maxPageSize);
   return {
-    offset: query.offset ?? 0,
-    limit: Math.min(query.limit ?? sizeOf(options?.defaultLimit, defaultPageSize), most),
+    offset: countOr(query.offset, 0),
+    limit: Math.min(countOr(query.limit, countOr(options?.defaultLimit, defaultPageSize)), most),
   };
 }
 

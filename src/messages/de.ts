@@ -196,6 +196,16 @@ export const cli: CliWording = {
       ? 'fehlerhaftes JSON: unerwartetes Ende der Eingabe'
       : `fehlerhaftes JSON: unerwartetes Zeichen ${quote(e.found ?? '')}`;
   },
+  note: (n) => {
+    if (n.note === 'report')
+      return `${quote(n.name)} ausgelassen: ein Bericht von product-order-validate, keine Aufträge`;
+    if (n.note === 'output') return `${quote(n.name)} ausgelassen: dieser Lauf schreibt seinen Bericht dorthin`;
+    const why =
+      n.reason === 'nul'
+        ? 'ein NUL-Byte, das kein JSON-Text enthält (Binärdaten?)'
+        : `die Zeile ist länger als ${cli.number(n.limit ?? 0)} Bytes, mehr als ein JSON-Text haben darf`;
+    return `Lesen von ${quote(n.name)} in Zeile ${cli.number(n.line ?? 1)} beendet: ${why}; die Zeilen danach werden nicht geprüft`;
+  },
   rules: {
     'R-field': {
       title: 'Feldtabelle',
@@ -313,6 +323,8 @@ export const cli: CliWording = {
     stdoutTwice: (formats) =>
       `nur ein Format kann auf stdout gehen, nicht ${formats.join(' und ')}: den anderen --output <Datei> geben`,
     outputTwice: (path) => `${quote(path)} wird zweimal mit --output genannt`,
+    outputIsInput: (output, input) =>
+      `--output ${quote(output)} ist ${input === output ? 'eine Eingabe dieses Laufs' : `die Eingabe ${quote(input)}`}: der Bericht würde sie zerstören, bevor sie gelesen ist`,
     outputWithoutFormat: 'jedes --output folgt dem --format, das es schreibt; ein --format hat zwei',
     badExclude: (pattern, limit) => `das --exclude-Muster ${quote(pattern)} hat mehr als ${limit} {a,b}-Alternativen`,
     cannotWrite: (path, reason) => `${quote(path)} kann nicht geschrieben werden (${systemErrors[reason] ?? reason})`,

@@ -193,6 +193,16 @@ export const cli: CliWording = {
       ? 'malformed JSON: unexpected end of input'
       : `malformed JSON: unexpected character ${quote(e.found ?? '')}`;
   },
+  note: (n) => {
+    if (n.note === 'report')
+      return `left out ${quote(n.name)}: it holds a report of product-order-validate, not orders`;
+    if (n.note === 'output') return `left out ${quote(n.name)}: this run writes its report there`;
+    const why =
+      n.reason === 'nul'
+        ? 'a NUL byte, which no JSON text holds (binary data?)'
+        : `the line runs past ${cli.number(n.limit ?? 0)} bytes, more than any JSON text may have`;
+    return `stopped reading ${quote(n.name)} at line ${cli.number(n.line ?? 1)}: ${why}; the lines after it are not checked`;
+  },
   rules: {
     'R-field': {
       title: 'Field table',
@@ -304,6 +314,8 @@ export const cli: CliWording = {
     stdoutTwice: (formats) =>
       `only one format can go to stdout, not ${formats.join(' and ')}: give the others --output <file>`,
     outputTwice: (path) => `${quote(path)} is named by --output twice`,
+    outputIsInput: (output, input) =>
+      `--output ${quote(output)} is ${input === output ? 'an input of this run' : `the input ${quote(input)}`}: the report would destroy it before it is read`,
     outputWithoutFormat: 'each --output follows the --format it writes; one --format has two',
     badExclude: (pattern, limit) => `the --exclude pattern ${quote(pattern)} has more than ${limit} {a,b} alternatives`,
     cannotWrite: (path, reason) => `cannot write ${quote(path)} (${systemErrors[reason] ?? reason})`,

@@ -1,6 +1,6 @@
 // What one language file holds: every text the package prints, in three parts, one per layer, so
 // that a form's bundle carries the violations' words but not the server's or the command's.
-import type { InputError, InputErrorCode } from '../cli/sources.js';
+import type { InputError, InputErrorCode, Note } from '../cli/sources.js';
 import type { ErrorStatus } from '../http/status.js';
 import type {
   Finding,
@@ -88,6 +88,8 @@ export interface CliWording {
   /** The line under an order whose list of violations `--max-violations` cut: how many more there are. */
   readonly more: (n: number, stopped: boolean) => string;
   readonly error: (e: InputError) => string;
+  /** An input left out, or read only in part: a line on stderr and in the summaries. */
+  readonly note: (n: Note) => string;
   /** What each report id stands for, for the rules of a SARIF report: a rule, the hint, an input error. */
   readonly rules: Readonly<Record<ReportId, RuleWording>>;
   readonly usage: UsageWording;
@@ -114,6 +116,8 @@ export interface UsageWording {
   readonly maxViolations: (value: string) => string;
   readonly stdoutTwice: (formats: readonly string[]) => string;
   readonly outputTwice: (path: string) => string;
+  /** An `--output` that is one of the run's inputs (`input` as the inputs name it). */
+  readonly outputIsInput: (output: string, input: string) => string;
   readonly outputWithoutFormat: string;
   readonly badExclude: (pattern: string, limit: number) => string;
   readonly cannotWrite: (path: string, reason: string) => string;

@@ -177,7 +177,7 @@ export function encodingFault(bytes: Uint8Array): SyntaxFault | undefined {
 }
 
 /** The index where the first ill-formed UTF-8 sequence starts (Unicode table 3-7), or -1. */
-function invalidUtf8(bytes: Uint8Array): number {
+export function invalidUtf8(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i];
     if (b < 0x80) {

@@ -21,6 +21,16 @@ function errorRecord(error: InputError, t: CliWording): string {
   return JSON.stringify({ source: name, ...details, message: t.error(error) });
 }
 
+/** The summary of the `json` report: the counts, and the notes of inputs left out or read in part, if any. */
+export function summaryRecord(tally: Tally, t: CliWording): string {
+  if (tally.notes.length === 0) return JSON.stringify(tally.summary());
+  const notes = tally.notes.map((n) => {
+    const { name, ...details } = n;
+    return { source: name, ...details, message: t.note(n) };
+  });
+  return JSON.stringify({ ...tally.summary(), notes });
+}
+
 /** Records as JSON, each after `before` and before `after`; valid orders left out when quiet. */
 const records =
   (before: string, after: string) =>
@@ -46,11 +56,8 @@ export function listFrame(start: string, finish: (empty: boolean, tally: Tally) 
 
 export const json: ReportFormat = {
   renderer: records(',\n', ''),
-  frame: () =>
-    listFrame(
-      '{"results":[\n',
-      (empty, tally) => `${empty ? '' : '\n'}],"summary":${JSON.stringify(tally.summary())}}\n`,
-    ),
+  frame: ({ t }) =>
+    listFrame('{"results":[\n', (empty, tally) => `${empty ? '' : '\n'}],"summary":${summaryRecord(tally, t)}}\n`),
 };
 
 export const ndjson: ReportFormat = {

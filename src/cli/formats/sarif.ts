@@ -136,10 +136,25 @@ export const sarif: ReportFormat = {
     });
     // the run's results go in after its other members, then its invocation closes it
     const start = `${head.slice(0, -3)},"results":[\n`;
-    return listFrame(
-      start,
-      (empty, tally) =>
-        `${empty ? '' : '\n'}],"invocations":[${JSON.stringify({ executionSuccessful: true, exitCode: tally.inputErrors > 0 ? 2 : tally.invalid > 0 ? 1 : 0 })}]}]}\n`,
-    );
+    return listFrame(start, (empty, tally) => {
+      const invocation = {
+        executionSuccessful: true,
+        exitCode: tally.inputErrors > 0 ? 2 : tally.invalid > 0 ? 1 : 0,
+        // inputs left out, or read in part
+        ...(tally.notes.length > 0 && {
+          toolExecutionNotifications: tally.notes.map((n) => {
+            const { name, ...details } = n;
+            const region = n.line === undefined ? {} : { region: { startLine: n.line } };
+            return {
+              level: 'note',
+              message: { text: t.note(n) },
+              locations: [{ physicalLocation: { artifactLocation: artifact(name), ...region } }],
+              properties: details,
+            };
+          }),
+        }),
+      };
+      return `${empty ? '' : '\n'}],"invocations":[${JSON.stringify(invocation)}]}]}\n`;
+    });
   },
 };

@@ -1,0 +1,143 @@
+// The command's own reports among its inputs. A report this run writes must not be one of its inputs:
+// `x.json -o x.json` emptied the order before reading it. And a report a run wrote into a folder it
+// checks is no order: the next run leaves it out, with a note, instead of reporting it as malformed.
+// A report is recognised by what the formats write first (and, for the readable formats, by the
+// summary line they end with); anything else at an --output among the inputs refuses the run.
+import { type FileHandle, open, stat } from 'node:fs/promises';
+import { cliWords } from '../generated/languages.js';
+import { langs } from '../messages/index.js';
+import type { Output } from './options.js';
+import { summaryLine, Tally } from './report.js';
+import { type InputError, identity, type Note, type Source } from './sources.js';
+
+/** The bytes of a file's start, or of its end, that tell whether it is a report. */
+const enough = 4096;
+
+/**
+ * How each machine-readable report starts, whatever the version or language that wrote it: `ndjson`
+ * and `json` by their first result (an order's verdict or an input error, formats/json.ts), `sarif`
+ * by its schema and the tool's name (formats/sarif.ts), `junit` by its testsuites' name, `gitlab` by
+ * the members of its first issue.
+ */
+const starts: readonly RegExp[] = [
+  /^\{"source":"(?:[^"\\]|\\.)*",(?:"(?:line|index)":\d+,)?(?:"valid":(?:true|false),"violations":\[|"error":")/,
+  /^\{"results":\[\n(?:\]|\{"source":"(?:[^"\\]|\\.)*",(?:"(?:line|index)":\d+,)?(?:"valid":(?:true|false),"violations":\[|"error":"))/,
+  /^\{"\$schema":"https:\/\/json\.schemastore\.org\/sarif-2\.1\.0\.json","version":"2\.1\.0","runs":\[\{"tool":\{"driver":\{"name":"product-order-validate",/,
+  /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="product-order-validate">\n/,
+  /^\[\n\{"description":"(?:[^"\\]|\\.)*","check_name":"(?:[^"\\]|\\.)*","fingerprint":"[0-9a-f]{64}","severity":"(?:info|major|blocker)","location":\{"path":/,
+];
+
+/** How the readable reports (`text`, `github`) start: a record's mark, or their summary line alone. */
+const readable = /^(?:[✓✗!] |::(?:error|notice) file=|\n?\d)/;
+
+/** A number as the summaries write it, in any language (1,000 or 1.000). */
+const numeral = /\d+(?:[.,\u00a0\u202f]\d{3})*/g;
+
+/** A summary line without its counts and its violations per rule, so that any run's summary has one of a few shapes. */
+const shape = (line: string) => line.replace(/ \([^()]*\)(?=;|$)/, '').replace(numeral, '#');
+
+let shapes: ReadonlySet<string> | undefined;
+
+/** The shapes of every summary line the readable reports end with, in every language. */
+function summaries(): ReadonlySet<string> {
+  shapes ??= new Set(
+    langs.flatMap((lang) =>
+      [1, 2].flatMap((orders) =>
+        [0, 1, 2].map((inputErrors) => {
+          const tally = new Tally();
+          tally.orders = orders;
+          tally.inputErrors = inputErrors;
+          return shape(summaryLine(cliWords[lang], tally));
+        }),
+      ),
+    ),
+  );
+  return shapes;
+}
+
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, enough));
+
+/**
+ * Whether a file whose first bytes are `head` is a report of this command; `tail` gives its last
+ * bytes, read only when its start is that of a readable report.
+ */
+export async function isReport(head: Uint8Array, tail: () => Promise<Uint8Array>): Promise<boolean> {
+  const text = decode(head);
+  if (starts.some((start) => start.test(text))) return true;
+  if (!readable.test(text)) return false;
+  const end = new TextDecoder().decode(await tail());
+  const lines = end.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const last = lines[lines.length - 1];
+  return last !== undefined && summaries().has(shape(last));
+}
+
+/** The first or the last bytes of an open file of `size` bytes, enough to tell a report. */
+export async function reportBytes(file: FileHandle, size: number, which: 'head' | 'tail'): Promise<Uint8Array> {
+  const bytes = new Uint8Array(Math.min(enough, size));
+  const { bytesRead } = await file.read(bytes, 0, bytes.length, which === 'head' ? 0 : size - bytes.length);
+  return bytes.subarray(0, bytesRead);
+}
+
+/** The last bytes of the file at `path`, enough to tell a report; none when it cannot be read. */
+export async function tailOf(path: string): Promise<Uint8Array> {
+  const file = await open(path).catch(() => undefined);
+  if (!file) return new Uint8Array();
+  try {
+    return await reportBytes(file, (await file.stat()).size, 'tail');
+  } catch {
+    return new Uint8Array();
+  } finally {
+    await file.close();
+  }
+}
+
+/** What a file found at an --output holds that the run may write over: a report of the command, or nothing. */
+async function replaceable(path: string): Promise<Note['note'] | undefined> {
+  const file = await open(path).catch(() => undefined);
+  if (!file) return undefined;
+  try {
+    const { size } = await file.stat();
+    const head = await reportBytes(file, size, 'head');
+    // nothing yet (a run stopped before its first record), or an empty gitlab report
+    if (size === 0 || (size === 4 && decode(head) === '[\n]\n')) return 'output';
+    return (await isReport(head, () => reportBytes(file, size, 'tail'))) ? 'report' : undefined;
+  } finally {
+    await file.close();
+  }
+}
+
+/** An --output that would write over an input: the names of both. */
+export interface Clash {
+  readonly output: string;
+  readonly input: string;
+}
+
+/**
+ * Holds the outputs of a run against its inputs, before anything is opened for writing. An output
+ * that is one of the inputs (the same file, through any name: a link, `./`, stdin read from it) is a
+ * clash, unless a folder or pattern found it and it holds a report of the command or nothing: then
+ * it is left out of the inputs (`left`), with a note.
+ */
+export async function guardOutputs(
+  outputs: readonly Output[],
+  sources: readonly (Source | InputError)[],
+): Promise<{ readonly clash: Clash } | { readonly left: ReadonlySet<Source>; readonly notes: readonly Note[] }> {
+  const left = new Set<Source>();
+  const notes: Note[] = [];
+  for (const { path } of outputs) {
+    if (path === undefined) continue;
+    const info = await stat(path, { bigint: true }).catch(() => undefined);
+    // a file that is not there yet is no input; writing to a device or a pipe (/dev/stdout) destroys nothing
+    if (!info?.isFile()) continue;
+    const target = identity(info);
+    for (const source of sources) {
+      if ('error' in source || source.identity !== target || left.has(source)) continue;
+      const kind = source.from !== undefined && source.path !== undefined ? await replaceable(source.path) : undefined;
+      if (!kind) return { clash: { output: path, input: source.name } };
+      left.add(source);
+      notes.push({ name: source.name, note: kind });
+    }
+  }
+  return { left, notes };
+}
