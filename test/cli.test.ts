@@ -145,6 +145,42 @@ describe('product-order-validate inputs', () => {
     ]);
   });
 
+  it('reports a number JavaScript cannot hold exactly (1e400, 12345678901234567890) as inexact_number at its line and column, in a file, an array and NDJSON; --keep-inexact-numbers keeps it', () => {
+    const one = validOrder.replace('{', '{\n  "carrierCost": 1e400,');
+    writeFileSync(join(work, 'numbers.json'), one);
+    writeFileSync(
+      join(work, 'numbers-array.json'),
+      `[${compact(validOrder)},\n${compact(validOrder).replace('{', '{"ticket":12345678901234567890,')}]`,
+    );
+    writeFileSync(
+      join(work, 'numbers.ndjson'),
+      `${compact(validOrder)}\n${compact(validOrder).replace('{', '{"tiny":1e-400,')}\n`,
+    );
+    const run = json(['numbers.json', 'numbers-array.json', 'numbers.ndjson']);
+    expect(run.code).toBe(1);
+    const found = run.doc.results
+      .filter((r) => r.violations?.length)
+      .map((r) => [
+        r.source,
+        r.index ?? r.line,
+        r.violations?.map((v) => [
+          v.code,
+          v.path,
+          v.params.reason,
+          (v as { line?: number }).line,
+          (v as { column?: number }).column,
+        ]),
+      ]);
+    expect(found).toEqual([
+      ['numbers.json', undefined, [['inexact_number', '/carrierCost', 'overflow', 2, 18]]],
+      ['numbers-array.json', 1, [['inexact_number', '/ticket', 'unsafe_integer', 2, 11]]],
+      ['numbers.ndjson', 2, [['inexact_number', '/tiny', 'underflow', 2, 9]]],
+    ]);
+    expect(run.doc.summary.violationsByRule).toEqual({ 'R-json': 3 });
+    const kept = json(['--keep-inexact-numbers', 'numbers.json', 'numbers-array.json', 'numbers.ndjson']);
+    expect([kept.code, kept.doc.summary.invalid]).toEqual([0, 0]);
+  });
+
   it('reads any file as NDJSON with --ndjson', () => {
     expect(json(['orders.txt']).doc.results.map(brief)).toEqual([
       { source: 'orders.txt', line: 2, error: 'malformed_json', reason: 'unexpected_character', column: 1 },

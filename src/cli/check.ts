@@ -2,7 +2,9 @@
 // Worker threads do this work (the main thread, with --jobs 1), so the main thread only moves bytes.
 import type { Lang } from '../messages/index.js';
 import { itemStarts, Lines } from '../text/locate.js';
-import { locate } from '../text/located.js';
+import { locate, withNumbers } from '../text/located.js';
+import { type InexactNumber, inexactNumbers } from '../text/numbers.js';
+import { settings } from '../options.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
 import type { Place, Renderer, Verdict } from './report.js';
 import type { Validate } from './validators.js';
@@ -41,13 +43,33 @@ const noParts: readonly Uint8Array[] = [];
 /** The findings of a valid order without hints: none, shared. */
 const noFindings: readonly never[] = Object.freeze([]);
 
+const noNumbers: readonly InexactNumber[] = Object.freeze([]);
+
+/** The inexact numbers of a JSON array of orders, by the index of the order, each path relative to it. */
+function byItem(numbers: readonly InexactNumber[]): Map<number, InexactNumber[]> {
+  const items = new Map<number, InexactNumber[]>();
+  for (const finding of numbers) {
+    const end = finding.path.indexOf('/', 1);
+    const index = Number(finding.path.slice(1, end < 0 ? undefined : end));
+    const path = end < 0 ? '' : finding.path.slice(end);
+    const list = items.get(index) ?? [];
+    list.push({ ...finding, path });
+    items.set(index, list);
+  }
+  return items;
+}
+
 /** A JSON text's value starts at its first character that is no white space; the locator skips to it. */
 const start = () => 0;
 
 /** How a unit is checked: the validator and its options, the reports to render, whether valid orders are left out. */
 export interface Checking {
   readonly validate: Validate;
-  readonly options: { readonly lang: Lang; readonly maxViolations?: number | undefined };
+  readonly options: {
+    readonly lang: Lang;
+    readonly maxViolations?: number | undefined;
+    readonly keepInexactNumbers?: boolean | undefined;
+  };
   readonly renderers: readonly Renderer[];
   readonly quiet: boolean;
 }
@@ -69,6 +91,7 @@ export function checkUnit(unit: Unit, checking: Checking): Checked {
 /** Parses, validates and renders the orders of a unit, each violation and hint at its line and column. */
 export function check(unit: Unit, { validate, options, renderers, quiet }: Checking): Checked {
   const source = unit.name;
+  const { max } = settings(options);
   const rules: Record<string, number> = {};
   const texts = renderers.map(() => '');
   let orders = 0;
@@ -82,9 +105,20 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
     const error = { name: source, error: 'malformed_json', reason, found, line: start + line - 1, column } as const;
     for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].error(error);
   };
-  /** Checks the order at `from` in `text`, which starts on `line` of the source. */
-  const order = (value: unknown, text: string, from: () => number, line: number, place: Place) => {
-    const result = validate(value, options);
+  /**
+   * Checks the order at `from` in `text`, which starts on `line` of the source; `numbers` are the
+   * numbers of its text JavaScript cannot hold exactly.
+   */
+  const order = (
+    value: unknown,
+    text: string,
+    from: () => number,
+    line: number,
+    place: Place,
+    numbers: readonly InexactNumber[],
+  ) => {
+    const checked = validate(value, options);
+    const result = numbers.length === 0 ? checked : withNumbers(checked, numbers, options.lang, max);
     orders++;
     if (result.violations.length > 0) invalid++;
     else if (quiet) return;
@@ -109,8 +143,10 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
       return;
     }
     lines = undefined;
-    if (unit.lines) order(value, part, start, line, { source, line });
+    const numbers = options.keepInexactNumbers ? noNumbers : inexactNumbers(part);
+    if (unit.lines) order(value, part, start, line, { source, line }, numbers);
     else if (Array.isArray(value)) {
+      const ofItem = byItem(numbers);
       many = true;
       let starts: number[] | undefined; // where the items start, found once an item needs its place
       for (let i = 0; i < value.length; i++) {
@@ -119,9 +155,9 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
           starts = at;
           return at[i];
         };
-        order(value[i], part, from, line, { source, index: i });
+        order(value[i], part, from, line, { source, index: i }, ofItem.get(i) ?? noNumbers);
       }
-    } else order(value, part, start, line, { source });
+    } else order(value, part, start, line, { source }, numbers);
   };
 
   /**

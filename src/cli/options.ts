@@ -32,6 +32,8 @@ export interface Options {
   readonly exclude: readonly string[];
   /** The most violations listed per order. */
   readonly maxViolations: number | undefined;
+  /** Whether numbers JavaScript cannot hold exactly are kept, rather than reported as `inexact_number`. */
+  readonly keepInexactNumbers: boolean;
   readonly ndjson: boolean;
   /** Worker threads; 1 validates on the main thread. */
   readonly jobs: number;
@@ -53,6 +55,7 @@ const spec = {
   quiet: { type: 'boolean', short: 'q' },
   exclude: { type: 'string', multiple: true },
   'max-violations': { type: 'string' },
+  'keep-inexact-numbers': { type: 'boolean' },
   lang: { type: 'string', short: 'l' },
   ndjson: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
@@ -160,6 +163,7 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
     quiet: values.quiet === true,
     exclude,
     maxViolations,
+    keepInexactNumbers: values['keep-inexact-numbers'] === true,
     ndjson: values.ndjson === true,
     jobs,
     maxInputBytes: limit,

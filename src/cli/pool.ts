@@ -17,14 +17,15 @@ export interface Pool {
 export interface Setup {
   readonly type: OrderType;
   readonly maxViolations: number | undefined;
+  readonly keepInexactNumbers: boolean;
   readonly look: Look;
 }
 
 /** How the units of a setup are checked. */
-function checking({ type, maxViolations, look }: Setup): Checking {
+function checking({ type, maxViolations, keepInexactNumbers, look }: Setup): Checking {
   const validate = validators[type];
   if (!validate) throw new Error(`no validator for --type ${type}`);
-  return { validate, options: { lang: look.lang, maxViolations }, renderers: renderers(look), quiet: look.quiet };
+  return { validate, options: { lang: look.lang, maxViolations, keepInexactNumbers }, renderers: renderers(look), quiet: look.quiet };
 }
 
 /** The number of cores this process may use. */

@@ -141,7 +141,12 @@ export async function run(options: Options, io: Streams): Promise<number> {
       if (run !== '') await outputs[r].write(run);
     }
   };
-  const setup = { type: options.type, maxViolations: options.maxViolations, look };
+  const setup = {
+    type: options.type,
+    maxViolations: options.maxViolations,
+    keepInexactNumbers: options.keepInexactNumbers,
+    look,
+  };
   const pool: Pool = options.jobs === 1 ? inline(setup) : threads(io.script, options.jobs, setup);
   const emit = emitter(around, renderers(look), tally);
   const pipeline = new Pipeline(pool, options.jobs === 1 ? 2 : options.jobs * 2, (entries, outcomes) =>

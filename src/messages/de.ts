@@ -359,6 +359,10 @@ Optionen:
                           --exclude '*.expected.json'
       --max-violations <n>
                           höchstens n Verstöße pro Auftrag aufführen (Standard 1000)
+      --keep-inexact-numbers
+                          Zahlen, die JavaScript nicht genau darstellen kann (1e400,
+                          12345678901234567890), so behalten, wie es sie liest, statt jede als
+                          inexact_number zu melden
   -l, --lang <Sprache>    de oder en; Standard aus LC_ALL, LC_MESSAGES oder LANG (de* ergibt de)
       --ndjson            jede Eingabe als einen Auftrag pro Zeile lesen (NDJSON auf stdin wird erkannt)
   -j, --jobs <n>          Worker-Threads, die prüfen (Standard: die Zahl der Kerne, hier ${cores})

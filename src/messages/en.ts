@@ -348,6 +348,9 @@ Options:
                           the file name at any depth: --exclude '*.expected.json'
       --max-violations <n>
                           list at most n violations per order (default 1000)
+      --keep-inexact-numbers
+                          keep numbers JavaScript cannot hold exactly (1e400, 12345678901234567890)
+                          as it reads them, instead of reporting each as inexact_number
   -l, --lang <lang>       en or de; default from LC_ALL, LC_MESSAGES or LANG (de* gives de)
       --ndjson            read every input as one order per line (NDJSON on stdin is recognised)
   -j, --jobs <n>          worker threads that validate (default: the number of cores, here ${cores})

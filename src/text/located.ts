@@ -8,7 +8,7 @@ import { jsonType } from '../read.js';
 import type { Truncation, ValidationResult } from '../validate.js';
 import type { FindingOf, Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
 import { Lines, type Position, spans, type Target } from './locate.js';
-import { inexactNumbers } from './numbers.js';
+import { type InexactNumber, inexactNumbers } from './numbers.js';
 import { syntaxFault } from './syntax.js';
 
 /** A violation or hint with the place in the text of the node it concerns. */
@@ -63,33 +63,43 @@ export function validateText<T, V extends { readonly path: string }, O>(
     return malformed(params, fault ? [fault.line, fault.column] : [1, 1], lang);
   }
   const checked = validate(value, options);
-  const result = keepsInexactNumbers(options) ? checked : withNumbers(checked, body, lang, maxOf(options));
+  const max = maxOf(options);
+  const result = (
+    keepsInexactNumbers(options) ? checked : withNumbers(checked, inexactNumbers(body, max + 1), lang, max)
+  ) as ValidationResult<T, V>;
   if (result.violations.length === 0 && result.hints.length === 0) return result as TextValidationResult<T, V>;
   const { violations, hints } = locate(body, 0, result.violations, result.hints);
   return result.valid ? { ...result, hints } : { ...result, violations, hints };
 }
 
 /**
- * `result` with the numbers of `text` that JavaScript cannot hold exactly as violations among its
- * own, ordered by path, the first `max` of them listed.
+ * `result` with `numbers`, the numbers of its text that JavaScript cannot hold exactly, as violations
+ * among its own, ordered by path, the first `max` of them listed.
  */
-function withNumbers<T, V extends { readonly path: string }>(
-  result: ValidationResult<T, V>,
-  text: string,
+export function withNumbers<V extends { readonly path: string }>(
+  result: Judged<V>,
+  numbers: readonly InexactNumber[],
   lang: string,
   max: number,
-): ValidationResult<T, V | TextViolation> {
-  const numbers = inexactNumbers(text, max + 1);
+): Judged<V | TextViolation> {
   if (numbers.length === 0) return result;
   const found: (V | TextViolation)[] = result.violations.slice();
   for (const finding of numbers) found.push({ ...finding, message: formatMessage(finding, lang) });
   // a stable sort: each list is in order of paths already, the value's violations before the text's at one path
   found.sort((a, b) => comparePaths(a.path, b.path));
   const listed = found.slice(0, max);
-  const more = (result.valid ? 0 : (result.truncated?.more ?? 0)) + found.length - listed.length;
-  const stopped = (!result.valid && result.truncated?.stopped) || numbers.length > max;
+  const more = (result.truncated?.more ?? 0) + found.length - listed.length;
+  const stopped = result.truncated?.stopped === true || numbers.length > max;
   const truncated = more > 0 || stopped ? { truncated: { more, stopped } } : {};
   return { valid: false, violations: listed, hints: result.hints, ...truncated };
+}
+
+/** A verdict as every validator gives it, valid or not. */
+export interface Judged<V> {
+  readonly valid: boolean;
+  readonly violations: readonly V[];
+  readonly hints: readonly Hint[];
+  readonly truncated?: Truncation | undefined;
 }
 
 /**
