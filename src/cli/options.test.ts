@@ -30,6 +30,7 @@ describe('parseCommand', () => {
         quiet: false,
         exclude: [],
         maxViolations: undefined,
+        keepInexactNumbers: false,
         ndjson: false,
         jobs: 6,
         maxInputBytes,
@@ -40,6 +41,7 @@ describe('parseCommand', () => {
   it('reads every option, long and short', () => {
     const args = [
       ...['-t', 'product-order', '-f', 'ndjson', '-l', 'en', '--ndjson', '-j', '3', '-q', '--max-violations', '5'],
+      '--keep-inexact-numbers',
       ...['--exclude', '*.x.json', '--exclude', 'b/**', '--format', 'sarif', '-o', 'r.sarif', 'a', '-', '--', '-b'],
     ];
     expect(parseCommand(args, { LANG: 'de' }, 2)).toEqual({
@@ -54,6 +56,7 @@ describe('parseCommand', () => {
         quiet: true,
         exclude: ['*.x.json', 'b/**'],
         maxViolations: 5,
+        keepInexactNumbers: true,
         ndjson: true,
         jobs: 3,
         maxInputBytes,
