@@ -61,9 +61,7 @@ export function discriminator(sub) {
   const parts = sub.allOf ?? [];
   if (!sub.properties?.['@type']?.enum || !parts.length) return undefined;
   const only = (node, keys) =>
-    typeof node === 'object' &&
-    node !== null &&
-    Object.keys(node).every((k) => keys.includes(k) || annotations.has(k));
+    typeof node === 'object' && node !== null && Object.keys(node).every((k) => keys.includes(k) || annotations.has(k));
   const tagOnly = (b) => {
     const test = b.if;
     if (!only(b, ['if', 'then']) || !only(test, ['type', 'required', 'properties'])) return false;
@@ -335,10 +333,11 @@ if (w > room) f.costly();`);
     return checks.length ? `if (${fails}) ${fault}\nelse {\n${checks.join('\n')}\n}` : `if (${fails}) ${fault}`;
   }
 
-
   inlining.push(root);
   const code = body(defs[root], 'v', 'p', root === '' ? '#' : `#/$defs/${root}`, 0, hints?.place ?? '');
   if (code.includes(`${fn(root)}(`)) throw new Error(`${root} is recursive; emit its callees too`);
   // w counts the reads of this call, within the room the validation had left when it began
-  return [`function ${fn(root)}(v, p, f) {\nlet w = 0;\nconst room = budget.reads;\n${code}\nbudget.reads = room - w;\n}`];
+  return [
+    `function ${fn(root)}(v, p, f) {\nlet w = 0;\nconst room = budget.reads;\n${code}\nbudget.reads = room - w;\n}`,
+  ];
 }

@@ -39,7 +39,9 @@ export function shapesModule(defs, titled) {
 
   /** Whether `sub` demands an object, itself or through its $ref. */
   const demandsObject = (sub) =>
-    typeof sub === 'object' && sub !== null && (sub.$ref ? demandsObject(defs[refName(sub.$ref)]) : sub.type === 'object');
+    typeof sub === 'object' &&
+    sub !== null &&
+    (sub.$ref ? demandsObject(defs[refName(sub.$ref)]) : sub.type === 'object');
 
   /** The statements that walk the value in variable `v`, at depth `depth`, against `sub`; each returns false for a value the schema refuses. */
   function walk(sub, v, depth) {

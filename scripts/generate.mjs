@@ -143,10 +143,14 @@ function esmOnly(code, longest) {
  * items, shared references that give one array many paths). Fails when ajv loops in another form.
  */
 function countedLoops(code) {
-  const out = code.replace(/const (len\d+) = (\w+)\.length;(?=for\(let i\d+=0; i\d+<\1; i\d+\+\+\)\{)/g, 'const $1 = counted($2);');
+  const out = code.replace(
+    /const (len\d+) = (\w+)\.length;(?=for\(let i\d+=0; i\d+<\1; i\d+\+\+\)\{)/g,
+    'const $1 = counted($2);',
+  );
   const loops = out.match(/for\s*\(/g)?.length ?? 0;
   const charged = out.match(/= counted\(\w+\);for\(let /g)?.length ?? 0;
-  if (loops !== charged || /while\s*\(/.test(out)) throw new Error(`ajv loops ${loops} times, ${charged} of them charged`);
+  if (loops !== charged || /while\s*\(/.test(out))
+    throw new Error(`ajv loops ${loops} times, ${charged} of them charged`);
   return out;
 }
 

@@ -25,7 +25,8 @@ const refused: unique symbol = /* @__PURE__ */ Symbol('refused');
  */
 export function counted(list: readonly unknown[]): number {
   const n = lengthOf(list);
-  if ((guardBudget.left -= n) < 0) throw refused;
+  guardBudget.left -= n;
+  if (guardBudget.left < 0) throw refused;
   const { walk } = guardBudget;
   if (n > walkPast && walk) {
     guardBudget.walk = undefined;
@@ -39,7 +40,11 @@ export function counted(list: readonly unknown[]): number {
  * costs more reads than a validation may make, or `walk`, the walk of its arrays, finds an element
  * out of place, which `validate` would refuse too.
  */
-export function passes(validate: (data: unknown) => boolean, value: unknown, walk?: (data: unknown) => boolean): boolean {
+export function passes(
+  validate: (data: unknown) => boolean,
+  value: unknown,
+  walk?: (data: unknown) => boolean,
+): boolean {
   // a guard run by a getter inside another guard keeps the outer one's state
   const { left, walk: outerWalk, value: outerValue } = guardBudget;
   guardBudget.left = maxReads;

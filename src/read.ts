@@ -97,7 +97,8 @@ export class Findings {
    */
   visit(list: readonly unknown[]): number {
     const n = lengthOf(list);
-    if ((budget.reads -= n) < 0) this.costly();
+    budget.reads -= n;
+    if (budget.reads < 0) this.costly();
     return n;
   }
 
@@ -232,6 +233,7 @@ export function textFault(value: unknown, min: number, max: number): Fault | und
   if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];
   if (value.length < 2 * min && codePointLength(value) < min) return ['too_short', { limit: min }];
   // a code point is one or two units: past 2 × max units the count is no question
-  if (value.length > max && (value.length > 2 * max || codePointLength(value) > max)) return ['too_long', { limit: max }];
+  if (value.length > max && (value.length > 2 * max || codePointLength(value) > max))
+    return ['too_long', { limit: max }];
   return undefined;
 }

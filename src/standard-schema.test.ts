@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { fakeLength, type Traps } from '../test/traps.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
 import { formatMessage } from './messages/index.js';
 import {
@@ -30,7 +31,6 @@ import {
   relatedPartySchema,
 } from './standard-schema.js';
 import { validateProductOrder } from './validate.js';
-import { fakeLength, type Traps } from '../test/traps.js';
 
 const _shipped = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
 const _numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
@@ -334,20 +334,23 @@ describe('the factories', () => {
       (list: unknown[]) => party('technicalContact', individual({ contactMedium: list })),
     ],
     ['productOrderItem', createProductOrderItemSchema, (list: unknown[]) => item('HvtLocalLoopProduct', list)],
-  ] as const)('report a %s too costly to read at the part itself, with or without emptyAsMissing', (_, create, part) => {
-    for (const emptyAsMissing of [false, true]) {
-      const traps: Traps = { count: 0 };
-      const value = part(fakeLength(traps, () => phone()));
-      const result = create({ emptyAsMissing, lang: 'de' })['~standard'].validate(value);
-      const costly = (result.issues ?? []).filter((i) => i.code === 'too_costly');
-      if (create !== createContactMediumSchema || emptyAsMissing) {
-        expect(result.issues).toBeDefined();
-        expect(costly.map(({ path, rule }) => [path, rule])).toEqual([[[], 'R-field']]);
-        expect(costly[0].message).toMatch(/zu aufwendig/);
-      } else expect(result.issues).toBeUndefined(); // the checks read no unknown property of a medium
-      expect(traps.count).toBeLessThanOrEqual(100);
-    }
-  });
+  ] as const)(
+    'report a %s too costly to read at the part itself, with or without emptyAsMissing',
+    (_, create, part) => {
+      for (const emptyAsMissing of [false, true]) {
+        const traps: Traps = { count: 0 };
+        const value = part(fakeLength(traps, () => phone()));
+        const result = create({ emptyAsMissing, lang: 'de' })['~standard'].validate(value);
+        const costly = (result.issues ?? []).filter((i) => i.code === 'too_costly');
+        if (create !== createContactMediumSchema || emptyAsMissing) {
+          expect(result.issues).toBeDefined();
+          expect(costly.map(({ path, rule }) => [path, rule])).toEqual([[[], 'R-field']]);
+          expect(costly[0].message).toMatch(/zu aufwendig/);
+        } else expect(result.issues).toBeUndefined(); // the checks read no unknown property of a medium
+        expect(traps.count).toBeLessThanOrEqual(100);
+      }
+    },
+  );
 
   it('fall back to English when reading the options throws', () => {
     const options = new Proxy(

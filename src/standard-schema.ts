@@ -205,4 +205,3 @@ function issuesOf(
   }
   return issues;
 }
-

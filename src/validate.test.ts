@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../test/traps.js';
 import { rules } from './rules/index.js';
 import { orderWith, phone, validOrder } from './rules/test-kit.js';
 import {
@@ -12,7 +13,6 @@ import {
   validateWith,
 } from './validate.js';
 import type { Finding, HttpRuleId, OrderRuleId, OrderViolationCode, Rule } from './violation.js';
-import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../test/traps.js';
 
 /** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
 const fiveFaults = () =>

@@ -2,10 +2,10 @@
 // input (every Proxy trap), not timed; and no regular expression can backtrack catastrophically.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import * as full from '../src/generated/full-schema.js';
 import * as walks from '../src/generated/guard-shapes.js';
 import { guardBudget } from '../src/guard.js';

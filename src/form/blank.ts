@@ -45,17 +45,24 @@ export function withoutBlanks(value: unknown): unknown {
 
 /** Takes `n` reads from the walk; past its budget, it stops. */
 function spend(walk: Walk, n: number): void {
-  if ((walk.left -= n) < 0) throw tooCostly;
+  walk.left -= n;
+  if (walk.left < 0) throw tooCostly;
 }
 
 function strip(value: unknown, depth: number, walk: Walk): unknown {
   if (depth > maxDepth || typeof value !== 'object' || value === null) return value;
   const met = walk.met.get(value);
   // met before: done, or under way higher up (a cycle), whose copy this reference becomes
-  if (met) return 'result' in met ? met.result : (met.copy ??= Array.isArray(value) ? [] : {});
+  if (met) {
+    if ('result' in met) return met.result;
+    met.copy ??= Array.isArray(value) ? [] : {};
+    return met.copy;
+  }
   const entry: Met = {};
   walk.met.set(value, entry);
-  entry.result = Array.isArray(value) ? stripItems(value, depth, walk, entry) : stripProperties(value, depth, walk, entry);
+  entry.result = Array.isArray(value)
+    ? stripItems(value, depth, walk, entry)
+    : stripProperties(value, depth, walk, entry);
   return entry.result;
 }
 

@@ -111,7 +111,8 @@ function checkLocationB(found: Findings, places: readonly unknown[], path: strin
         checkCharacteristic(found, characteristics, `${placePath}/geographicSiteCharacteristic`, wanted);
     }
     const nested = own(site, 'place', site.place);
-    if (Array.isArray(nested)) found.count(`${placePath}/place`, lengthOf(nested), demand.nested.min, demand.nested.max);
+    if (Array.isArray(nested))
+      found.count(`${placePath}/place`, lengthOf(nested), demand.nested.min, demand.nested.max);
   }
 }
 
