@@ -49,6 +49,33 @@ function lengthsNear(names) {
   return `0x${(mask >>> 0).toString(16)}`;
 }
 
+/**
+ * [tag value, `then`] of each branch of a union selected by @type (enum plus `if @type = X then
+ * $ref`), else undefined. The checks run only the branch whose tag the object has, which is what the
+ * schema says only when an `if` tests the tag alone, on objects that have it: each `if` must be
+ * `{ type?: 'object', required?: ['@type'], properties: { '@type': { const: X } } }`, `@type` required
+ * (by the `if` or beside the allOf) and the value an object (by the `if` or beside the allOf). In any
+ * other form the `if` is compiled as a keyword, which the compiler refuses.
+ */
+export function discriminator(sub) {
+  const parts = sub.allOf ?? [];
+  if (!sub.properties?.['@type']?.enum || !parts.length) return undefined;
+  const only = (node, keys) =>
+    typeof node === 'object' && node !== null && Object.keys(node).every((k) => keys.includes(k) || annotations.has(k));
+  const tagOnly = (b) => {
+    const test = b.if;
+    if (!only(b, ['if', 'then']) || !only(test, ['type', 'required', 'properties'])) return false;
+    if (!only(test.properties, ['@type']) || !only(test.properties['@type'], ['const'])) return false;
+    if (typeof test.properties['@type'].const !== 'string') return false;
+    if (test.type !== undefined && test.type !== 'object') return false;
+    if (test.required !== undefined && str(test.required) !== '["@type"]') return false;
+    const required = test.required !== undefined || (sub.required ?? []).includes('@type');
+    return required && (test.type === 'object' || sub.type === 'object') && typeof b.then?.$ref === 'string';
+  };
+  if (!parts.every(tagOnly)) return undefined;
+  return parts.map((b) => [b.if.properties['@type'].const, b.then]);
+}
+
 /** Keywords the compiler understands; annotations are ignored. */
 const known = new Set([
   'type',
@@ -100,7 +127,7 @@ export function checksModule(tables, known) {
       `/** Reports the faults of \`value\`, found at the JSON Pointer \`path\`, to \`found\`. */\nexport declare function ${name}(value: unknown, path: string, found: Findings): void;`,
   );
   return {
-    js: joinLiterals`import { encodeToken } from '../pointer.js';\nimport { isRecord } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
+    js: joinLiterals`import { encodeToken } from '../pointer.js';\nimport { budget, elementsOf, isRecord, lengthOf } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
     dts: `import type { Findings } from '../read.js';\n\n${dts.join('\n\n')}\n`,
   };
 }
@@ -210,13 +237,16 @@ function compile(prefix, root, defs, constants, hints) {
           // a key of a length no known name is near (id, href) is not looked up at all
           const mask = lengthsNear(names);
           cases.push(
-            `default: ${nearCheck(key, constant(names, `${where}/names`), mask, `${p} + '/' + encodeToken(${key})`)}`,
+            `default: w++; ${nearCheck(key, constant(names, `${where}/names`), mask, `${p} + '/' + encodeToken(${key})`)}`,
           );
-        }
+        } else cases.push('default: w++;');
         if (required.length) inner.push(`let ${seen} = 0;`);
+        // a key the schema does not name here is a read of the validation's budget (w, counted here,
+        // is charged at the end); the keys it names are as many as its cases at most
         inner.push(`for (const ${key} in ${v}) switch (${key}) {
 ${cases.join('\n')}
-}`);
+}
+if (w > room) f.costly();`);
         inner.push(...required.map((name, bit) => `if (!(${seen} & ${1 << bit})) f.missing(${p}, ${str(name)});`));
       }
       const read = (name) => `${v}[${str(name)}]`;
@@ -236,13 +266,20 @@ ${cases.join('\n')}
           : `if (isRecord(${v})) {\n${code.join('\n')}\n}`,
       );
     } else if (sub.type === 'array') {
-      const inner = [];
-      if (sub.minItems !== undefined || sub.maxItems !== undefined)
-        inner.push(`f.count(${p}, ${v}.length, ${sub.minItems ?? 0}, ${sub.maxItems ?? 'Infinity'});`);
       const x = `v${depth + 1}`;
       const i = `i${depth + 1}`;
+      const n = `n${depth + 1}`;
+      const a = `a${depth + 1}`;
+      // the length read once, so that a Proxy or a getter cannot make the loop longer than was charged
+      const inner = [`const ${n} = lengthOf(${v});`];
+      if (sub.minItems !== undefined || sub.maxItems !== undefined)
+        inner.push(`f.count(${p}, ${n}, ${sub.minItems ?? 0}, ${sub.maxItems ?? 'Infinity'});`);
       const item = body(sub.items, x, `${p} + '/' + ${i}`, `${where}/items`, depth + 1, `${place}/*`);
-      if (item) inner.push(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) { const ${x} = ${v}[${i}]; ${item} }`);
+      // a hole is no element (a JSON array has none): it reads undefined, never through a prototype
+      if (item)
+        inner.push(
+          `if ((w += ${n}) > room) f.costly();\nconst ${a} = elementsOf(${v}, ${n});\nfor (let ${i} = 0; ${i} < ${n}; ${i}++) { const ${x} = ${i} in ${a} ? ${a}[${i}] : undefined; ${item} }`,
+        );
       out.push(guard(`!Array.isArray(${v})`, `f.wrongType(${p}, 'array', ${v});`, inner));
     } else if (sub.type === 'string') {
       const inner = [];
@@ -251,9 +288,10 @@ ${cases.join('\n')}
         inner.push(
           `if (${v}.length < ${2 * sub.minLength} && codePointLength(${v}) < ${sub.minLength}) f.add('too_short', ${p}, { limit: ${sub.minLength} });`,
         );
+      // past twice the bound in units the count of code points is no question: no long string is scanned
       if (sub.maxLength !== undefined)
         inner.push(
-          `if (${v}.length > ${sub.maxLength} && codePointLength(${v}) > ${sub.maxLength}) f.add('too_long', ${p}, { limit: ${sub.maxLength} });`,
+          `if (${v}.length > ${sub.maxLength} && (${v}.length > ${2 * sub.maxLength} || codePointLength(${v}) > ${sub.maxLength})) f.add('too_long', ${p}, { limit: ${sub.maxLength} });`,
         );
       if (sub.format === 'date-time') inner.push(`if (!isDateTime(${v})) f.dateTime(${p}, ${v});`);
       else if (sub.format) refuse(where, `format ${sub.format}`);
@@ -295,37 +333,11 @@ ${cases.join('\n')}
     return checks.length ? `if (${fails}) ${fault}\nelse {\n${checks.join('\n')}\n}` : `if (${fails}) ${fault}`;
   }
 
-  /**
-   * [tag value, `then`] of each branch of a union selected by @type (enum plus `if @type = X then
-   * $ref`), else undefined. The checks run only the branch whose tag the object has, which is what the
-   * schema says only when an `if` tests the tag alone, on objects that have it: each `if` must be
-   * `{ type?: 'object', required?: ['@type'], properties: { '@type': { const: X } } }`, `@type` required
-   * (by the `if` or beside the allOf) and the value an object (by the `if` or beside the allOf). In any
-   * other form the `if` is compiled as a keyword, which the compiler refuses.
-   */
-  function discriminator(sub) {
-    const parts = sub.allOf ?? [];
-    if (!sub.properties?.['@type']?.enum || !parts.length) return undefined;
-    const only = (node, keys) =>
-      typeof node === 'object' &&
-      node !== null &&
-      Object.keys(node).every((k) => keys.includes(k) || annotations.has(k));
-    const tagOnly = (b) => {
-      const test = b.if;
-      if (!only(b, ['if', 'then']) || !only(test, ['type', 'required', 'properties'])) return false;
-      if (!only(test.properties, ['@type']) || !only(test.properties['@type'], ['const'])) return false;
-      if (typeof test.properties['@type'].const !== 'string') return false;
-      if (test.type !== undefined && test.type !== 'object') return false;
-      if (test.required !== undefined && str(test.required) !== '["@type"]') return false;
-      const required = test.required !== undefined || (sub.required ?? []).includes('@type');
-      return required && (test.type === 'object' || sub.type === 'object') && typeof b.then?.$ref === 'string';
-    };
-    if (!parts.every(tagOnly)) return undefined;
-    return parts.map((b) => [b.if.properties['@type'].const, b.then]);
-  }
-
   inlining.push(root);
   const code = body(defs[root], 'v', 'p', root === '' ? '#' : `#/$defs/${root}`, 0, hints?.place ?? '');
   if (code.includes(`${fn(root)}(`)) throw new Error(`${root} is recursive; emit its callees too`);
-  return [`function ${fn(root)}(v, p, f) {\n${code}\n}`];
+  // w counts the reads of this call, within the room the validation had left when it began
+  return [
+    `function ${fn(root)}(v, p, f) {\nlet w = 0;\nconst room = budget.reads;\n${code}\nbudget.reads = room - w;\n}`,
+  ];
 }

@@ -35,8 +35,9 @@ function orderDefsUsed(inflight) {
 /**
  * @param tools what scripts/generate.mjs compiles the order schema with: `order` (its schema), `lean`,
  *   `compiled`, `fusedDateTime`, `ruleOf`
- * @returns `files`, the generated files by path, as generate.mjs writes or checks them, and the
- *   schema and exports of the guards, which generate.mjs compiles into full-schema.js
+ * @returns `files`, the generated files by path, as generate.mjs writes or checks them; the schema
+ *   and exports of the guards, which generate.mjs compiles into full-schema.js; and the guards' $defs
+ *   (their $refs local) and titles, from which generate.mjs writes the guards and their walks
  */
 export function inflightFiles({ root, order, lean, compiled, fusedDateTime, ruleOf }) {
   const inflight = JSON.parse(readFileSync(`${root}${source}`, 'utf8'));
@@ -67,16 +68,13 @@ export function inflightFiles({ root, order, lean, compiled, fusedDateTime, rule
   const guardExports = Object.fromEntries(
     titled.map(([name, sub]) => [`validate${sub.title}`, `${inflight.$id}#/$defs/${name}`]),
   );
-  const guards = titled.map(
-    ([, { title }]) =>
-      `/** Whether \`value\` is a valid {@link ${title}} under the complete schema. Never throws. */\nexport const is${title} = (value: unknown): value is types.${title} => passes(full.validate${title}, value);`,
-  );
 
   const files = {
     'src/generated/inflight-types.ts': types,
     'src/generated/inflight-table-checks.js': header + checks.js,
     'src/generated/inflight-table-checks.d.ts': header + checks.dts,
-    'src/generated/inflight-guards.ts': `${header}import { passes } from '../guard.js';\nimport * as full from './full-schema.js';\nimport type * as types from './inflight-types.js';\n\n${guards.join('\n\n')}\n`,
   };
-  return { files, guardSchema, guardExports };
+  // the guards' file is written by generate.mjs, which walks the arrays of both documents' guards at once
+  const guardTitles = titled.map(([name, sub]) => [name, sub.title]);
+  return { files, guardSchema, guardExports, guardDefs: own, guardTitles, header };
 }

@@ -10,6 +10,7 @@ import { factsModule } from './generate-facts.mjs';
 import { inflightFiles } from './generate-inflight.mjs';
 import { languagesModule } from './generate-languages.mjs';
 import { namesAt } from './generate-names.mjs';
+import { shapesModule } from './generate-shapes.mjs';
 import { typesModule } from './generate-types.mjs';
 
 const Ajv2020 = Ajv2020Module.default;
@@ -114,10 +115,15 @@ function newAjv() {
   return ajv;
 }
 
-/** ajv's standalone code requires its helpers; point it at the ones in src/schema-runtime.ts. */
-function esmOnly(code) {
+/**
+ * ajv's standalone code requires its helpers; point it at the ones in src/schema-runtime.ts. A length
+ * is counted in code points only up to twice `longest`, the schemas' largest length bound: a code
+ * point is one or two units, so a longer string is longer than every bound and shorter than none
+ * either way, and a 5 M-character string costs a guard nothing per read.
+ */
+function esmOnly(code, longest) {
   const helpers = {
-    'require("ajv/dist/runtime/ucs2length").default': 'codePointLength',
+    'require("ajv/dist/runtime/ucs2length").default': `((text) => (text.length > ${2 * longest} ? text.length : codePointLength(text)))`,
     'require("../schema-runtime.js").formats["date-time"]': 'isDateTime',
   };
   let out = code.replace('"use strict";', '');
@@ -125,10 +131,27 @@ function esmOnly(code) {
   for (const [call, name] of Object.entries(helpers)) {
     if (!out.includes(call)) continue;
     out = out.replaceAll(call, name);
-    used.push(name);
+    used.push(/\w+(?=\(text\)\)\)$)|^\w+$/.exec(name)[0]);
   }
   if (/require\(/.test(out)) throw new Error('generated code still calls require()');
-  return `${header}import { ${used.join(', ')} } from '../schema-runtime.js';\n${verdictOnly(out)}`;
+  return `${header}import { counted } from '../guard.js';\nimport { ${used.join(', ')} } from '../schema-runtime.js';\n${countedLoops(verdictOnly(out))}`;
+}
+
+/**
+ * ajv's loops over an array's items, each charged to the guard's reads before it runs, so that no
+ * input makes a guard loop longer than a validation may read (a Proxy that says it has 2^32 − 1
+ * items, shared references that give one array many paths). Fails when ajv loops in another form.
+ */
+function countedLoops(code) {
+  const out = code.replace(
+    /const (len\d+) = (\w+)\.length;(?=for\(let i\d+=0; i\d+<\1; i\d+\+\+\)\{)/g,
+    'const $1 = counted($2);',
+  );
+  const loops = out.match(/for\s*\(/g)?.length ?? 0;
+  const charged = out.match(/= counted\(\w+\);for\(let /g)?.length ?? 0;
+  if (loops !== charged || /while\s*\(/.test(out))
+    throw new Error(`ajv loops ${loops} times, ${charged} of them charged`);
+  return out;
 }
 
 /**
@@ -187,20 +210,25 @@ function fullSchema(more) {
   const dts = Object.keys(exports)
     .map((name) => `export declare const ${name}: (data: unknown) => boolean;`)
     .join('\n');
-  return { js: esmOnly(standaloneCode(ajv, exports)), dts: `${header}\n${dts}\n` };
+  const bounds = [full, ...more.map(({ guardSchema }) => guardSchema)].flatMap((document) =>
+    [...JSON.stringify(document).matchAll(/"(?:min|max)Length":(\d+)/g)].map((m) => Number(m[1])),
+  );
+  return { js: esmOnly(standaloneCode(ajv, exports), Math.max(...bounds)), dts: `${header}\n${dts}\n` };
 }
 
-function guards() {
-  const names = titled()
-    .filter(([name]) => name !== 'DateTime')
-    .map(([, sub]) => sub.title);
-  const lines = names.map(
-    (name) =>
-      `/** Whether \`value\` is a valid {@link ${name}} under the complete schema. Never throws. */\nexport const is${name} = (value: unknown): value is types.${name} => passes(full.validate${name}, value);`,
-  );
-  return `${header}import { passes } from '../guard.js';
+/**
+ * The guards of `names` (titles), each ajv's verdict after the walk of its arrays when it has one;
+ * `types` the module of their types.
+ */
+function guards(top, names, types, walked) {
+  const lines = names.map((name) => {
+    const walk = walked.has(name) ? `, shapes.${name}` : '';
+    return `/** Whether \`value\` is a valid {@link ${name}} under the complete schema. Never throws. */\nexport const is${name} = (value: unknown): value is types.${name} => passes(full.validate${name}, value${walk});`;
+  });
+  return `${top}import { passes } from '../guard.js';
 import * as full from './full-schema.js';
-import type * as types from './types.js';
+import * as shapes from './guard-shapes.js';
+import type * as types from './${types}';
 
 ${lines.join('\n\n')}
 `;
@@ -250,13 +278,30 @@ function schemaTexts(schema) {
 const inflight = inflightFiles({ root, order: schema, lean, compiled, fusedDateTime, ruleOf });
 const tables = tableChecks();
 const full = fullSchema([inflight]);
+const orderTitles = titled()
+  .filter(([name]) => name !== 'DateTime')
+  .map(([name, sub]) => [name, sub.title]);
+const shapes = shapesModule({ ...schema.$defs, ...inflight.guardDefs }, [...orderTitles, ...inflight.guardTitles]);
 const files = {
   'src/generated/types.ts': header + typesModule(schema),
   'src/generated/table-checks.js': tables.js,
   'src/generated/table-checks.d.ts': tables.dts,
   'src/generated/full-schema.js': full.js,
   'src/generated/full-schema.d.ts': full.dts,
-  'src/generated/guards.ts': guards(),
+  'src/generated/guards.ts': guards(
+    header,
+    orderTitles.map(([, title]) => title),
+    'types.js',
+    shapes.has,
+  ),
+  'src/generated/inflight-guards.ts': guards(
+    inflight.header,
+    inflight.guardTitles.map(([, title]) => title),
+    'inflight-types.js',
+    shapes.has,
+  ),
+  'src/generated/guard-shapes.js': header + shapes.js,
+  'src/generated/guard-shapes.d.ts': header + shapes.dts,
   // as text: JSON.parse on first use costs less at start than an object literal parsed with the module
   'src/generated/facts.ts': `${header}\n${factsModule(schema)}`,
   'src/generated/languages.ts': languagesModule(JSON.parse(readFileSync(`${root}src/messages/languages.json`, 'utf8'))),

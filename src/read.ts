@@ -33,14 +33,38 @@ export function jsonType(value: unknown): string {
 }
 
 /**
- * How many more findings the validation under way may collect before it stops, and what the rule
- * that reached the limit had found by then; and the hints of the validation, with how many more it
- * keeps (none outside a validation). Set by the validator around each rule; rules are synchronous,
- * so a validation run inside a rule saves and restores it.
+ * The most nodes (array elements and object properties) a JSON text the package reads can hold: two
+ * bytes each at least (`0,`), in the 536,870,888 bytes of the command's longest document.
  */
-export const budget: { left: number; cut: readonly Finding[]; hints: Finding[] | undefined; hintsLeft: number } = {
+export const maxNodes = 2 ** 28;
+
+/**
+ * The most reads of the input one validation makes: every array element a check loops over and every
+ * key a compiled table walks counts one. No check of an order reads a node of it more than once, and
+ * seven checks read an order item, the most read node; so no JSON text within the package's limits
+ * ever needs more (docs/decisions.md). Past it, the validation stops as `too_costly`.
+ */
+export const maxReads = 7 * maxNodes;
+
+/**
+ * How many more findings the validation under way may collect before it stops, and what the rule
+ * that reached the limit had found by then; how many more reads of the input it may make, and whether
+ * it stopped for want of them; and the hints of the validation, with how many more it keeps (none
+ * outside a validation). Set by the validator around each rule; rules are synchronous, so a
+ * validation run inside a rule saves and restores it.
+ */
+export const budget: {
+  left: number;
+  cut: readonly Finding[];
+  reads: number;
+  costly: boolean;
+  hints: Finding[] | undefined;
+  hintsLeft: number;
+} = {
   left: Number.POSITIVE_INFINITY,
   cut: [],
+  reads: Number.POSITIVE_INFINITY,
+  costly: false,
   hints: undefined,
   hintsLeft: 0,
 };
@@ -48,10 +72,10 @@ export const budget: { left: number; cut: readonly Finding[]; hints: Finding[] |
 /** Thrown through a rule when the budget is spent: the validation stops there, whatever the input's size. */
 export const spent: unique symbol = /* @__PURE__ */ Symbol('spent');
 
-/** Collects the findings of one rule; allocates only once something is found. */
 /** Per list of names, the string a hint check last found near none of them. */
 const missed = /* @__PURE__ */ new WeakMap<readonly string[], string>();
 
+/** Collects the findings of one rule; allocates only once something is found. */
 export class Findings {
   private list: Finding[] | undefined;
   constructor(private readonly rule: RuleId) {}
@@ -64,6 +88,25 @@ export class Findings {
       budget.cut = this.list;
       throw spent;
     }
+  }
+
+  /**
+   * How many elements of the array `list` a loop reads: its length, read once, so that neither a
+   * Proxy nor a getter that grows the array makes the loop longer; charged to the reads of the
+   * validation, which stops as too costly once they are spent.
+   */
+  visit(list: readonly unknown[]): number {
+    const n = lengthOf(list);
+    budget.reads -= n;
+    if (budget.reads < 0) this.costly();
+    return n;
+  }
+
+  /** Stops the validation: the input needs more reads than it may make. */
+  costly(): never {
+    budget.costly = true;
+    budget.cut = this.list ?? none;
+    throw spent;
   }
 
   /** A required property: reported at the parent, naming the missing child. */
@@ -141,6 +184,25 @@ export class Findings {
 
 const empty: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
 
+/** The length of the array `list` as a loop takes it: read once; 0 when it is no number above 0 (a Proxy's). */
+export function lengthOf(list: readonly unknown[]): number {
+  const n = list.length;
+  return typeof n === 'number' && n > 0 ? n : 0;
+}
+
+/**
+ * The array `list` as the compiled tables read its first `n` elements: itself when its prototype is
+ * Array.prototype, whose holes read undefined; else its own elements in a fresh array, so that a
+ * hole never reads through a prototype of the input's (a JSON array has no holes). The caller
+ * charges `n` before.
+ */
+export function elementsOf(list: readonly unknown[], n: number): readonly unknown[] {
+  if (Object.getPrototypeOf(list) === Array.prototype) return list;
+  const own: unknown[] = [];
+  for (let i = 0; i < n; i++) if (hasOwn.call(list, i)) own[i] = list[i];
+  return own;
+}
+
 /** `value`, read as `data[key]`, when it is an own array, else an empty list. */
 export function list(data: Data, key: string, value: unknown): readonly unknown[] {
   return Array.isArray(value) && hasOwn.call(data, key) ? value : empty;
@@ -170,6 +232,8 @@ export function dateTimeFault(value: string): ParamsByCode['invalid_date_time'][
 export function textFault(value: unknown, min: number, max: number): Fault | undefined {
   if (typeof value !== 'string') return ['wrong_type', { expected: 'string', actual: jsonType(value) }];
   if (value.length < 2 * min && codePointLength(value) < min) return ['too_short', { limit: min }];
-  if (value.length > max && codePointLength(value) > max) return ['too_long', { limit: max }];
+  // a code point is one or two units: past 2 × max units the count is no question
+  if (value.length > max && (value.length > 2 * max || codePointLength(value) > max))
+    return ['too_long', { limit: max }];
   return undefined;
 }

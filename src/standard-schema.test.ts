@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { fakeLength, type Traps } from '../test/traps.js';
 import type { Labels } from './form/labels.js';
 import { labelsDe } from './form/labels-de.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
@@ -323,6 +324,33 @@ describe('the factories', () => {
       );
       const result = create()['~standard'].validate(hostile);
       expect(result.issues?.map(({ path, code }) => [path, code])).toEqual([[[], 'unreadable']]);
+    },
+  );
+
+  // regression (issue 31): a part whose budget ran out was filtered out as the wrapper's, and passed
+  it.each([
+    ['contactMedium', createContactMediumSchema, (list: unknown[]) => phone({ extra: list })],
+    [
+      'relatedParty',
+      createRelatedPartySchema,
+      (list: unknown[]) => party('technicalContact', individual({ contactMedium: list })),
+    ],
+    ['productOrderItem', createProductOrderItemSchema, (list: unknown[]) => item('HvtLocalLoopProduct', list)],
+  ] as const)(
+    'report a %s too costly to read at the part itself, with or without emptyAsMissing',
+    (_, create, part) => {
+      for (const emptyAsMissing of [false, true]) {
+        const traps: Traps = { count: 0 };
+        const value = part(fakeLength(traps, () => phone()));
+        const result = create({ emptyAsMissing, lang: 'de' })['~standard'].validate(value);
+        const costly = (result.issues ?? []).filter((i) => i.code === 'too_costly');
+        if (create !== createContactMediumSchema || emptyAsMissing) {
+          expect(result.issues).toBeDefined();
+          expect(costly.map(({ path, rule }) => [path, rule])).toEqual([[[], 'R-field']]);
+          expect(costly[0].message).toMatch(/zu aufwendig/);
+        } else expect(result.issues).toBeUndefined(); // the checks read no unknown property of a medium
+        expect(traps.count).toBeLessThanOrEqual(100);
+      }
     },
   );
 

@@ -1,12 +1,13 @@
 // Standard Schema v1 adapters: the order and the parts a form edits, so form libraries take them as
 // they take a zod or valibot schema; src/json-schema/standard.ts gives them their JSON Schema.
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { withoutBlanks } from './form/blank.js';
+import { tooCostly, withoutBlanks } from './form/blank.js';
 import type { Labels } from './form/labels.js';
 import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
-import { formatPart, type Lang, spoken } from './messages/index.js';
+import { formatOrder, formatPart, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
+import { maxNodes } from './read.js';
 import { callerText, settings, validateProductOrder } from './validate.js';
 import type { OrderViolation } from './violation.js';
 
@@ -150,6 +151,7 @@ function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): Order
       vendor: 'product-order-validator',
       validate: (input: unknown) => {
         const value = emptyAsMissing ? withoutBlanks(input) : input;
+        if (value === tooCostly) return { issues: costlyIssues(part, lang, labels, input) };
         // a part's messages are worded below, relative to the part: the order's would be thrown away
         const result = validateProductOrder(part.wrap(value), { lang, labels: part.name ? undefined : labels });
         const issues = result.valid ? [] : issuesOf(result.violations, part, lang, labels, value);
@@ -170,6 +172,15 @@ function asksEmptyAsMissing(options: OrderSchemaOptions | undefined): boolean {
   }
 }
 
+/**
+ * The issue of an input whose blanks the walk of emptyAsMissing gave up stripping: too costly, as a
+ * validation says it, at the root, which labels do not word.
+ */
+function costlyIssues(part: Part, lang: Lang, labels: Labels | undefined, input: unknown): OrderIssue[] {
+  const finding = { rule: 'R-field', code: 'too_costly', path: part.at, params: { limit: maxNodes } } as const;
+  return issuesOf([{ ...finding, message: formatOrder(finding, lang) }], part, lang, labels, input);
+}
+
 /** The issues of the violations inside the part, their paths and messages relative to it. */
 function issuesOf(
   violations: readonly OrderViolation[],
@@ -182,8 +193,8 @@ function issuesOf(
   const issues: OrderIssue[] = [];
   for (const violation of violations) {
     const { rule, code, params } = violation;
-    // an input that cannot be read is reported at the wrapper's root: it is the part's fault
-    const path = code === 'unreadable' ? at : violation.path;
+    // an input that cannot be read, or costs too much to, is reported at the wrapper's root: it is the part's fault
+    const path = code === 'unreadable' || code === 'too_costly' ? at : violation.path;
     if (path !== at && !path.startsWith(`${at}/`)) continue;
     const relative = { ...violation, path: path.slice(at.length) };
     const message = !name

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../test/traps.js';
 import { labelsEn } from './form/labels-en.js';
 import { rules } from './rules/index.js';
-import { orderWith, validOrder } from './rules/test-kit.js';
+import { orderWith, phone, validOrder } from './rules/test-kit.js';
 import {
   byPath,
   comparePaths,
@@ -228,6 +229,76 @@ describe('the cost of many faults', () => {
     const result = validateProductOrder(order, { maxViolations: Number.POSITIVE_INFINITY });
     expect(result.violations).toHaveLength(20_000);
     expect(result).not.toHaveProperty('truncated');
+  });
+});
+
+describe('the work budget (issue 31)', () => {
+  const lists = [
+    'note',
+    'externalId',
+    'attachment',
+    'agreement',
+    'productOfferingQualification',
+    'productOrderRelationship',
+  ] as const;
+
+  // regression: holes that read as {} through the array's prototype were valid notes, after 5.8 s at 1e7
+  it.each(lists)('reads no hole of %s through a prototype: it is a missing element, wrong_type', (key) => {
+    const traps: Traps = { count: 0 };
+    const result = validateProductOrder({ ...validOrder(), [key]: prototypeHoles(traps, () => ({}), 1e7) });
+    expect(result.valid).toBe(false);
+    // externalId is also one item too many
+    expect(result.violations.find((v) => v.path !== `/${key}`)).toMatchObject({
+      rule: 'R-field',
+      code: 'wrong_type',
+      path: `/${key}/0`,
+      params: { expected: 'object', actual: 'undefined' },
+    });
+    expect(traps.count).toBeLessThanOrEqual(20_000);
+  });
+
+  // regression: the budget counted findings, so a list that says it has 2^32 − 1 valid items was read to the end
+  it.each(lists)(
+    'stops a %s that says it has 2^32 − 1 items at once: too_costly, never valid',
+    (key) => {
+      const traps: Traps = { count: 0 };
+      const result = validateProductOrder({ ...validOrder(), [key]: fakeLength(traps, () => ({})) }, { lang: 'de' });
+      expect(result.valid).toBe(false);
+      expect(result.violations[0]).toEqual({
+        rule: 'R-field',
+        code: 'too_costly',
+        path: '',
+        params: { limit: 7 * 2 ** 28 },
+        message: expect.any(String),
+      });
+      // but for the count of externalId, which is read before its items
+      expect(result.violations.slice(1).map((v) => v.code)).toEqual(key === 'externalId' ? ['too_many_items'] : []);
+      expect(!result.valid && result.truncated).toEqual({ more: 0, stopped: true });
+      expect(result.violations[0].message).toMatch(/^Der Auftrag ist zu aufwendig zu prüfen/);
+      expect(traps.count).toBeLessThanOrEqual(100);
+    },
+    30_000,
+  );
+
+  it('keeps the violations found before the budget ran out, after too_costly', () => {
+    const traps: Traps = { count: 0 };
+    const order = orderWith((o) => {
+      o.description = '';
+      o.relatedParty[0].partyOrPartyRole.contactMedium = fakeLength(traps, () => phone());
+    });
+    const result = validateProductOrder(order);
+    expect(result.violations.map((v) => [v.code, v.path])).toEqual([
+      ['too_costly', ''],
+      ['too_short', '/description'],
+    ]);
+    expect(result.violations[0].message).toMatch(/^The order is too costly to check/);
+  }, 30_000);
+
+  it('reads a Proxy of holes that gives every index an element as holes, once', () => {
+    const traps: Traps = { count: 0 };
+    const result = validateProductOrder({ ...validOrder(), note: proxyHoles(traps, () => ({}), 1e6) });
+    expect(result.violations[0]).toMatchObject({ code: 'wrong_type', path: '/note/0' });
+    expect(traps.count).toBeLessThanOrEqual(40_000);
   });
 });
 

@@ -3,7 +3,7 @@ import { formatIn, formatMessage, formatOrder, type Lang } from './messages/inde
 import type { PartName } from './messages/wording.js';
 import { defaultMaxViolations, settings, type ValidateOptions } from './options.js';
 import { comparePaths } from './pointer.js';
-import { budget, isRecord, spent } from './read.js';
+import { budget, isRecord, maxReads, spent } from './read.js';
 import { checks as orderChecks, rules } from './rules/index.js';
 import { type TextValidationResult, validateText } from './text/located.js';
 import type {
@@ -578,19 +578,29 @@ const stopAfter = (max: number): number => Math.max(10 * max, 1000);
 
 const unreadable: readonly Finding[] = [{ rule: 'R-field', code: 'unreadable', path: '', params: {} }];
 
-/** The findings of every check, until `stop` of them are found, and at most `hints` hints. */
+/** The input needed more reads than a validation makes: checking stopped, and it is no valid order. */
+const tooCostly: Finding = { rule: 'R-field', code: 'too_costly', path: '', params: { limit: maxReads } };
+
+/**
+ * The findings of every check, until `stop` of them are found or the reads of the input are spent
+ * ({@link maxReads}, across all checks), and at most `hints` hints.
+ */
 function findings(
   checks: readonly Check[],
   input: unknown,
   stop: number,
   hints: number,
 ): { found: Finding[]; stopped: boolean; near: Finding[] } {
-  const { left, hints: outerHints, hintsLeft } = budget;
+  const { left, reads, costly, hints: outerHints, hintsLeft } = budget;
+  budget.reads = maxReads;
+  budget.costly = false;
   budget.hints = undefined;
   budget.hintsLeft = hints;
   const { found, stopped } = faultsOf(checks, input, stop);
   const near = budget.hints ?? [];
   budget.left = left;
+  budget.reads = reads;
+  budget.costly = costly;
   budget.hints = outerHints;
   budget.hintsLeft = hintsLeft;
   return { found, stopped, near };
@@ -610,6 +620,8 @@ function faultsOf(checks: readonly Check[], input: unknown, stop: number): { fou
       } catch (error) {
         if (error === spent) {
           for (let i = 0; i < budget.cut.length && found.length < stop; i++) found.push(budget.cut[i]);
+          // out of reads, never valid: too_costly is listed first, whatever else was found
+          if (budget.costly) found.unshift(tooCostly);
           return { found, stopped: true };
         }
         // this package's rules throw only on input they cannot read: a throwing getter or Proxy trap,

@@ -129,6 +129,11 @@ export interface ParamsByCode {
   };
   /** No details: reading the input failed. */
   unreadable: Readonly<Record<string, never>>;
+  /** The most reads of the input a validation makes: the input needed more, so checking stopped. */
+  too_costly: {
+    /** The most reads of the walk that stopped: 1,879,048,192 for a validation, 268,435,456 for the blank-stripping of `emptyAsMissing`. */
+    readonly limit: number;
+  };
   /** The least value (a query number). */
   too_small: {
     /** The least value. */

@@ -400,3 +400,77 @@ describe('the order form example in Chromium, under script-src self', () => {
     expect(await tryInlineScript(watched)).toEqual({ violations: ['script-src-elem inline'], ran: false });
   });
 });
+
+describe('the browser bundle on hostile form values (issue 31)', () => {
+  let browser: Browser;
+  let watched: WatchedPage;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    watched = await watchedPage(browser);
+    const { page } = watched;
+    page.setDefaultTimeout(60_000);
+    // a page of its own origin that loads the packed bundle as a module
+    await page.route('http://bundle.test/**', (route) =>
+      route.fulfill(
+        route.request().url().endsWith('/browser.js')
+          ? { contentType: 'text/javascript', body: readFileSync(bundle, 'utf8') }
+          : {
+              contentType: 'text/html',
+              body: '<!doctype html><script type="module">import * as api from "./browser.js"; window.api = api;</script>',
+            },
+      ),
+    );
+    await page.goto('http://bundle.test/');
+    await page.waitForFunction('window.api !== undefined');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  // regression: emptyAsMissing never returned on c.a = c; c.b = c, and took 2^n steps on n levels of
+  // shared references: the tab froze
+  it('answers emptyAsMissing on a cycle and on 2^30 paths of shared references, in reads linear in their objects, and the page goes on', async () => {
+    const { page, pageErrors } = watched;
+    const result = await page.evaluate<{ cycle: unknown; shared: unknown; reads: number[] }>(`(() => {
+      const schema = window.api.createProductOrderSchema({ emptyAsMissing: true })['~standard'];
+      const reads = [0, 0];
+      // each object behind a Proxy that counts every read of it, shared objects sharing one Proxy
+      const counting = (value, at) => {
+        const proxies = new WeakMap();
+        const wrap = (node) => {
+          if (typeof node !== 'object' || node === null) return node;
+          if (!proxies.has(node))
+            proxies.set(node, new Proxy(node, {
+              get: (t, k, r) => { reads[at]++; return wrap(Reflect.get(t, k, r)); },
+              has: (t, k) => { reads[at]++; return Reflect.has(t, k); },
+              ownKeys: (t) => { reads[at]++; return Reflect.ownKeys(t); },
+              getOwnPropertyDescriptor: (t, k) => { reads[at]++; return Reflect.getOwnPropertyDescriptor(t, k); },
+            }));
+          return proxies.get(node);
+        };
+        return wrap(value);
+      };
+      const cycle = { category: ' ' };
+      cycle.a = cycle;
+      cycle.b = cycle;
+      let shared = { description: '' };
+      for (let i = 0; i < 30; i++) shared = { a: shared, b: shared };
+      const codes = (r) => (r.issues ?? []).map((i) => i.code).sort().join();
+      return {
+        cycle: codes(schema.validate(counting(cycle, 0))),
+        shared: codes(schema.validate(counting(shared, 1))),
+        reads,
+      };
+    })()`);
+    expect(result.cycle).toBe('required,required,required,required,required');
+    expect(result.shared).toBe('required,required,required,required,required');
+    const [cycleReads, sharedReads] = result.reads;
+    expect(cycleReads).toBeLessThanOrEqual(50);
+    expect(sharedReads).toBeLessThanOrEqual(20 * 31);
+    // the page runs its next frame and answers
+    expect(await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(1 + 1)))')).toBe(2);
+    expect(pageErrors).toEqual([]);
+  });
+});

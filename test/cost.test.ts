@@ -2,43 +2,40 @@
 // input (every Proxy trap), not timed; and no regular expression can backtrack catastrophically.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { checkSync } from 'recheck';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as full from '../src/generated/full-schema.js';
+import * as walks from '../src/generated/guard-shapes.js';
+import { guardBudget } from '../src/guard.js';
 import { validateProductOrder } from '../src/index.js';
-import { address, individual, item, loopSite, party, phone, place, validOrder } from '../src/rules/test-kit.js';
+import { inflightRules } from '../src/inflight.js';
+import { budget, maxReads } from '../src/read.js';
+import { checks } from '../src/rules/index.js';
+import {
+  address,
+  individual,
+  item,
+  loopSite,
+  orderWith,
+  organization,
+  party,
+  phone,
+  place,
+  site,
+  validOrder,
+} from '../src/rules/test-kit.js';
+import type { Check } from '../src/violation.js';
+import { order as anyOrder } from './arbitraries.js';
+import { importEsm } from './consumer.js';
+import { counting, fakeLength, proxyHoles, sharedReferences, type Traps } from './traps.js';
 
 /** How many times validating `input` touches it: every trap of a Proxy around each of its objects. */
 function reads(input: object): number {
-  let count = 0;
-  const seen = new WeakMap<object, object>();
-  const wrap = (value: unknown): unknown => {
-    if (typeof value !== 'object' || value === null) return value;
-    const known = seen.get(value);
-    if (known) return known;
-    const proxy = new Proxy(value, {
-      get: (target, key, receiver) => {
-        count++;
-        return wrap(Reflect.get(target, key, receiver));
-      },
-      has: (target, key) => {
-        count++;
-        return Reflect.has(target, key);
-      },
-      ownKeys: (target) => {
-        count++;
-        return Reflect.ownKeys(target);
-      },
-      getOwnPropertyDescriptor: (target, key) => {
-        count++;
-        return Reflect.getOwnPropertyDescriptor(target, key);
-      },
-    });
-    seen.set(value, proxy);
-    return proxy;
-  };
-  validateProductOrder(wrap(input));
-  return count;
+  const traps: Traps = { count: 0 };
+  validateProductOrder(counting(input, traps));
+  return traps.count;
 }
 
 /** An order with `n` order items and `n` related parties, valid or each item and party broken. */
@@ -62,6 +59,270 @@ describe('the cost of a validation', () => {
     expect(small).toBeGreaterThan(100);
     expect(large / small).toBeLessThanOrEqual(10.5);
     expect(large / small).toBeGreaterThanOrEqual(9);
+  });
+});
+
+/** The longest JSON text the package reads: the command's limit of one document (src/cli/feed.ts). */
+const longestText = 536_870_888;
+
+/** The reads every check of `list` makes of `input`, collecting every finding, none stopping them. */
+function readsOfChecks(list: readonly Check[], input: unknown): number {
+  const { left, reads } = budget;
+  budget.left = Number.POSITIVE_INFINITY;
+  budget.reads = 1e15;
+  try {
+    for (const check of list) check.check(input);
+    return 1e15 - budget.reads;
+  } finally {
+    budget.left = left;
+    budget.reads = reads;
+  }
+}
+
+/** The reads the guard of an order or of a change makes of `input`: its walk of the arrays, then ajv's loops. */
+function readsOfGuard(input: unknown, change = false): number {
+  const { left } = guardBudget;
+  guardBudget.left = 1e15;
+  try {
+    if (change) walks.InflightChangeProductOrderFVO(input) && full.validateInflightChangeProductOrderFVO(input);
+    else walks.ProductOrderFVO(input) && full.validateProductOrderFVO(input);
+    return 1e15 - guardBudget.left;
+  } finally {
+    guardBudget.left = left;
+  }
+}
+
+/** Orders whose JSON text makes the checks read the most per byte: lists of the smallest items the rules loop over. */
+function costliest(n: number): [string, Record<string, unknown>][] {
+  const many = (value: unknown) => Array.from({ length: n }, () => structuredClone(value));
+  const withPlaces = (type: string, places: unknown[]) => orderWith((o) => (o.productOrderItem = [item(type, places)]));
+  const site = (characteristics: unknown[]) => [
+    place('locationA'),
+    place('locationB', { ...loopSite(), geographicSiteCharacteristic: characteristics }),
+  ];
+  return [
+    ['order items that are 0, in a new order', orderWith((o) => (o.productOrderItem = many(0)))],
+    ['order items that are {}, in a new order', orderWith((o) => (o.productOrderItem = many({})))],
+    ['valid order items', orderWith((o) => (o.productOrderItem = many(o.productOrderItem[0])))],
+    [
+      'order items that are {}, in a termination',
+      orderWith((o) => {
+        o.category = 'terminationByBuyer';
+        o.productOrderItem = many({});
+      }),
+    ],
+    ['related parties that are 0', orderWith((o) => (o.relatedParty = many(0)))],
+    ['valid related parties', orderWith((o) => (o.relatedParty = many(o.relatedParty[0])))],
+    [
+      'phones of a technical contact that are 0',
+      orderWith((o) => (o.relatedParty[0].partyOrPartyRole.contactMedium = many(0))),
+    ],
+    [
+      'contact media of a delivery contact',
+      orderWith((o) => (o.relatedParty = [party('deliveryContact', individual({ contactMedium: many(phone()) }))])),
+    ],
+    ['places of an HVt local loop that are 0', withPlaces('HvtLocalLoopProduct', many(0))],
+    ['places of a bitstream access line', withPlaces('BitstreamAccessProduct', many(place('locationA')))],
+    ['places of an optical access line', withPlaces('OpticalAccessLineProduct', many(place('locationB', site([]))))],
+    ['characteristics named otherwise', withPlaces('HvtLocalLoopProduct', site(many({ name: 'x' })))],
+    ['characteristics that are 0', withPlaces('HvtLocalLoopProduct', site(many(0)))],
+    ['engaged parties', orderWith((o) => (o.agreement = [{ engagedParty: many(organization({ businessId: 'x' })) }]))],
+    ['agreements that are 0', orderWith((o) => (o.agreement = many(0)))],
+    ['notes that are 0', orderWith((o) => (o.note = many(0)))],
+    [
+      'properties',
+      orderWith((o) => {
+        for (let i = 0; i < n; i++) o[`${i}`] = 0;
+      }),
+    ],
+  ];
+}
+
+describe('the reads of a validation and of a guard (issue 31)', () => {
+  // maxReads lets the checks read 3.5 times per byte of the longest JSON text the package takes: no text
+  // within its limits runs out of them
+  const perByte = 3.5;
+
+  it('are enough for every JSON text the package reads', () => {
+    expect(maxReads).toBeGreaterThanOrEqual(perByte * longestText);
+  });
+
+  it.each(costliest(1000))('of %s are at most 3.5 per byte of the JSON text', (_, order) => {
+    const bytes = JSON.stringify(order).length;
+    expect(readsOfChecks(checks, order)).toBeLessThanOrEqual(perByte * bytes);
+    expect(readsOfChecks(inflightRules, order)).toBeLessThanOrEqual(perByte * bytes);
+    expect(readsOfGuard(order)).toBeLessThanOrEqual(perByte * bytes);
+    expect(readsOfGuard(order, true)).toBeLessThanOrEqual(perByte * bytes);
+  });
+
+  it('of any valid order are at most 3.5 per byte of its JSON text (property)', () => {
+    fc.assert(
+      fc.property(anyOrder, (order) => {
+        const bytes = JSON.stringify(order).length;
+        expect(readsOfChecks(checks, order)).toBeLessThanOrEqual(perByte * bytes);
+        expect(readsOfGuard(order)).toBeLessThanOrEqual(perByte * bytes);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('of the costliest, order items that are 0, reach the bound: each more byte costs 3.5 reads', () => {
+    const [[, small], [, large]] = [costliest(1000)[0], costliest(2000)[0]];
+    const reads = readsOfChecks(checks, large) - readsOfChecks(checks, small);
+    expect(reads / (JSON.stringify(large).length - JSON.stringify(small).length)).toBe(perByte);
+  });
+});
+
+type Api = Awaited<ReturnType<typeof importEsm>>;
+type Json = Record<string, unknown>;
+
+/** Where an order holds a list, and a valid element of it: the lists of issue 31. */
+const lists: readonly [string, (o: Json) => Json, string, () => unknown][] = [
+  ['note', (o) => o, 'note', () => ({ text: 'x' })],
+  ['externalId', (o) => o, 'externalId', () => ({ id: 'x' })],
+  ['attachment', (o) => o, 'attachment', () => ({ id: 'x' })],
+  ['agreement', (o) => o, 'agreement', () => ({ id: 'x' })],
+  ['productOfferingQualification', (o) => o, 'productOfferingQualification', () => ({ id: 'x' })],
+  ['productOrderRelationship', (o) => o, 'productOrderRelationship', () => ({ id: 'x' })],
+  ['productOrderItem', (o) => o, 'productOrderItem', () => validOrder().productOrderItem[0]],
+  ['relatedParty', (o) => o, 'relatedParty', () => validOrder().relatedParty[0]],
+  [
+    'contactMedium',
+    (o) => ((o.relatedParty as Json[])[0] as Json).partyOrPartyRole as Json,
+    'contactMedium',
+    () => phone(),
+  ],
+  [
+    'relatedPlace',
+    (o) => ((o.productOrderItem as Json[])[0] as Json).product as Json,
+    'relatedPlace',
+    () => place('locationA', address()),
+  ],
+];
+
+/** The shapes of a list that cost more than any JSON text could: each says it has 2^32 − 1 elements. */
+const shapes: readonly [string, (traps: Traps, element: () => unknown) => unknown[]][] = [
+  ['a Proxy of holes that reads every index as an element', (traps, element) => proxyHoles(traps, element)],
+  ['a Proxy whose every index is its own element', (traps, element) => fakeLength(traps, element)],
+];
+
+const inflightLists = [
+  'note',
+  'externalId',
+  'agreement',
+  'productOrderItem',
+  'relatedParty',
+  'contactMedium',
+  'relatedPlace',
+];
+
+/**
+ * Every door of the packed package an order goes through, with the lists it reads: each gives whether
+ * it let the order pass.
+ */
+function doors(api: Api): [string, readonly string[] | 'all', (order: Json) => boolean][] {
+  const carrier = api.createValidator({ rules: [{ id: 'X-none', title: 'none', check: () => [] }] });
+  const passes = (schema: { '~standard': { validate: (value: unknown) => unknown } }, value: unknown) =>
+    !(schema['~standard'].validate(value) as { issues?: unknown }).issues;
+  const party = (order: Json) => (order.relatedParty as unknown[])[0];
+  const item = (order: Json) => (order.productOrderItem as unknown[])[0];
+  const forms = { emptyAsMissing: true };
+  return [
+    ['validateProductOrder', 'all', (order) => api.validateProductOrder(order).valid],
+    ['createValidator().validate', 'all', (order) => carrier.validate(order).valid],
+    ['isProductOrderFVO', 'all', (order) => api.isProductOrderFVO(order)],
+    ['productOrderSchema', 'all', (order) => passes(api.productOrderSchema, order)],
+    ['a form schema', 'all', (order) => passes(api.createProductOrderSchema(forms), order)],
+    [
+      'the in-flight validator',
+      inflightLists,
+      (order) => api.validateInflightChangeProductOrder(inflight(order)).valid,
+    ],
+    ['isInflightChangeProductOrderFVO', inflightLists, (order) => api.isInflightChangeProductOrderFVO(inflight(order))],
+    ['isRelatedParty', ['contactMedium'], (order) => api.isRelatedParty(party(order))],
+    [
+      'isPartyOrPartyRole',
+      ['contactMedium'],
+      (order) => api.isPartyOrPartyRole((party(order) as Json).partyOrPartyRole),
+    ],
+    ['relatedPartySchema', ['contactMedium'], (order) => passes(api.relatedPartySchema, party(order))],
+    ['a form party schema', ['contactMedium'], (order) => passes(api.createRelatedPartySchema(forms), party(order))],
+    ['isProductOrderItem', ['relatedPlace'], (order) => api.isProductOrderItem(item(order))],
+    ['isProduct', ['relatedPlace'], (order) => api.isProduct((item(order) as Json).product)],
+    ['productOrderItemSchema', ['relatedPlace'], (order) => passes(api.productOrderItemSchema, item(order))],
+    ['a form item schema', ['relatedPlace'], (order) => passes(api.createProductOrderItemSchema(forms), item(order))],
+  ];
+}
+
+/** The order as an in-flight change: its envelope, and the lists the two share. */
+function inflight(order: unknown): Json {
+  const { category, orderPostedDate, requestedCompletionDate, ...shared } = order as Json;
+  return {
+    ...shared,
+    '@type': 'InflightChangeProductOrder',
+    requestPostedDate: orderPostedDate,
+    entity: { '@type': 'ProductOrderRef', id: '7f1c2a90' },
+    category: ['rescheduling'],
+  };
+}
+
+describe('the work of hostile shapes, counted in Proxy traps (issue 31)', () => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await importEsm();
+  });
+
+  // regression: the work budget counted findings, so a list whose elements were all valid was read to
+  // its end, 2^32 − 1 of them; the guards and the forms walked it too
+  describe.each(lists)('%s', (_, holder, key, element) => {
+    it.each(shapes)('of 2^32 − 1 elements, %s: every door answers at once, and lets nothing pass', (__, shape) => {
+      const opened = doors(api).filter(([, reads]) => reads === 'all' || reads.includes(key));
+      expect(opened.length).toBeGreaterThanOrEqual(5);
+      for (const [door, , pass] of opened) {
+        const traps: Traps = { count: 0 };
+        const order: Json = validOrder();
+        holder(order)[key] = shape(traps, element);
+        let passed: boolean | undefined;
+        expect(() => {
+          passed = pass(order);
+        }, door).not.toThrow();
+        expect(passed, door).toBe(false);
+        expect(traps.count, door).toBeLessThanOrEqual(1000);
+      }
+    });
+  });
+
+  // regression: isProductOrderFVO({ ...order, productOrderItem: new Array(1e8) }) took 35.6 s
+  it.each([
+    ['productOrderItem', (o: Json) => o],
+    ['relatedPlace', (o: Json) => ((o.productOrderItem as Json[])[0] as Json).product as Json],
+  ] as const)('a guard refuses new Array(1e8) as %s, having read a few of its elements', (key, holder) => {
+    const traps: Traps = { count: 0 };
+    const order: Json = validOrder();
+    holder(order)[key] = counting(new Array(1e8), traps);
+    expect(api.isProductOrderFVO(order)).toBe(false);
+    expect(api.isInflightChangeProductOrderFVO(inflight(order))).toBe(false);
+    if (key === 'relatedPlace') expect(api.isProductOrderItem((order.productOrderItem as unknown[])[0])).toBe(false);
+    expect(traps.count).toBeLessThanOrEqual(100);
+  });
+
+  // regression: emptyAsMissing walked c.a = c.b = next once per path, 2^30 of them
+  it('emptyAsMissing reads 30 levels of shared references, 2^30 paths, in work linear in their 31 objects', () => {
+    const traps: Traps = { count: 0 };
+    const dag = counting(sharedReferences(30), traps);
+    const result = api.createProductOrderSchema({ emptyAsMissing: true })['~standard'].validate(dag);
+    expect(result.issues?.length).toBeGreaterThan(0);
+    expect(traps.count).toBeLessThanOrEqual(20 * 31);
+  });
+
+  it('emptyAsMissing answers on a cycle, having read each of its objects a few times', () => {
+    const traps: Traps = { count: 0 };
+    const cycle: Json = { description: '' };
+    cycle.a = cycle;
+    cycle.b = cycle;
+    const result = api.createProductOrderSchema({ emptyAsMissing: true })['~standard'].validate(counting(cycle, traps));
+    expect(result.issues?.length).toBeGreaterThan(0);
+    expect(traps.count).toBeLessThanOrEqual(50);
   });
 });
 

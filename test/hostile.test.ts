@@ -1,11 +1,25 @@
 // Hostile inputs: any JavaScript value returns a result, never a throw or a stack overflow, and no
-// global is polluted.
+// global is polluted; the shapes of issue 31 (shared references, cycles, fake lengths, holes, options
+// that throw) within a bound on work, counted in Proxy traps, through every door.
 import { assertNoPoisoning, restoreGlobals } from '@fast-check/poisoning';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isProductOrderFVO, type ValidationResult, validateProductOrder } from '../src/index.js';
-import { validOrder } from '../src/rules/test-kit.js';
+import {
+  createProductOrderSchema,
+  createRelatedPartySchema,
+  createValidator,
+  isInflightChangeProductOrderFVO,
+  isProductOrderFVO,
+  isProductOrderItem,
+  productOrderSchema,
+  type ValidationResult,
+  validateInflightChangeProductOrder,
+  validateProductOrder,
+} from '../src/index.js';
+import { isRecord, maxReads } from '../src/read.js';
+import { phone, place, validOrder } from '../src/rules/test-kit.js';
 import { order } from './arbitraries.js';
+import { counting, fakeLength, prototypeHoles, proxyHoles, sharedReferences, type Traps } from './traps.js';
 
 const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
 
@@ -222,4 +236,229 @@ describe('inputs of hostile size', () => {
       Array.from({ length: 10 }, (_, i) => `/productOrderItem/${i}/action`),
     );
   });
+});
+
+type Json = Record<string, unknown>;
+
+/** Where a hostile value goes in an order: a list of the order, or the contact media or places of its first party or item (when it has one). */
+const holders: Record<string, (o: Json) => Json> = {
+  note: (o) => o,
+  externalId: (o) => o,
+  attachment: (o) => o,
+  agreement: (o) => o,
+  productOfferingQualification: (o) => o,
+  productOrderRelationship: (o) => o,
+  productOrderItem: (o) => o,
+  relatedParty: (o) => o,
+  contactMedium: (o) => (o.relatedParty as (Json | undefined)[])[0]?.partyOrPartyRole as Json,
+  relatedPlace: (o) => (o.productOrderItem as (Json | undefined)[])[0]?.product as Json,
+  extension: (o) => o,
+};
+
+/** A valid element of each list, so that only the list's shape can be at fault. */
+const elementOf = (key: string): (() => unknown) =>
+  key === 'contactMedium'
+    ? () => phone()
+    : key === 'relatedPlace'
+      ? () => place('locationA')
+      : key === 'productOrderItem' || key === 'relatedParty'
+        ? () => structuredClone(validOrder()[key][0])
+        : () => ({ id: 'x' });
+
+/** More elements than a validation may read, and lengths a Proxy may claim that are no length at all. */
+const huge = [2 ** 32 - 1, 2 ** 31, maxReads + 1, Number.POSITIVE_INFINITY];
+const lengths = fc.oneof(fc.nat(64), fc.constantFrom(...huge, Number.NaN, -1, 0.5));
+
+/** A hostile shape of issue 31, as data, built anew (with its own counter of traps) for each door. */
+const shapes = fc.oneof(
+  fc.record({ kind: fc.constant('fake length' as const), length: lengths, valid: fc.boolean() }),
+  fc.record({ kind: fc.constant('Proxy holes' as const), length: lengths }),
+  fc.record({ kind: fc.constant('prototype holes' as const), length: fc.nat(2000) }),
+  fc.record({ kind: fc.constant('sparse' as const), length: fc.constantFrom(2 ** 32 - 1, 1e6, 3) }),
+  fc.record({ kind: fc.constant('shared references' as const), levels: fc.integer({ min: 1, max: 30 }) }),
+  fc.record({ kind: fc.constant('cycle' as const) }),
+  fc.record({ kind: fc.constant('growing' as const) }),
+);
+type Shape = typeof shapes extends fc.Arbitrary<infer T> ? T : never;
+
+/** Options a caller may hand over that throw or are nonsense. */
+const hostileOptions: Record<string, () => unknown> = {
+  none: () => undefined,
+  'a lang getter that throws': () =>
+    Object.defineProperty({}, 'lang', {
+      get() {
+        throw new Error('lang');
+      },
+    }),
+  'a maxViolations getter that throws': () =>
+    Object.defineProperty({ lang: 'de' }, 'maxViolations', {
+      get() {
+        throw new Error('maxViolations');
+      },
+    }),
+  'options that are a Proxy whose every trap throws': () =>
+    new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('options');
+        },
+        has() {
+          throw new Error('options');
+        },
+      },
+    ),
+  'lang 42, maxViolations -1': () => ({ lang: 42, maxViolations: -1 }),
+};
+
+/** The value of `shape`, its traps counted into `traps`. */
+function build(shape: Shape, key: string, traps: Traps): unknown {
+  switch (shape.kind) {
+    case 'fake length':
+      return fakeLength(traps, shape.valid ? elementOf(key) : () => 42, shape.length);
+    case 'Proxy holes':
+      return proxyHoles(traps, elementOf(key), shape.length);
+    case 'prototype holes':
+      return prototypeHoles(traps, elementOf(key), shape.length);
+    case 'sparse':
+      return counting(new Array(shape.length), traps);
+    case 'shared references':
+      return counting([sharedReferences(shape.levels, { description: '', ...(elementOf(key)() as object) })], traps);
+    case 'cycle': {
+      const cycle: Json = { text: ' ' };
+      cycle.a = cycle;
+      cycle.b = [cycle];
+      return counting([cycle], traps);
+    }
+    case 'growing': {
+      // a list whose every read of an element adds one: a loop that reads its length anew never ends
+      const list: unknown[] = [elementOf(key)()];
+      return counting(
+        new Proxy(list, {
+          get: (target, property, receiver) => {
+            if (typeof property === 'string' && /^[0-9]+$/.test(property)) target.push(elementOf(key)());
+            return Reflect.get(target, property, receiver);
+          },
+        }),
+        traps,
+      );
+    }
+  }
+}
+
+/** The most traps one door may spring on `shape`: linear in what a JSON text of its elements would hold. */
+function bound(shape: Shape): number {
+  switch (shape.kind) {
+    case 'fake length':
+    case 'Proxy holes':
+      return 10_000 + 40 * (huge.includes(shape.length) || !(shape.length > 0) ? 0 : shape.length);
+    case 'prototype holes':
+      return 10_000 + 40 * shape.length;
+    case 'sparse':
+      // emptyAsMissing reads each index once; the checks stop at 10,000 findings
+      return 10_000 + 4 * (shape.length <= 1e6 ? shape.length : 0);
+    case 'shared references':
+      return 10_000 + 40 * shape.levels;
+    default:
+      return 10_000;
+  }
+}
+
+/** The order as an in-flight change: its envelope, and the lists the two share. */
+function asChange(o: Json): Json {
+  const { category, orderPostedDate, requestedCompletionDate, ...shared } = o;
+  return {
+    ...shared,
+    '@type': 'InflightChangeProductOrder',
+    requestPostedDate: orderPostedDate,
+    entity: { '@type': 'ProductOrderRef', id: '7f1c2a90' },
+    category: ['rescheduling'],
+  };
+}
+
+const carrier = createValidator({ rules: [{ id: 'X-none', title: 'none', check: () => [] }] });
+const forms = createProductOrderSchema({ emptyAsMissing: true })['~standard'];
+const partForms = createRelatedPartySchema({ emptyAsMissing: true })['~standard'];
+
+/** Whether a Standard Schema result is of the documented shape, and passed. */
+function passedSchema(result: unknown): boolean {
+  const { issues, value } = result as { issues?: unknown; value?: unknown };
+  if (issues === undefined) return value !== undefined;
+  expect(Array.isArray(issues) && issues.length > 0).toBe(true);
+  for (const issue of issues as { message: unknown; code: unknown }[]) {
+    expect(typeof issue.message).toBe('string');
+    expect(typeof issue.code).toBe('string');
+  }
+  return false;
+}
+
+/** Every door an order goes through, each giving whether it let the order pass; `options` as the caller gave them. */
+const doors: [string, (o: Json, options: unknown) => boolean][] = [
+  ['validateProductOrder', (o, options) => checked(validateProductOrder(o, options as never))],
+  ['createValidator().validate', (o, options) => checked(carrier.validate(o, options as never))],
+  [
+    'validateInflightChangeProductOrder',
+    (o, options) => checked(validateInflightChangeProductOrder(asChange(o), options as never)),
+  ],
+  ['isProductOrderFVO', (o) => isProductOrderFVO(o)],
+  ['isInflightChangeProductOrderFVO', (o) => isInflightChangeProductOrderFVO(asChange(o))],
+  ['isProductOrderItem', (o) => isProductOrderItem((o.productOrderItem as unknown[])[0])],
+  ['productOrderSchema', (o) => passedSchema(productOrderSchema['~standard'].validate(o))],
+  ['createProductOrderSchema({ emptyAsMissing: true })', (o) => passedSchema(forms.validate(o))],
+  [
+    'createRelatedPartySchema({ emptyAsMissing: true })',
+    (o) => passedSchema(partForms.validate((o.relatedParty as unknown[])[0])),
+  ],
+];
+
+/** `result`, checked to be of the documented shape, and whether it is valid. */
+function checked(result: ValidationResult<unknown, unknown>): boolean {
+  expectResult(result as ValidationResult);
+  if (result.violations.some((v) => (v as { code: string }).code === 'too_costly'))
+    expect(!result.valid && result.truncated?.stopped).toBe(true);
+  return result.valid;
+}
+
+describe('the hostile shapes of issue 31, within a bound on work', () => {
+  it('answer through every door, in work linear in what JSON could carry, and pass no door with more elements than it may read', () => {
+    fc.assert(
+      fc.property(
+        order,
+        fc.constantFrom(...Object.keys(holders)),
+        shapes,
+        fc.constantFrom(...Object.keys(hostileOptions)),
+        (base, key, shape, optionsName) => {
+          fc.pre(isRecord(holders[key](base)));
+          for (const [door, pass] of doors) {
+            const traps: Traps = { count: 0, limit: bound(shape) };
+            const o = structuredClone(base) as Json;
+            const holder = holders[key](o);
+            holder[key] = build(shape, key, traps);
+            let passed = false;
+            expect(() => {
+              passed = pass(o, hostileOptions[optionsName]());
+            }, door).not.toThrow();
+            expect(traps.count, `${door}: ${shape.kind}`).toBeLessThanOrEqual(bound(shape));
+            // a list of more elements than a validation reads passes no door that reads that list
+            if ((shape.kind === 'fake length' || shape.kind === 'Proxy holes') && huge.includes(shape.length))
+              if (key !== 'extension' && !door.startsWith('isProductOrderItem') && !door.includes('RelatedParty'))
+                if (
+                  !door.includes('nflight') ||
+                  [
+                    'note',
+                    'externalId',
+                    'agreement',
+                    'productOrderItem',
+                    'relatedParty',
+                    'contactMedium',
+                    'relatedPlace',
+                  ].includes(key)
+                )
+                  expect(passed, `${door}: ${shape.kind} ${shape.length} at ${key}`).toBe(false);
+          }
+        },
+      ),
+      { numRuns },
+    );
+  }, 600_000);
 });

@@ -14,8 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checksModule } from '../scripts/generate-checks.mjs';
-import { Findings, isRecord } from '../src/read.js';
-import { codePointLength, isDateTime } from '../src/schema-runtime.js';
+import { Findings } from '../src/read.js';
+import { type Check, loadChecks } from './compiled-checks.js';
 
 const suite = new URL('json-schema-test-suite/tests/draft2020-12/', import.meta.url);
 const dialect = 'https://json-schema.org/draft/2020-12/schema';
@@ -30,7 +30,6 @@ interface Group {
   schema: unknown;
   tests: Test[];
 }
-type Check = (value: unknown, path: string, found: Findings) => void;
 
 /**
  * What the replay of each file found: cases run on the schema as it is (accepted) and with the type
@@ -55,17 +54,6 @@ const expected: Record<string, { accepted: number; typed: number; leftOut: numbe
 
 /** Cases run in all, accepted and typed (166 measured): the replay must not pass by refusing everything. */
 const floor = 160;
-
-/** The compiled module's exports: its code run as a function body, its imports passed in (tests only). */
-function load(js: string): Record<string, Check> {
-  const body = js.replace(/^import .*$/gm, '').replace(/^export const (\w+) = (\w+);$/gm, 'exports.$1 = $2;');
-  return new Function('isRecord', 'codePointLength', 'isDateTime', 'exports', `${body}\nreturn exports;`)(
-    isRecord,
-    codePointLength,
-    isDateTime,
-    {},
-  );
-}
 
 /** The JSON type of a value as `type` names it (integers count as numbers: the compiler has neither). */
 function jsonType(value: unknown): string {
@@ -97,7 +85,7 @@ function compile(schema: unknown): { check: Check; typed?: string } | { refused:
   for (;;) {
     try {
       const { js } = checksModule([{ name: 'check', root: name, defs: { ...defs, [name]: root } }]);
-      return { check: load(js).check, typed };
+      return { check: loadChecks(js).check, typed };
     } catch (error) {
       const why = (error as Error).message;
       // anything but a refusal (a crash, code that does not parse) fails the replay

@@ -2,8 +2,8 @@
 // where it stands, instead of building checks that skip it.
 import { describe, expect, it } from 'vitest';
 import { checksModule } from '../scripts/generate-checks.mjs';
-import { Findings, isRecord } from '../src/read.js';
-import { codePointLength, isDateTime } from '../src/schema-runtime.js';
+import { Findings } from '../src/read.js';
+import { loadChecks } from './compiled-checks.js';
 
 /** Compiles an order whose property `priority` has `schema`, beside a `Text` $def. */
 const compile = (schema: unknown, more: Record<string, unknown> = {}) =>
@@ -19,21 +19,10 @@ const compile = (schema: unknown, more: Record<string, unknown> = {}) =>
     },
   ]);
 
-/** Loads compiled checks for a test: the module's code run as a function body, its imports passed in. */
-function load(js: string): Record<string, (value: unknown, path: string, found: Findings) => void> {
-  const body = js.replace(/^import .*$/gm, '').replace(/^export const (\w+) = (\w+);$/gm, 'exports.$1 = $2;');
-  return new Function('isRecord', 'codePointLength', 'isDateTime', 'exports', `${body}\nreturn exports;`)(
-    isRecord,
-    codePointLength,
-    isDateTime,
-    {},
-  );
-}
-
 /** The findings of the check compiled from `defs` with root `Root`, on `value`. */
 function findings(defs: Record<string, unknown>, value: unknown) {
   const found = new Findings('R-field');
-  load(checksModule([{ name: 'check', root: 'Root', defs }]).js).check(value, '', found);
+  loadChecks(checksModule([{ name: 'check', root: 'Root', defs }]).js).check(value, '', found);
   return found.done();
 }
 

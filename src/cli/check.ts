@@ -1,10 +1,10 @@
 // What a unit of the input gives: parsed, validated and rendered as output text, with its counts.
 // Worker threads do this work (the main thread, with --jobs 1), so the main thread only moves bytes.
 import type { Lang } from '../messages/index.js';
+import { settings } from '../options.js';
 import { itemStarts, Lines } from '../text/locate.js';
 import { locate, withNumbers } from '../text/located.js';
 import { type InexactNumber, inexactNumbers } from '../text/numbers.js';
-import { settings } from '../options.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
 import type { Place, Renderer, Verdict } from './report.js';
 import type { Validate } from './validators.js';

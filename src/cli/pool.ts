@@ -25,7 +25,12 @@ export interface Setup {
 function checking({ type, maxViolations, keepInexactNumbers, look }: Setup): Checking {
   const validate = validators[type];
   if (!validate) throw new Error(`no validator for --type ${type}`);
-  return { validate, options: { lang: look.lang, maxViolations, keepInexactNumbers }, renderers: renderers(look), quiet: look.quiet };
+  return {
+    validate,
+    options: { lang: look.lang, maxViolations, keepInexactNumbers },
+    renderers: renderers(look),
+    quiet: look.quiet,
+  };
 }
 
 /** The number of cores this process may use. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { order } from '../../test/arbitraries.js';
+import { counting, fakeLength, sharedReferences, type Traps } from '../../test/traps.js';
 import { createProductOrderSchema, productOrderSchema } from '../standard-schema.js';
 import { validateProductOrder } from '../validate.js';
 import { withoutBlanks } from './blank.js';
@@ -103,6 +104,54 @@ describe('emptyAsMissing of the schemas', () => {
       expect(forms.validate(input).issues?.length).toBeGreaterThan(0);
     }
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('the walk of emptyAsMissing over shared references and cycles', () => {
+  // regression (issue 31): the walk had a depth limit but no visited set, so c.a = c.b = next took
+  // 2^n steps (17 levels 17 ms, 23 levels 490 ms, 30 levels hours)
+  it('strips a shared object once: 30 levels of c.a = c.b = next cost reads linear in their 31 objects', () => {
+    const traps: Traps = { count: 0 };
+    const dag = counting(sharedReferences(30, { description: '', note: 'x' }), traps);
+    const stripped = withoutBlanks(dag) as Record<string, Record<string, unknown>>;
+    expect(traps.count).toBeLessThanOrEqual(20 * 31);
+    // the copy shares as the input does, once per object, without the blank
+    let node = stripped;
+    for (let level = 0; level < 30; level++) {
+      expect(node.a).toBe(node.b);
+      node = node.a as Record<string, Record<string, unknown>>;
+    }
+    expect(node).toEqual({ note: 'x' });
+    traps.count = 0;
+    expect(forms.validate(dag).issues?.length).toBeGreaterThan(0);
+    expect(traps.count).toBeLessThanOrEqual(20 * 31);
+  });
+
+  // regression (issue 31): createProductOrderSchema({ emptyAsMissing: true }) never returned on c.a = c; c.b = c
+  it('answers on a cycle, and keeps the cycle in the copy', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.a = cycle;
+    cycle.b = cycle;
+    expect(forms.validate(cycle).issues?.map((i) => i.code)).toContain('required');
+    const order = hvt();
+    order.description = ' ';
+    order.self = order;
+    order.relatedParty[0].owner = order;
+    const result = forms.validate(order);
+    expect(result.issues).toBeUndefined();
+    const value = (result.issues ? {} : result.value) as Record<string, unknown> & typeof order;
+    expect(value).not.toBe(order);
+    expect(value.self).toBe(value);
+    expect(value.relatedParty[0].owner).toBe(value);
+    expect('description' in value).toBe(false);
+  });
+
+  it('gives up on more than a JSON text could hold, and the schema reports it too costly', () => {
+    const traps: Traps = { count: 0 };
+    const input = { ...hvt(), note: fakeLength(traps, () => ({ text: '' })) };
+    expect(typeof withoutBlanks(input)).toBe('symbol');
+    expect(forms.validate(input).issues?.map(({ code, path }) => [code, path])).toEqual([['too_costly', []]]);
+    expect(traps.count).toBeLessThanOrEqual(100);
   });
 });
 

@@ -12,7 +12,7 @@ export const contactMedia: Check = /* @__PURE__ */ Object.freeze({
     if (!isRecord(order)) return none;
     const parties = list(order, 'relatedParty', order.relatedParty);
     const found = new Findings('R-contact');
-    for (let i = 0; i < parties.length; i++) {
+    for (let i = 0, n = found.visit(parties); i < n; i++) {
       const related = parties[i];
       if (!isRecord(related)) continue;
       const party = own(related, 'partyOrPartyRole', related.partyOrPartyRole);

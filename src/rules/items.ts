@@ -24,7 +24,7 @@ export function actionDemand({ id, categories, action, item: more }: ActionDeman
       if (typeof category !== 'string' || !categories.has(category)) return none;
       const items = list(order, 'productOrderItem', order.productOrderItem);
       const found = new Findings(id);
-      for (let i = 0; i < items.length; i++) {
+      for (let i = 0, n = found.visit(items); i < n; i++) {
         const item = items[i];
         if (!isRecord(item)) continue;
         const actual = own(item, 'action', item.action);

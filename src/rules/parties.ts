@@ -24,7 +24,7 @@ export function contactDemand({ id, roles, mediumType, code }: ContactDemand): C
       if (!isRecord(order)) return none;
       const parties = list(order, 'relatedParty', order.relatedParty);
       const found = new Findings(id);
-      for (let i = 0; i < parties.length; i++) {
+      for (let i = 0, n = found.visit(parties); i < n; i++) {
         const related = parties[i];
         if (!isRecord(related)) continue;
         const role = own(related, 'role', related.role);
@@ -33,10 +33,19 @@ export function contactDemand({ id, roles, mediumType, code }: ContactDemand): C
         if (!isRecord(party)) continue;
         const media = own(party, 'contactMedium', party.contactMedium);
         if (media === undefined) found.add(code, partyPath(i), { role, property: 'contactMedium' });
-        else if (Array.isArray(media) && !media.some((m) => isRecord(m) && own(m, '@type', m['@type']) === mediumType))
+        else if (Array.isArray(media) && !holds(found, media, mediumType))
           found.add(code, `${partyPath(i)}/contactMedium`, { role });
       }
       return found.done();
     },
   });
+}
+
+/** Whether some item of `media` is a contact medium of `@type` `mediumType`. */
+function holds(found: Findings, media: readonly unknown[], mediumType: string): boolean {
+  for (let k = 0, n = found.visit(media); k < n; k++) {
+    const medium = media[k];
+    if (isRecord(medium) && own(medium, '@type', medium['@type']) === mediumType) return true;
+  }
+  return false;
 }

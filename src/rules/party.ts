@@ -10,7 +10,7 @@ export const party: Check = /* @__PURE__ */ Object.freeze({
     if (!isRecord(order)) return none;
     const parties = list(order, 'relatedParty', order.relatedParty);
     const found = new Findings('R-party');
-    for (let i = 0; i < parties.length; i++) {
+    for (let i = 0, n = found.visit(parties); i < n; i++) {
       const related = parties[i];
       if (!isRecord(related)) continue;
       checkParty(related, `/relatedParty/${i}`, found);

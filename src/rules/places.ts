@@ -2,7 +2,7 @@
 // their places, and the checks of a locationB GeographicSite.
 
 import { locationB, newCategory } from '../generated/facts.js';
-import { type Data, type Findings, isRecord, jsonType, list, own, textFault } from '../read.js';
+import { type Data, type Findings, isRecord, jsonType, lengthOf, list, own, textFault } from '../read.js';
 import type { Fault } from '../violation.js';
 import { isPlaceRole } from './r7-place-roles.js';
 import { placeKind } from './r8-place-kinds.js';
@@ -13,12 +13,13 @@ import { placeKind } from './r8-place-kinds.js';
  */
 export function eachNewProduct(
   order: unknown,
+  found: Findings,
   productTypes: ReadonlySet<string>,
   visit: (places: readonly unknown[], path: string) => void,
 ): void {
   if (!isRecord(order) || own(order, 'category', order.category) !== newCategory) return;
   const items = list(order, 'productOrderItem', order.productOrderItem);
-  for (let i = 0; i < items.length; i++) {
+  for (let i = 0, n = found.visit(items); i < n; i++) {
     const item = items[i];
     const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
     if (!isRecord(product)) continue;
@@ -30,9 +31,10 @@ export function eachNewProduct(
 }
 
 /** The roles of the places, or undefined when one is not a role R7 allows (R7 reports it). */
-export function rolesOf(places: readonly unknown[]): string[] | undefined {
+export function rolesOf(found: Findings, places: readonly unknown[]): string[] | undefined {
   const roles: string[] = [];
-  for (const place of places) {
+  for (let j = 0, n = found.visit(places); j < n; j++) {
+    const place = places[j];
     const role = isRecord(place) ? own(place, 'role', place.role) : undefined;
     if (!isPlaceRole(role)) return undefined;
     roles.push(role);
@@ -42,7 +44,7 @@ export function rolesOf(places: readonly unknown[]): string[] | undefined {
 
 /** Reports each role in `needed` that no place has. */
 function requireRoles(found: Findings, places: readonly unknown[], path: string, needed: readonly string[]): void {
-  const roles = rolesOf(places);
+  const roles = rolesOf(found, places);
   if (!roles) return;
   for (const role of needed) if (!roles.includes(role)) found.add('missing_place_role', path, { role });
 }
@@ -79,7 +81,8 @@ export interface PlacesDemand extends SiteDemand {
 /** Checks the places of a product against `demand`: their count, else the roles they must have; and the locationB site. */
 export function checkPlaces(found: Findings, places: readonly unknown[], path: string, demand: PlacesDemand): void {
   const { min, max } = demand.places;
-  if (places.length < min || places.length > max) found.count(path, places.length, min, max);
+  const n = lengthOf(places);
+  if (n < min || n > max) found.count(path, n, min, max);
   else requireRoles(found, places, path, demand.roles);
   checkLocationB(found, places, path, demand);
 }
@@ -90,7 +93,7 @@ export function checkPlaces(found: Findings, places: readonly unknown[], path: s
  * unknown place kind, a missing characteristics list, a characteristic without value) is left to R8.
  */
 function checkLocationB(found: Findings, places: readonly unknown[], path: string, demand: SiteDemand): void {
-  for (let j = 0; j < places.length; j++) {
+  for (let j = 0, n = found.visit(places); j < n; j++) {
     const related = places[j];
     if (!isRecord(related) || own(related, 'role', related.role) !== locationB) continue;
     const place = own(related, 'place', related.place);
@@ -108,7 +111,8 @@ function checkLocationB(found: Findings, places: readonly unknown[], path: strin
         checkCharacteristic(found, characteristics, `${placePath}/geographicSiteCharacteristic`, wanted);
     }
     const nested = own(site, 'place', site.place);
-    if (Array.isArray(nested)) found.count(`${placePath}/place`, nested.length, demand.nested.min, demand.nested.max);
+    if (Array.isArray(nested))
+      found.count(`${placePath}/place`, lengthOf(nested), demand.nested.min, demand.nested.max);
   }
 }
 
@@ -121,7 +125,7 @@ function checkCharacteristic(found: Findings, list: readonly unknown[], path: st
   const { name } = wanted;
   let first: readonly [number, Fault | undefined] | undefined;
   let maybe = false;
-  for (let k = 0; k < list.length; k++) {
+  for (let k = 0, n = found.visit(list); k < n; k++) {
     const item = list[k];
     const itemName = isRecord(item) ? own(item, 'name', item.name) : undefined;
     if (typeof itemName !== 'string') {
@@ -142,7 +146,7 @@ function checkCharacteristic(found: Findings, list: readonly unknown[], path: st
   else if (!maybe) {
     found.add('missing_characteristic', path, { name });
     // a characteristic whose name is a near miss of the one sought is most likely meant to be it
-    for (let k = 0; k < list.length; k++) {
+    for (let k = 0, n = found.visit(list); k < n; k++) {
       const item = list[k];
       const itemName = isRecord(item) ? own(item, 'name', item.name) : undefined;
       if (typeof itemName === 'string') found.near(`${path}/${k}/name`, itemName, [name]);

@@ -1,7 +1,7 @@
 // R1. When category is new: productOfferingQualification has at most 1 item.
 
 import { qualifications as maxQualifications, newCategory } from '../generated/facts.js';
-import { Findings, isRecord, none, own } from '../read.js';
+import { Findings, isRecord, lengthOf, none, own } from '../read.js';
 import type { Check } from '../violation.js';
 
 export const r1: Check = /* @__PURE__ */ Object.freeze({
@@ -9,9 +9,10 @@ export const r1: Check = /* @__PURE__ */ Object.freeze({
   check(order: unknown) {
     if (!isRecord(order) || own(order, 'category', order.category) !== newCategory) return none;
     const qualifications = own(order, 'productOfferingQualification', order.productOfferingQualification);
-    if (!Array.isArray(qualifications) || qualifications.length <= maxQualifications) return none;
+    const n = Array.isArray(qualifications) ? lengthOf(qualifications) : 0;
+    if (n <= maxQualifications) return none;
     const found = new Findings('R1');
-    found.count('/productOfferingQualification', qualifications.length, 0, maxQualifications);
+    found.count('/productOfferingQualification', n, 0, maxQualifications);
     return found.done();
   },
 });

@@ -17,7 +17,7 @@ export const r10: Check = /* @__PURE__ */ Object.freeze({
   id: 'R10',
   check(order: unknown) {
     const found = new Findings('R10');
-    eachNewProduct(order, products, (places, path) => checkPlaces(found, places, path, localLoop));
+    eachNewProduct(order, found, products, (places, path) => checkPlaces(found, places, path, localLoop));
     return found.done();
   },
 });

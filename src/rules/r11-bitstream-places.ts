@@ -2,7 +2,7 @@
 // item's product.relatedPlace has exactly 1 item, with role locationA.
 
 import { bitstream } from '../generated/facts.js';
-import { Findings } from '../read.js';
+import { Findings, lengthOf } from '../read.js';
 import type { Check } from '../violation.js';
 import { eachNewProduct, rolesOf } from './places.js';
 
@@ -13,10 +13,10 @@ export const r11: Check = /* @__PURE__ */ Object.freeze({
   check(order: unknown) {
     const found = new Findings('R11');
     const { places: count, role: only } = bitstream;
-    eachNewProduct(order, products, (places, path) => {
-      if (places.length < count.min || places.length > count.max)
-        return found.count(path, places.length, count.min, count.max);
-      const roles = rolesOf(places) ?? [];
+    eachNewProduct(order, found, products, (places, path) => {
+      const n = lengthOf(places);
+      if (n < count.min || n > count.max) return found.count(path, n, count.min, count.max);
+      const roles = rolesOf(found, places) ?? [];
       for (let j = 0; j < roles.length; j++)
         if (roles[j] !== only) found.add('not_allowed', `${path}/${j}/role`, { allowed: [only] });
     });

@@ -14,7 +14,7 @@ export const r12: Check = /* @__PURE__ */ Object.freeze({
   id: 'R12',
   check(order: unknown) {
     const found = new Findings('R12');
-    eachNewProduct(order, products, (places, path) => checkPlaces(found, places, path, opticalAccess));
+    eachNewProduct(order, found, products, (places, path) => checkPlaces(found, places, path, opticalAccess));
     return found.done();
   },
 });

@@ -12,7 +12,7 @@ export const r13: Check = /* @__PURE__ */ Object.freeze({
     if (!isRecord(order)) return none;
     const agreements = list(order, 'agreement', order.agreement);
     const found = new Findings('R13');
-    for (let i = 0; i < agreements.length; i++) {
+    for (let i = 0, n = found.visit(agreements); i < n; i++) {
       const agreement = agreements[i];
       const parties = isRecord(agreement) ? own(agreement, 'engagedParty', agreement.engagedParty) : undefined;
       if (parties === undefined) continue;
@@ -21,8 +21,9 @@ export const r13: Check = /* @__PURE__ */ Object.freeze({
         found.wrongType(path, 'array', parties);
         continue;
       }
-      found.count(path, parties.length, 0, engagedParties);
-      for (let j = 0; j < parties.length; j++) {
+      const m = found.visit(parties);
+      found.count(path, m, 0, engagedParties);
+      for (let j = 0; j < m; j++) {
         const party = parties[j];
         if (!isRecord(party)) {
           found.wrongType(`${path}/${j}`, 'object', party);

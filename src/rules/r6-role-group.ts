@@ -12,7 +12,7 @@ export const r6: Check = /* @__PURE__ */ Object.freeze({
     if (!isRecord(order)) return none;
     const parties = list(order, 'relatedParty', order.relatedParty);
     const found = new Findings('R6');
-    for (let i = 0; i < parties.length; i++) {
+    for (let i = 0, n = found.visit(parties); i < n; i++) {
       const related = parties[i];
       if (!isRecord(related)) continue;
       const role = own(related, 'role', related.role);

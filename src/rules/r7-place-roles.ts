@@ -20,7 +20,7 @@ export const r7: Check = /* @__PURE__ */ Object.freeze({
     if (!isRecord(order)) return none;
     const items = list(order, 'productOrderItem', order.productOrderItem);
     const found = new Findings('R7');
-    for (let i = 0; i < items.length; i++) {
+    for (let i = 0, n = found.visit(items); i < n; i++) {
       const item = items[i];
       const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
       const places = isRecord(product) ? own(product, 'relatedPlace', product.relatedPlace) : undefined;
@@ -29,7 +29,7 @@ export const r7: Check = /* @__PURE__ */ Object.freeze({
         found.wrongType(`${itemPath(i)}/product/relatedPlace`, 'array', places);
         continue;
       }
-      for (let j = 0; j < places.length; j++) {
+      for (let j = 0, m = found.visit(places); j < m; j++) {
         const place = places[j];
         if (!isRecord(place)) {
           found.wrongType(placePath(i, j), 'object', place);

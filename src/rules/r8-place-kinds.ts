@@ -22,12 +22,12 @@ export const r8: Check = /* @__PURE__ */ Object.freeze({
     if (!isRecord(order)) return none;
     const items = list(order, 'productOrderItem', order.productOrderItem);
     const found = new Findings('R8');
-    for (let i = 0; i < items.length; i++) {
+    for (let i = 0, n = found.visit(items); i < n; i++) {
       const item = items[i];
       const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
       if (!isRecord(product)) continue;
       const places = list(product, 'relatedPlace', product.relatedPlace);
-      for (let j = 0; j < places.length; j++) {
+      for (let j = 0, m = found.visit(places); j < m; j++) {
         const related = places[j];
         if (!isRecord(related)) continue;
         const place = own(related, 'place', related.place);
@@ -60,7 +60,7 @@ function checkSite(found: Findings, site: Data, i: number, j: number): void {
   else if (!Array.isArray(characteristics))
     found.wrongType(at(i, j, '/geographicSiteCharacteristic'), 'array', characteristics);
   else
-    for (let k = 0; k < characteristics.length; k++) {
+    for (let k = 0, n = found.visit(characteristics); k < n; k++) {
       const characteristic = characteristics[k];
       if (!isRecord(characteristic) || !isNamedValue(characteristic))
         checkCharacteristic(found, characteristic, at(i, j, `/geographicSiteCharacteristic/${k}`));
