@@ -8,10 +8,12 @@ const consumer = inject('consumer');
 const size = async (entry: string) => (await bundleSize(entry, consumer)).gzipped;
 
 describe('the browser bundle of a form', () => {
-  it('of validateProductOrder, with its rules and both languages, stays within 10 KB', async () => {
+  // 10 KB until issue 31: counting the reads of the input (a hole read through the prototype, a Proxy
+  // of fake length) costs 0.7 KB; the one walk of issue 28 is to win it back
+  it('of validateProductOrder, with its rules and both languages, stays within 11 KB', async () => {
     const gzipped = await size(formEntries.validate);
     expect(gzipped).toBeGreaterThan(4 * KB);
-    expect(gzipped).toBeLessThanOrEqual(10 * KB);
+    expect(gzipped).toBeLessThanOrEqual(11 * KB);
   });
 
   it('of productOrderSchema stays within 12 KB', async () => {
