@@ -127,7 +127,7 @@ export function checksModule(tables, known) {
       `/** Reports the faults of \`value\`, found at the JSON Pointer \`path\`, to \`found\`. */\nexport declare function ${name}(value: unknown, path: string, found: Findings): void;`,
   );
   return {
-    js: joinLiterals`import { encodeToken } from '../pointer.js';\nimport { budget, elementsOf, isRecord, lengthOf } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
+    js: joinLiterals`import { encodeToken } from '../pointer.js';\nimport { elementsOf, isRecord, lengthOf } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
     dts: `import type { Findings } from '../read.js';\n\n${dts.join('\n\n')}\n`,
   };
 }
@@ -237,16 +237,15 @@ function compile(prefix, root, defs, constants, hints) {
           // a key of a length no known name is near (id, href) is not looked up at all
           const mask = lengthsNear(names);
           cases.push(
-            `default: w++; ${nearCheck(key, constant(names, `${where}/names`), mask, `${p} + '/' + encodeToken(${key})`)}`,
+            `default: f.spend(1); ${nearCheck(key, constant(names, `${where}/names`), mask, `${p} + '/' + encodeToken(${key})`)}`,
           );
-        } else cases.push('default: w++;');
+        } else cases.push('default: f.spend(1);');
         if (required.length) inner.push(`let ${seen} = 0;`);
-        // a key the schema does not name here is a read of the validation's budget (w, counted here,
-        // is charged at the end); the keys it names are as many as its cases at most
+        // a key the schema does not name here is a read of the validation's budget; the keys it names
+        // are as many as its cases at most
         inner.push(`for (const ${key} in ${v}) switch (${key}) {
 ${cases.join('\n')}
-}
-if (w > room) f.costly();`);
+}`);
         inner.push(...required.map((name, bit) => `if (!(${seen} & ${1 << bit})) f.missing(${p}, ${str(name)});`));
       }
       const read = (name) => `${v}[${str(name)}]`;
@@ -270,15 +269,19 @@ if (w > room) f.costly();`);
       const i = `i${depth + 1}`;
       const n = `n${depth + 1}`;
       const a = `a${depth + 1}`;
-      // the length read once, so that a Proxy or a getter cannot make the loop longer than was charged
-      const inner = [`const ${n} = lengthOf(${v});`];
-      if (sub.minItems !== undefined || sub.maxItems !== undefined)
-        inner.push(`f.count(${p}, ${n}, ${sub.minItems ?? 0}, ${sub.maxItems ?? 'Infinity'});`);
+      // the length read once and charged to the budget before the loop, so that a Proxy or a getter
+      // cannot make the loop longer than was charged
       const item = body(sub.items, x, `${p} + '/' + ${i}`, `${where}/items`, depth + 1, `${place}/*`);
+      const inner = [];
+      if (item) inner.push(`const ${n} = f.visit(${v});`);
+      if (sub.minItems !== undefined || sub.maxItems !== undefined)
+        inner.push(
+          `f.count(${p}, ${item ? n : `lengthOf(${v})`}, ${sub.minItems ?? 0}, ${sub.maxItems ?? 'Infinity'});`,
+        );
       // a hole is no element (a JSON array has none): it reads undefined, never through a prototype
       if (item)
         inner.push(
-          `if ((w += ${n}) > room) f.costly();\nconst ${a} = elementsOf(${v}, ${n});\nfor (let ${i} = 0; ${i} < ${n}; ${i}++) { const ${x} = ${i} in ${a} ? ${a}[${i}] : undefined; ${item} }`,
+          `for (let ${i} = 0, ${a} = elementsOf(${v}, ${n}); ${i} < ${n}; ${i}++) { const ${x} = ${i} in ${a} ? ${a}[${i}] : undefined; ${item} }`,
         );
       out.push(guard(`!Array.isArray(${v})`, `f.wrongType(${p}, 'array', ${v});`, inner));
     } else if (sub.type === 'string') {
@@ -336,8 +339,5 @@ if (w > room) f.costly();`);
   inlining.push(root);
   const code = body(defs[root], 'v', 'p', root === '' ? '#' : `#/$defs/${root}`, 0, hints?.place ?? '');
   if (code.includes(`${fn(root)}(`)) throw new Error(`${root} is recursive; emit its callees too`);
-  // w counts the reads of this call, within the room the validation had left when it began
-  return [
-    `function ${fn(root)}(v, p, f) {\nlet w = 0;\nconst room = budget.reads;\n${code}\nbudget.reads = room - w;\n}`,
-  ];
+  return [`function ${fn(root)}(v, p, f) {\n${code}\n}`];
 }

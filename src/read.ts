@@ -97,16 +97,18 @@ export class Findings {
    */
   visit(list: readonly unknown[]): number {
     const n = lengthOf(list);
-    budget.reads -= n;
-    if (budget.reads < 0) this.costly();
+    this.spend(n);
     return n;
   }
 
-  /** Stops the validation: the input needs more reads than it may make. */
-  costly(): never {
-    budget.costly = true;
-    budget.cut = this.list ?? none;
-    throw spent;
+  /** Takes `n` reads from the validation's budget; once they are spent, stops it as too costly. */
+  spend(n: number): void {
+    budget.reads -= n;
+    if (budget.reads < 0) {
+      budget.costly = true;
+      budget.cut = this.list ?? none;
+      throw spent;
+    }
   }
 
   /** A required property: reported at the parent, naming the missing child. */

@@ -96,7 +96,7 @@ function readsOfGuard(input: unknown, change = false): number {
 function costliest(n: number): [string, Record<string, unknown>][] {
   const many = (value: unknown) => Array.from({ length: n }, () => structuredClone(value));
   const withPlaces = (type: string, places: unknown[]) => orderWith((o) => (o.productOrderItem = [item(type, places)]));
-  const site = (characteristics: unknown[]) => [
+  const placesWith = (characteristics: unknown[]) => [
     place('locationA'),
     place('locationB', { ...loopSite(), geographicSiteCharacteristic: characteristics }),
   ];
@@ -124,8 +124,8 @@ function costliest(n: number): [string, Record<string, unknown>][] {
     ['places of an HVt local loop that are 0', withPlaces('HvtLocalLoopProduct', many(0))],
     ['places of a bitstream access line', withPlaces('BitstreamAccessProduct', many(place('locationA')))],
     ['places of an optical access line', withPlaces('OpticalAccessLineProduct', many(place('locationB', site([]))))],
-    ['characteristics named otherwise', withPlaces('HvtLocalLoopProduct', site(many({ name: 'x' })))],
-    ['characteristics that are 0', withPlaces('HvtLocalLoopProduct', site(many(0)))],
+    ['characteristics named otherwise', withPlaces('HvtLocalLoopProduct', placesWith(many({ name: 'x' })))],
+    ['characteristics that are 0', withPlaces('HvtLocalLoopProduct', placesWith(many(0)))],
     ['engaged parties', orderWith((o) => (o.agreement = [{ engagedParty: many(organization({ businessId: 'x' })) }]))],
     ['agreements that are 0', orderWith((o) => (o.agreement = many(0)))],
     ['notes that are 0', orderWith((o) => (o.note = many(0)))],

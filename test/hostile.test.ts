@@ -309,6 +309,15 @@ const hostileOptions: Record<string, () => unknown> = {
       },
     ),
   'lang 42, maxViolations -1': () => ({ lang: 42, maxViolations: -1 }),
+  'a labels.message that throws': () => ({
+    labels: {
+      lang: 'de',
+      message() {
+        throw new Error('labels');
+      },
+    },
+  }),
+  'a labels.message that returns 42': () => ({ labels: { lang: 'de', message: () => 42 } }),
 };
 
 /** The value of `shape`, its traps counted into `traps`. */

@@ -52,9 +52,9 @@ function spend(walk: Walk, n: number): void {
 function strip(value: unknown, depth: number, walk: Walk): unknown {
   if (depth > maxDepth || typeof value !== 'object' || value === null) return value;
   const met = walk.met.get(value);
-  // met before: done, or under way higher up (a cycle), whose copy this reference becomes
   if (met) {
     if ('result' in met) return met.result;
+    // under way higher up (a cycle): this reference becomes its copy, made now and filled when it is done
     met.copy ??= Array.isArray(value) ? [] : {};
     return met.copy;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../../test/traps.js';
 import { type ListenerEventType, listeners, validateAppointmentCreateEvent, validateListenerEvent } from './events.js';
 
 /** A good event of each type, as FIT 646 sends them. */
@@ -120,5 +121,43 @@ describe('event times', () => {
     ['an offset but no seconds', '2025-02-17T10:32+01:00', 'missing_seconds'],
   ])('name the real fault of a time with %s, never a missing offset', (_, time, reason) =>
     expect(at(time)).toEqual([reason]),
+  );
+});
+
+describe('a listener event whose lists are hostile (issue 31)', () => {
+  const lists = ['availableTimeSlot', 'requestedTimeSlot', 'relatedEntity', 'note'];
+  const withList = (list: string, value: unknown) => {
+    const event = goodEvent('AppointmentCreateEvent', 'appointment');
+    (event.event.appointment as Record<string, unknown>)[list] = value;
+    return validateListenerEvent('AppointmentCreateEvent', event);
+  };
+
+  it.each(lists)(
+    'a %s list that claims 2^32 - 1 elements answers too_costly at once (regression: the loop over it never returned)',
+    (list) => {
+      for (const make of [fakeLength, proxyHoles]) {
+        const traps: Traps = { count: 0, limit: 10_000 };
+        const result = withList(
+          list,
+          make(traps, () => ({})),
+        );
+        expect(result.valid).toBe(false);
+        expect(result.violations[0]).toMatchObject({ rule: 'R-field', code: 'too_costly', path: '' });
+        expect(!result.valid && result.truncated?.stopped).toBe(true);
+      }
+    },
+  );
+
+  it.each(lists)(
+    'a %s list of holes that read as {} through a prototype is no list of objects (regression: it passed)',
+    (list) => {
+      const traps: Traps = { count: 0, limit: 10_000 + 40 * 1e5 };
+      const result = withList(
+        list,
+        prototypeHoles(traps, () => ({}), 1e5),
+      );
+      expect(result.valid).toBe(false);
+      expect(result.violations[0]).toMatchObject({ path: `/event/appointment/${list}/0` });
+    },
   );
 });

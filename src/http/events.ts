@@ -1,6 +1,6 @@
 // The bodies of the six listener endpoints: TMF646 v4 event envelopes around an Appointment or a
 // SearchTimeSlot, as FIT 646 sends them.
-import { dateTimeFault, Findings, isRecord, own } from '../read.js';
+import { dateTimeFault, elementsOf, Findings, isRecord, own } from '../read.js';
 import { isDateTime } from '../schema-runtime.js';
 import { type ValidateOptions, type ValidationResult, validateAs } from '../validate.js';
 import type { HttpViolation, Rule } from '../violation.js';
@@ -116,9 +116,12 @@ function checkPayload(found: Findings, payload: Readonly<Record<string, unknown>
     const value = own(payload, name, payload[name]);
     if (value === undefined || (name === 'relatedParty' && isRecord(value))) continue;
     if (!Array.isArray(value)) found.wrongType(`${path}/${name}`, 'array', value);
-    else
-      for (let i = 0; i < value.length; i++)
-        if (!isRecord(value[i])) found.wrongType(`${path}/${name}/${i}`, 'object', value[i]);
+    else {
+      const n = found.visit(value);
+      const elements = elementsOf(value, n);
+      for (let i = 0; i < n; i++)
+        if (!isRecord(elements[i])) found.wrongType(`${path}/${name}/${i}`, 'object', elements[i]);
+    }
   }
 }
 

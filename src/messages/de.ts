@@ -88,7 +88,7 @@ const table: MessageTable = {
     `geographicSiteCharacteristic muss ein Merkmal namens ${params.name} enthalten.`,
   unreadable: () => 'Die Eingabe ist nicht lesbar: das Lesen einer ihrer Eigenschaften ist fehlgeschlagen.',
   too_costly: (_, s) =>
-    `${s} ist zu aufwendig zu prüfen: die Prüfung wurde abgebrochen, da sie mehr Lesevorgänge bräuchte als jeder JSON-Text innerhalb der Größengrenzen.`,
+    `${s} ist zu aufwendig zu prüfen: mehr Daten, als ein JSON-Text innerhalb der Grenzen enthalten kann.`,
   rule_failed: ({ rule, params }) =>
     `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen: ${params.error}.`,
   did_you_mean: ({ params }, s) => `${s}: meinten Sie '${params.suggestion}'?`,

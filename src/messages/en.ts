@@ -85,8 +85,7 @@ const table: MessageTable = {
   missing_characteristic: ({ params }) =>
     `geographicSiteCharacteristic must contain a characteristic named ${params.name}.`,
   unreadable: () => 'The input cannot be read: reading one of its properties failed.',
-  too_costly: (_, s) =>
-    `${s} is too costly to check: checking stopped, since it needs more reads than any JSON text within the size limits.`,
+  too_costly: (_, s) => `${s} is too costly to check: more data than a JSON text within the limits can hold.`,
   rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,
   did_you_mean: ({ params }, s) => `${s}: did you mean '${params.suggestion}'?`,
 };
