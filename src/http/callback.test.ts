@@ -1,6 +1,6 @@
 // A callback of the service awaited within its time limit: the answer to give, whatever it does.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { awaitCallback, defaultCallbackTimeoutMs, isCallbackTimeoutError } from './callback.js';
+import { awaitCallback, defaultCallbackTimeoutMs, isCallbackTimeoutError, limitMs } from './callback.js';
 
 const never = () => new Promise<never>(() => undefined);
 
@@ -118,6 +118,32 @@ describe('awaitCallback', () => {
     const answer = awaitCallback('authorize', never, { callbackTimeoutMs: 10, onError });
     await vi.advanceTimersByTimeAsync(10);
     expect(await answer).toMatchObject({ status: 503 });
+  });
+});
+
+describe('the time limit of a callback', () => {
+  it('is at most 2^31 - 1 ms, Infinity included, as documented; no positive number is the default', () => {
+    for (const ms of [Number.POSITIVE_INFINITY, 2 ** 31, 1e300]) expect(limitMs(ms, 5000)).toBe(2 ** 31 - 1);
+    for (const ms of [0, -1, Number.NaN, '5000', undefined, null]) expect(limitMs(ms, 5000)).toBe(5000);
+    expect(limitMs(1, 5000)).toBe(1);
+  });
+
+  it('of Infinity still answers 503 once 2^31 - 1 ms have passed, rather than a timer firing at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const answer = awaitCallback('onEvent', never, { callbackTimeoutMs: Number.POSITIVE_INFINITY });
+      await vi.advanceTimersByTimeAsync(2 ** 31 - 2);
+      let settled = false;
+      void answer.then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await answer).ok || (await answer).status).toBe(503);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

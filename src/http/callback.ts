@@ -46,7 +46,9 @@ export interface CallbackTimeLimit {
    * Longest time a callback of the service (`authorize`, the store, `onProductOrder`, `onEvent`) may
    * take to settle, in milliseconds (default {@link defaultCallbackTimeoutMs}, 5 s). Past it the
    * client gets 503 with `Retry-After`, `onError` hears a {@link CallbackTimeoutError} naming the
-   * callback, and whatever the callback does later is ignored.
+   * callback, and whatever the callback does later is ignored. At most 2^31 - 1 ms (about 24.8 days,
+   * the longest a timer waits): a larger value, `Infinity` included, is taken as that; zero, a
+   * negative number or no number as the default.
    */
   readonly callbackTimeoutMs?: number;
 }
