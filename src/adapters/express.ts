@@ -49,8 +49,8 @@ export type ProductOrderRouter = Router & {
    * to the app, the routes answer a callback's throw themselves (`onError` hears of it) and pass nothing on.
    */
   readonly errorHandler: ErrorRequestHandler;
-  /** Answers any request with the routes' 404 ErrorMessage: `app.use('/api', routes.notFound)` after the app's own routes there. */
-  readonly notFound: RequestHandler;
+  /** Answers any request with the routes' 404 ErrorMessage: `app.use('/api', routes.notFoundHandler)` after the app's own routes there. */
+  readonly notFoundHandler: RequestHandler;
 };
 
 /**
@@ -91,8 +91,8 @@ export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderR
     if (res.headersSent || isRouteError(error) || !routes.serves(req.path)) return next(error);
     parseFailure(routes, req, error).then((answer) => write(req, res, answer), next);
   });
-  const notFound: RequestHandler = (req, res) => write(req, res, routes.notFound(req.headers));
-  return Object.assign(router, { errorHandler, notFound });
+  const notFoundHandler: RequestHandler = (req, res) => write(req, res, routes.notFound(req.headers));
+  return Object.assign(router, { errorHandler, notFoundHandler });
 }
 
 /**

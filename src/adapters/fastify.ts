@@ -43,6 +43,12 @@ export type ProductOrderPlugin = FastifyPluginAsync & {
    * `Fastify({ frameworkErrors: routes.frameworkErrors })`. Other errors go on to the app's error handler.
    */
   readonly frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+  /**
+   * Answers with the routes' 404 ErrorMessage: `app.setNotFoundHandler(routes.notFoundHandler)`, before
+   * the plugin is registered (the plugin hands the paths below its prefix that are no one's to the
+   * not-found handler it inherits).
+   */
+  readonly notFoundHandler: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 };
 
 /**
@@ -109,7 +115,9 @@ export function productOrderRoutes(options: FastifyRoutesOptions): ProductOrderP
       handler: async (request, reply) => send(request, reply, routes.frameworkError(undefined, request.headers)),
     });
   };
-  return Object.assign(plugin, { frameworkErrors });
+  const notFoundHandler = (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, reply, routes.notFound(request.headers));
+  return Object.assign(plugin, { frameworkErrors, notFoundHandler });
 }
 
 /**
