@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Any, expectError, frameworks, loadFrameworks } from './apps.js';
+import { type Any, closing, expectError, frameworks, listening, loadFrameworks } from './apps.js';
 import { rawRequest, responseOf } from './socket.js';
 
 beforeAll(async () => {
@@ -57,18 +57,6 @@ function routeOptions(seen: Seen) {
     onError: (error: unknown) => seen.told.push(error),
   };
 }
-
-const listening = (server: Server) =>
-  new Promise<number>((resolve) => {
-    if (server.listening) resolve((server.address() as AddressInfo).port);
-    else server.once('listening', () => resolve((server.address() as AddressInfo).port));
-  });
-
-const closing = (server: Server) =>
-  new Promise<void>((resolve) => {
-    (server as Any).closeAllConnections?.();
-    server.close(() => resolve());
-  });
 
 const fresh = (): Seen => ({ handled: [], hooked: [], told: [] });
 

@@ -154,7 +154,7 @@ function callOf(req: Request, route: Route, alone: boolean): Call<Request> {
     route,
     method: req.method,
     path: targetParts(req.originalUrl).path,
-    id: route.kind === 'item' ? String(req.params.id) : undefined,
+    id: route.kind === 'item' && req.params.id !== undefined ? String(req.params.id) : undefined,
     headers: req.headers,
     rawHeaders: req.rawHeaders,
     query: req.query,
