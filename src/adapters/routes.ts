@@ -164,8 +164,10 @@ export interface ProductOrderRoutesOptions<Native> extends BodyOptions, Callback
   readonly page?: PageOptions;
   /**
    * Told of each error a callback throws (or rejects with), the client getting a 500 that tells
-   * nothing of it; and of each callback that did not settle within `callbackTimeoutMs`, the client
-   * getting 503 with `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
+   * nothing of it, and which goes on to the framework's error path as a `RouteError`; of a body
+   * another part of the server read before the routes (a `RouteError` with `source: 'body'`); and of
+   * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
+   * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
    */
   readonly onError?: (error: unknown, context: RouteContext<Native> | undefined) => void;
 }
