@@ -85,13 +85,13 @@ export function optionsFor(events: unknown[], errors: unknown[], extra: Record<s
   };
 }
 
-const listening = (server: Server) =>
+export const listening = (server: Server) =>
   new Promise<number>((resolve) => {
     if (server.listening) resolve((server.address() as AddressInfo).port);
     else server.once('listening', () => resolve((server.address() as AddressInfo).port));
   });
 
-const closing = (server: Server) =>
+export const closing = (server: Server) =>
   new Promise<void>((resolve) => {
     (server as Any).closeAllConnections?.();
     server.close(() => resolve());

@@ -5,13 +5,34 @@
  *
  * @module product-order-validator/express
  */
-import { type ErrorRequestHandler, type NextFunction, type Request, type Response, Router } from 'express';
-import { decode, readNodeBody, sendNode } from '../http/body.js';
+import {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  Router,
+} from 'express';
+import { heldBody, readNodeBody, sendNode } from '../http/body.js';
 import { targetParts } from '../http/request.js';
-import type { Lang } from '../messages/index.js';
-import { type Admitted, type Answer, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
+import { isRouteError } from './route-error.js';
+import {
+  type Admitted,
+  type Answer,
+  type Call,
+  consumed,
+  createRoutes,
+  operationRoute,
+  ownedBy,
+  type ProductOrderRoutesOptions,
+  type ReadBody,
+  type Route,
+  type RouteOperation,
+  type Routes,
+} from './routes.js';
 
 export type * from './public.js';
+export { isRouteError } from './route-error.js';
 
 /** Options of the Express {@link productOrderRoutes}; callbacks get Express's `Request` as `context.request`. */
 export type ExpressRoutesOptions = ProductOrderRoutesOptions<Request>;
@@ -19,11 +40,17 @@ export type ExpressRoutesOptions = ProductOrderRoutesOptions<Request>;
 /** The routes' Router, with the error handler for a JSON parser the app runs before them. */
 export type ProductOrderRouter = Router & {
   /**
-   * Answers the errors of a body parser that runs before the routes (`app.use(express.json())`:
-   * malformed JSON, too large, wrong charset) on requests to the routes' paths as ErrorMessages;
-   * add it after the routes, `app.use(routes.errorHandler)`. Other errors go on to the app's handlers.
+   * The routes' error handler, to add after the app's own error middleware (`app.use(routes.errorHandler)`):
+   * answers a {@link RouteError} (a callback that threw, a body read before the routes), once the
+   * app's middleware logged it and passed it on with `next(err)`, with its 500 ErrorMessage; and the
+   * errors of a body parser that runs before the routes (`express.json()`: malformed JSON, too large,
+   * wrong charset) on requests to the routes' paths, after the checks before the body (a request
+   * without a token is 401, not 400). Other errors go on to the app's handlers. While it is not added
+   * to the app, the routes answer a callback's throw themselves (`onError` hears of it) and pass nothing on.
    */
   readonly errorHandler: ErrorRequestHandler;
+  /** Answers any request with the routes' 404 ErrorMessage: `app.use('/api', routes.notFoundHandler)` after the app's own routes there. */
+  readonly notFoundHandler: RequestHandler;
 };
 
 /**
@@ -50,59 +77,150 @@ export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderR
   const routes = createRoutes<Request>(options);
   // paths as the other frameworks match them: case and a trailing slash count
   const router = Router({ caseSensitive: true, strict: true });
-  const write = (req: Request, res: Response, answer: Answer) => {
-    if (res.headersSent) return;
-    sendNode(res, answer, req);
-  };
+  const errorHandler = errorHandlerOf(routes);
+  const serve = serving(routes, errorHandler);
   // before any route matches: dot segments, paths under theirs that none is, bad %-encodings in theirs
   router.use((req: Request, res: Response, next: NextFunction) => {
     const refused = routes.refuse(targetParts(req.originalUrl).path, req.baseUrl, req.headers);
     if (refused) write(req, res, refused);
     else next();
   });
-  for (const { path, route } of routes.paths) {
-    router.all(path, (req: Request, res: Response, next: NextFunction) => {
-      const call = {
-        route,
-        method: req.method,
-        path: targetParts(req.originalUrl).path,
-        id: route.kind === 'item' ? String(req.params.id) : undefined,
-        headers: req.headers,
-        rawHeaders: req.rawHeaders,
-        query: req.query,
-        native: req,
-      };
-      routes
-        .admit(call)
-        .then(async (admitted) => {
-          if (!('call' in admitted)) return write(req, res, admitted);
-          const body = admitted.reads ? await bodyOf(req, admitted) : undefined;
-          write(req, res, await routes.answer(admitted, body));
-        })
-        .catch(next);
-    });
-  }
+  for (const { path, route } of routes.paths) router.all(path, serve(route, false));
   // errors raised on the routes (an id that is no valid %-encoding, a parser the service added to them)
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent || !routes.serves(req.path)) return next(error);
-    write(req, res, routes.frameworkError(error, req.headers));
+    if (res.headersSent || isRouteError(error) || !routes.serves(req.path)) return next(error);
+    parseFailure(routes, req, error).then((answer) => write(req, res, answer), next);
   });
-  const errorHandler: ErrorRequestHandler = (error: unknown, req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent || !routes.servesTail(req.path)) return next(error);
-    write(req, res, routes.frameworkError(error, req.headers));
+  const notFoundHandler: RequestHandler = (req, res) => write(req, res, routes.notFound(req.headers));
+  return Object.assign(router, { errorHandler, notFoundHandler });
+}
+
+/**
+ * One operation of the routes as an Express handler, to mount alone at a path of the app's own
+ * (`app.all(path, handler)`; `/:id` in the path of a retrieve): every check of the contract, the
+ * body, the callback of that operation, as {@link productOrderRoutes} serves it. Its errors go to
+ * `next(err)` as the routes' do; `handler.errorHandler` answers them, added after the app's own.
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { operationHandler } from 'product-order-validator/express';
+ *
+ * const create = operationHandler('createProductOrder', {
+ *   authorize: (token) => token === process.env.API_TOKEN || 'invalid',
+ *   onProductOrder: async (order) => ({ id: crypto.randomUUID(), state: 'acknowledged', category: order.category }),
+ * });
+ * const app = express();
+ * app.all('/orders', create);
+ * app.use(create.errorHandler);
+ * app.listen(3000);
+ * ```
+ */
+export function operationHandler(
+  operation: RouteOperation,
+  options: ExpressRoutesOptions,
+): RequestHandler & { readonly errorHandler: ErrorRequestHandler } {
+  const route = operationRoute(operation);
+  const routes = createRoutes<Request>(options);
+  const errorHandler = errorHandlerOf(routes);
+  return Object.assign(serving(routes, errorHandler)(route, true), { errorHandler });
+}
+
+const write = (req: Request, res: Response, answer: Answer) => {
+  if (res.headersSent) return;
+  sendNode(res, answer, req);
+};
+
+/** The handler of a route: the checks, then the body and the callback; a 500 of the service's side to `next(err)`. */
+function serving(routes: Routes<Request>, errorHandler: ErrorRequestHandler) {
+  const deliver = (req: Request, res: Response, next: NextFunction, answer: Answer) => {
+    if (answer.error && !res.headersSent && mounted(req, errorHandler)) next(answer.error);
+    else write(req, res, answer);
   };
+  return (route: Route, alone: boolean): RequestHandler =>
+    (req, res, next) => {
+      routes
+        .admit(callOf(req, route, alone))
+        .then(async (admitted) => {
+          if (!('call' in admitted)) return deliver(req, res, next, admitted);
+          const body = admitted.reads ? await bodyOf(routes, req, admitted) : undefined;
+          deliver(req, res, next, await routes.answer(admitted, body));
+        })
+        .catch(next);
+    };
+}
 
-  /** The body: as a parser left it in `req.body`, else read with the limits. */
-  function bodyOf(req: Request, admitted: Admitted<Request>): Promise<ReadBody> | ReadBody {
-    const lang: Lang = admitted.context.lang;
-    const parsed: unknown = req.body;
-    if (parsed === undefined && !req.readableEnded) return readNodeBody(req, { ...routes.limits, lang });
-    // express.json() reads an empty body as {}
-    if (parsed === undefined || req.headers['content-length'] === '0') return { ok: true, text: '' };
-    if (typeof parsed === 'string') return { ok: true, text: parsed };
-    if (parsed instanceof Uint8Array) return decode([parsed], parsed.length, lang); // express.raw()
-    return { ok: true, parsed };
+function callOf(req: Request, route: Route, alone: boolean): Call<Request> {
+  return {
+    route,
+    method: req.method,
+    path: targetParts(req.originalUrl).path,
+    id: route.kind === 'item' && req.params.id !== undefined ? String(req.params.id) : undefined,
+    headers: req.headers,
+    rawHeaders: req.rawHeaders,
+    query: req.query,
+    native: req,
+    alone,
+  };
+}
+
+/** The error handler of the routes, to add after the app's own: see {@link ProductOrderRouter}. */
+function errorHandlerOf(routes: Routes<Request>): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (isRouteError(error)) return write(req, res, error.reply);
+    if (!routes.servesTail(req.path)) return next(error);
+    parseFailure(routes, req, error).then((answer) => write(req, res, answer), next);
+  };
+}
+
+/**
+ * The answer to a request whose body a parser before the routes failed on: the checks before the
+ * body first (a client without a token learns nothing of how its body was parsed), then the error.
+ */
+async function parseFailure(routes: Routes<Request>, req: Request, error: unknown): Promise<Answer> {
+  const path = targetParts(req.originalUrl).path;
+  const segments = path.split('/');
+  for (let n = 1; n < segments.length; n++) {
+    const found = routes.match(`/${segments.slice(-n).join('/')}`);
+    if (!found) continue;
+    const admitted = await routes.admit({ ...callOf(req, found.route, false), id: found.id });
+    if (!('call' in admitted)) return admitted;
+    break;
   }
+  return routes.frameworkError(error, req.headers);
+}
 
-  return Object.assign(router, { errorHandler });
+/** Whether the app added `errorHandler`, which then answers what the routes pass on; looked for in its Router, 10,000 layers at most. */
+function mounted(req: Request, errorHandler: ErrorRequestHandler): boolean {
+  type Layer = { readonly handle?: unknown };
+  const app = req.app as unknown as { _router?: { stack?: Layer[] }; router?: { stack?: Layer[] } };
+  try {
+    const stacks = [(app._router ?? app.router)?.stack];
+    for (let seen = 0; stacks.length > 0 && seen < 10_000; ) {
+      for (const layer of stacks.pop() ?? []) {
+        if (++seen > 10_000) break;
+        if (layer.handle === errorHandler) return true;
+        const inner = (layer.handle as { stack?: Layer[] } | undefined)?.stack;
+        if (Array.isArray(inner)) stacks.push(inner);
+      }
+    }
+  } catch {
+    // an app whose router cannot be read: the routes answer themselves
+  }
+  return false;
+}
+
+/** The body: read with the limits while no one read it, else as another part of the server left it, held to the same limits. */
+function bodyOf(routes: Routes<Request>, req: Request, admitted: Admitted<Request>): Promise<ReadBody> | ReadBody {
+  const limits = { ...routes.limits, lang: admitted.context.lang };
+  const stream = req as Request & { readableDidRead?: boolean };
+  if (!req.readableEnded && stream.readableDidRead !== true && !req.destroyed)
+    return readNodeBody(req, limits).then(ownedBy);
+  const parsed: unknown = req.body;
+  if (parsed === undefined) return consumed;
+  // express.json() reads an empty body as {}
+  if (req.headers['content-length'] === '0') return { ok: true, text: '' };
+  if (typeof parsed === 'string') return ownedBy(heldBody({ text: parsed }, req.headers, limits)); // express.text()
+  if (parsed instanceof Uint8Array) return ownedBy(heldBody({ bytes: parsed }, req.headers, limits)); // express.raw()
+  return ownedBy(heldBody({ parsed }, req.headers, limits));
 }

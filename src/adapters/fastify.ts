@@ -5,12 +5,25 @@
  *
  * @module product-order-validator/fastify
  */
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { lingerOn, readNodeBody } from '../http/body.js';
 import { targetParts } from '../http/request.js';
-import { type Admitted, type Answer, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
+import { isRouteError, type RouteError } from './route-error.js';
+import {
+  type Admitted,
+  type Answer,
+  createRoutes,
+  operationRoute,
+  ownedBy,
+  type ProductOrderRoutesOptions,
+  type ReadBody,
+  type Route,
+  type RouteOperation,
+  type Routes,
+} from './routes.js';
 
 export type * from './public.js';
+export { isRouteError } from './route-error.js';
 
 /** Options of the Fastify {@link productOrderRoutes}; callbacks get the `FastifyRequest` as `context.request`. */
 export type FastifyRoutesOptions = ProductOrderRoutesOptions<FastifyRequest>;
@@ -30,6 +43,12 @@ export type ProductOrderPlugin = FastifyPluginAsync & {
    * `Fastify({ frameworkErrors: routes.frameworkErrors })`. Other errors go on to the app's error handler.
    */
   readonly frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+  /**
+   * Answers with the routes' 404 ErrorMessage: `app.setNotFoundHandler(routes.notFoundHandler)`, before
+   * the plugin is registered (the plugin hands the paths below its prefix that are no one's to the
+   * not-found handler it inherits).
+   */
+  readonly notFoundHandler: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 };
 
 /**
@@ -38,6 +57,9 @@ export type ProductOrderPlugin = FastifyPluginAsync & {
  * (`app.register(productOrderRoutes(options), { prefix: '/api' })`). Every check before the body runs
  * in `onRequest`, so an unauthorised client cannot make the server read a body; the plugin reads
  * bodies itself, in its own scope, and answers Fastify's errors on its routes as ErrorMessages.
+ * A callback that throws reaches Fastify's error path: the app's `onError` hooks, then its
+ * `setErrorHandler` (or Fastify's default handler, which logs it), as a {@link RouteError}; whatever
+ * that handler answers with status 500, the client gets the routes' 500 ErrorMessage.
  * @example
  * ```ts
  * import Fastify from 'fastify';
@@ -53,20 +75,11 @@ export type ProductOrderPlugin = FastifyPluginAsync & {
  */
 export function productOrderRoutes(options: FastifyRoutesOptions): ProductOrderPlugin {
   const routes = createRoutes<FastifyRequest>(options);
-  const admitted = new WeakMap<FastifyRequest, Admitted<FastifyRequest>>();
   /** The prefixes the plugin is registered under. */
   const mounts: string[] = [];
   /** The answer to give before any route runs, for a request below `mount`. */
   const refused = (request: FastifyRequest, mount: string) =>
     routes.refuse(targetParts(request.raw.url ?? request.url).path, mount, request.headers);
-
-  const send = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => {
-    reply.code(answer.status).headers(answer.headers);
-    // a Buffer, which Fastify sends as it is, without adding a charset to the content type
-    reply.send(answer.text === undefined ? undefined : Buffer.from(answer.text));
-    lingerOn(request.raw);
-    return reply;
-  };
 
   const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const path = targetParts(request.raw.url ?? request.url).path;
@@ -79,51 +92,15 @@ export function productOrderRoutes(options: FastifyRoutesOptions): ProductOrderP
   const plugin: FastifyPluginAsync = async function productOrderPlugin(fastify) {
     const mount = fastify.prefix;
     mounts.push(mount);
-    const all = (fastify as { supportedMethods?: string[] }).supportedMethods ?? methods;
-    fastify.removeAllContentTypeParsers();
-    fastify.addContentTypeParser('*', (request, payload, done) => {
-      const passed = admitted.get(request);
-      const lang = passed?.context.lang ?? 'en';
-      const stream = Object.assign(payload, { headers: request.headers });
-      readNodeBody(stream as unknown as Parameters<typeof readNodeBody>[0], { ...routes.limits, lang }).then(
-        (body) => done(null, { [read]: body } satisfies Wrapped),
-        (error: Error) => done(error, undefined),
-      );
-    });
-    fastify.setErrorHandler((error, request, reply) =>
-      send(request, reply, routes.frameworkError(error, request.headers)),
-    );
-    for (const { path, route } of routes.paths) {
+    const all = allMethods(fastify);
+    const serve = scope(fastify, routes);
+    for (const { path, route } of routes.paths)
       fastify.route({
         method: all,
         url: path,
         exposeHeadRoute: false,
-        onRequest: async (request, reply) => {
-          // a path Fastify matched once it decoded it (`%2e%2e` as an id, a letter %-encoded)
-          const answer =
-            refused(request, mount) ??
-            (await routes.admit({
-              route,
-              method: request.method,
-              path: targetParts(request.url).path,
-              id: route.kind === 'item' ? (request.params as { id?: string }).id : undefined,
-              headers: request.headers,
-              rawHeaders: request.raw.rawHeaders,
-              query: request.query as Readonly<Record<string, unknown>> | undefined,
-              native: request,
-            }));
-          if ('call' in answer) admitted.set(request, answer);
-          else return send(request, reply, answer);
-        },
-        handler: async (request, reply) => {
-          const passed = admitted.get(request);
-          if (!passed) return send(request, reply, routes.frameworkError(undefined, request.headers));
-          const given = request.body as Wrapped | undefined;
-          const body = !passed.reads ? undefined : (given?.[read] ?? ({ ok: true, text: '' } as const));
-          return send(request, reply, await routes.answer(passed, body));
-        },
+        ...serve(route, false, (r) => refused(r, mount)),
       });
-    }
     // every other path below the prefix: dot segments and paths under the routes' answered, the rest the app's 404
     fastify.route({
       method: all,
@@ -138,5 +115,121 @@ export function productOrderRoutes(options: FastifyRoutesOptions): ProductOrderP
       handler: async (request, reply) => send(request, reply, routes.frameworkError(undefined, request.headers)),
     });
   };
-  return Object.assign(plugin, { frameworkErrors });
+  const notFoundHandler = (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, reply, routes.notFound(request.headers));
+  return Object.assign(plugin, { frameworkErrors, notFoundHandler });
+}
+
+/**
+ * One operation of the routes as a Fastify plugin serving it alone at the prefix it is registered
+ * under (`/:id` below it for a retrieve): every check of the contract, the body, the callback of that
+ * operation, as {@link productOrderRoutes} serves it, its errors on Fastify's error path as theirs.
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * import { operationPlugin } from 'product-order-validator/fastify';
+ *
+ * const app = Fastify();
+ * await app.register(
+ *   operationPlugin('createProductOrder', {
+ *     authorize: (token) => token === process.env.API_TOKEN || 'invalid',
+ *     onProductOrder: async (order) => ({ id: crypto.randomUUID(), state: 'acknowledged', category: order.category }),
+ *   }),
+ *   { prefix: '/orders' },
+ * );
+ * await app.listen({ port: 3000 });
+ * ```
+ */
+export function operationPlugin(operation: RouteOperation, options: FastifyRoutesOptions): FastifyPluginAsync {
+  const route = operationRoute(operation);
+  const routes = createRoutes<FastifyRequest>(options);
+  return async function productOrderOperation(fastify) {
+    const serve = scope(fastify, routes);
+    fastify.route({
+      method: allMethods(fastify),
+      url: route.kind === 'item' ? '/:id' : '',
+      exposeHeadRoute: false,
+      prefixTrailingSlash: 'no-slash',
+      ...serve(route, true, () => undefined),
+    });
+  };
+}
+
+const allMethods = (fastify: FastifyInstance) =>
+  (fastify as { supportedMethods?: string[] }).supportedMethods ?? methods;
+
+const send = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => {
+  reply.code(answer.status).headers(answer.headers);
+  // a Buffer, which Fastify sends as it is, without adding a charset to the content type
+  reply.send(answer.text === undefined ? undefined : Buffer.from(answer.text));
+  lingerOn(request.raw);
+  return reply;
+};
+
+/**
+ * Sets up the plugin's scope (its body parser, its error handler, the hook that keeps a 500 of the
+ * service's side an ErrorMessage) and gives the hooks of a route.
+ */
+function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest>) {
+  const admitted = new WeakMap<FastifyRequest, Admitted<FastifyRequest>>();
+  /** The requests whose RouteError went up Fastify's error path, and the answer the client is to get. */
+  const failed = new WeakMap<FastifyRequest, RouteError>();
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (request, payload, done) => {
+    const passed = admitted.get(request);
+    const lang = passed?.context.lang ?? 'en';
+    const stream = Object.assign(payload, { headers: request.headers });
+    readNodeBody(stream as unknown as Parameters<typeof readNodeBody>[0], { ...routes.limits, lang }).then(
+      (body) => done(null, { [read]: ownedBy(body) } satisfies Wrapped),
+      (error: Error) => done(error, undefined),
+    );
+  });
+  fastify.setErrorHandler((error, request, reply) => {
+    // the service's own failure: up to the app's error handler, or Fastify's default, which logs it
+    if (isRouteError(error)) throw error;
+    return send(request, reply, routes.frameworkError(error, request.headers));
+  });
+  // whatever the app's error handler answers to a RouteError with status 500, the client gets its ErrorMessage
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    const error = failed.get(request);
+    if (!error || reply.statusCode !== 500) return payload;
+    failed.delete(request);
+    reply.removeHeader('content-length');
+    reply.headers(error.reply.headers);
+    return error.reply.text === undefined ? null : Buffer.from(error.reply.text);
+  });
+  /** Sends an answer, or raises its RouteError on Fastify's error path. */
+  const answered = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => {
+    if (!answer.error) return send(request, reply, answer);
+    failed.set(request, answer.error);
+    lingerOn(request.raw);
+    throw answer.error;
+  };
+  return (route: Route, alone: boolean, refuse: (request: FastifyRequest) => Answer | undefined) => ({
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      // a path Fastify matched once it decoded it (`%2e%2e` as an id, a letter %-encoded)
+      const answer =
+        refuse(request) ??
+        (await routes.admit({
+          route,
+          method: request.method,
+          path: targetParts(request.url).path,
+          id: route.kind === 'item' ? (request.params as { id?: string }).id : undefined,
+          headers: request.headers,
+          rawHeaders: request.raw.rawHeaders,
+          query: request.query as Readonly<Record<string, unknown>> | undefined,
+          native: request,
+          alone,
+        }));
+      if ('call' in answer) admitted.set(request, answer);
+      else return answered(request, reply, answer);
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const passed = admitted.get(request);
+      if (!passed) return send(request, reply, routes.frameworkError(undefined, request.headers));
+      const given = request.body as Wrapped | undefined;
+      const body = !passed.reads ? undefined : (given?.[read] ?? ({ ok: true, text: '' } as const));
+      return answered(request, reply, await routes.answer(passed, body));
+    },
+  });
 }

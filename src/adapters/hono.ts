@@ -7,20 +7,42 @@
  * @module product-order-validator/hono
  */
 import { type Context, Hono } from 'hono';
-import { decode, type NodeRequest, notJson, readFetchBody, readNodeBody, toFetchResponse } from '../http/body.js';
+import { HTTPException } from 'hono/http-exception';
+import { heldBody, type NodeRequest, readFetchBody, readNodeBody, toFetchResponse } from '../http/body.js';
 import { targetParts } from '../http/request.js';
-import { type Admitted, createRoutes, type ProductOrderRoutesOptions, type ReadBody } from './routes.js';
+import {
+  type Admitted,
+  type Answer,
+  consumed,
+  createRoutes,
+  operationRoute,
+  ownedBy,
+  type ProductOrderRoutesOptions,
+  type ReadBody,
+  type Route,
+  type RouteOperation,
+  type Routes,
+} from './routes.js';
 
 export type * from './public.js';
+export { isRouteError } from './route-error.js';
 
 /** Options of the Hono {@link productOrderRoutes}; callbacks get Hono's `Context` as `context.request`. */
 export type HonoRoutesOptions = ProductOrderRoutesOptions<Context>;
+
+/** The routes' sub-app, with the handler of the paths below the mount point that are no one's. */
+export type ProductOrderApp = Hono & {
+  /** Answers with the routes' 404 ErrorMessage: `app.notFound(routes.notFoundHandler)`. */
+  readonly notFoundHandler: (c: Context) => Response;
+};
 
 /**
  * The product order create, the in-flight change API and the six listeners as a Hono app, each
  * served when its callback is given; mount it where the API lives (`app.route('/api', routes)`). It
  * reads the body itself once the request passed every check before it, or takes the body a
- * middleware read already (`c.req.json()`); errors thrown on its routes become ErrorMessages.
+ * middleware read already (`c.req.json()`, `c.req.text()`, `c.req.arrayBuffer()`), held to the same
+ * limits. A callback that throws reaches the app's `onError` as an `HTTPException` whose response
+ * is the routes' 500 ErrorMessage (`err.getResponse()`) and whose `cause` is a {@link RouteError}.
  * @example
  * ```ts
  * import { Hono } from 'hono';
@@ -42,75 +64,116 @@ export type HonoRoutesOptions = ProductOrderRoutesOptions<Context>;
  * export default new Hono().route('/api', routes);
  * ```
  */
-export function productOrderRoutes(options: HonoRoutesOptions): Hono {
+export function productOrderRoutes(options: HonoRoutesOptions): ProductOrderApp {
   const routes = createRoutes<Context>(options);
   const app = new Hono();
-  for (const { path, route } of routes.paths) {
-    app.all(path, async (c) => {
-      // a path Hono matched once it resolved dot segments or decoded it
-      const refused = routes.refuse(pathOf(c), mountOf(c, path), c.req.raw.headers);
-      if (refused) return toFetchResponse(refused);
-      const admitted = await routes.admit({
-        route,
-        method: c.req.method,
-        path: pathOf(c),
-        id: route.kind === 'item' ? c.req.param('id') : undefined,
-        headers: c.req.raw.headers,
-        rawHeaders: incomingOf(c)?.rawHeaders,
-        query: new URL(c.req.url).searchParams,
-        native: c,
-      });
-      if (!('call' in admitted)) return toFetchResponse(admitted);
-      const body = admitted.reads ? await bodyOf(c, admitted) : undefined;
-      return toFetchResponse(await routes.answer(admitted, body));
-    });
-  }
+  const serve = serving(routes);
+  for (const { path, route } of routes.paths)
+    app.all(
+      path,
+      serve(route, false, (c) => routes.refuse(pathOf(c), mountOf(c, path), c.req.raw.headers)),
+    );
   // every other path below the mount point: dot segments and paths under the routes' answered, the rest the app's
   app.all('/*', async (c, next) => {
     const refused = routes.refuse(pathOf(c), mountOf(c, '/*'), c.req.raw.headers);
     if (refused) return toFetchResponse(refused);
     await next();
   });
-  app.onError((error, c) => toFetchResponse(routes.frameworkError(error, c.req.raw.headers)));
+  const notFoundHandler = (c: Context) => toFetchResponse(routes.notFound(c.req.raw.headers));
+  return Object.assign(app, { notFoundHandler });
+}
 
-  /** The body: as a middleware read it already, else read with the limits. */
-  async function bodyOf(c: Context, admitted: Admitted<Context>): Promise<ReadBody> {
-    const { lang } = admitted.context;
-    const cache = c.req.bodyCache;
-    try {
-      if (cache.json !== undefined) return { ok: true, parsed: await cache.json };
-      if (cache.text !== undefined) return { ok: true, text: await cache.text };
-    } catch {
-      return notJson('syntax', lang);
-    }
-    if (cache.arrayBuffer !== undefined) {
+/**
+ * One operation of the routes as a Hono handler, to mount alone at a path of the app's own
+ * (`app.all(path, handler)`; `/:id` in the path of a retrieve): every check of the contract, the
+ * body, the callback of that operation, as {@link productOrderRoutes} serves it, a callback's throw
+ * raised as theirs is.
+ * @example
+ * ```ts
+ * import { Hono } from 'hono';
+ * import { operationHandler } from 'product-order-validator/hono';
+ *
+ * const app = new Hono();
+ * app.all(
+ *   '/orders',
+ *   operationHandler('createProductOrder', {
+ *     authorize: (token) => token === process.env.API_TOKEN || 'invalid',
+ *     onProductOrder: async (order) => ({ id: crypto.randomUUID(), state: 'acknowledged', category: order.category }),
+ *   }),
+ * );
+ * export default app;
+ * ```
+ */
+export function operationHandler(
+  operation: RouteOperation,
+  options: HonoRoutesOptions,
+): (c: Context) => Promise<Response> {
+  const route = operationRoute(operation);
+  return serving(createRoutes<Context>(options))(route, true, () => undefined);
+}
+
+/** A route's handler: the checks, then the body and the callback; a 500 of the service's side raised as an HTTPException. */
+function serving(routes: Routes<Context>) {
+  const respond = (answer: Answer): Response => {
+    const response = toFetchResponse(answer);
+    if (!answer.error) return response;
+    throw new HTTPException(500, { res: response, message: answer.error.message, cause: answer.error });
+  };
+  return (route: Route, alone: boolean, refuse: (c: Context) => Answer | undefined) =>
+    async (c: Context): Promise<Response> => {
+      let answer: Answer;
       try {
-        const bytes = new Uint8Array(await cache.arrayBuffer);
-        return decode([bytes], bytes.length, lang);
-      } catch {
-        return notJson('syntax', lang);
+        // a path Hono matched once it resolved dot segments or decoded it
+        const refused = refuse(c);
+        if (refused) return toFetchResponse(refused);
+        const admitted = await routes.admit({
+          route,
+          method: c.req.method,
+          path: pathOf(c),
+          id: route.kind === 'item' ? c.req.param('id') : undefined,
+          headers: c.req.raw.headers,
+          rawHeaders: incomingOf(c)?.rawHeaders,
+          query: new URL(c.req.url).searchParams,
+          native: c,
+          alone,
+        });
+        if (!('call' in admitted)) answer = admitted;
+        else {
+          const body = admitted.reads ? await bodyOf(routes, c, admitted) : undefined;
+          answer = await routes.answer(admitted, body);
+        }
+      } catch (error) {
+        answer = routes.frameworkError(error, c.req.raw.headers);
       }
-    }
-    if (c.req.raw.bodyUsed) {
-      try {
-        return { ok: true, text: await c.req.text() };
-      } catch {
-        return notJson('encoding', lang);
-      }
-    }
-    // on Node (@hono/node-server), the request itself: read as a stream of Node's, not a web stream
-    const incoming = incomingOf(c);
-    if (isNodeRequest(incoming)) return readNodeBody(incoming, { ...routes.limits, lang });
-    return readFetchBody(c.req.raw, { ...routes.limits, lang });
+      return respond(answer);
+    };
+}
+
+/** The body: read with the limits while no one read it, else as a middleware left it, held to the same limits. */
+async function bodyOf(routes: Routes<Context>, c: Context, admitted: Admitted<Context>): Promise<ReadBody> {
+  const limits = { ...routes.limits, lang: admitted.context.lang };
+  const headers = c.req.raw.headers;
+  const cache = c.req.bodyCache;
+  try {
+    if (cache.arrayBuffer !== undefined)
+      return ownedBy(heldBody({ bytes: new Uint8Array(await cache.arrayBuffer) }, headers, limits));
+    if (cache.blob !== undefined)
+      return ownedBy(heldBody({ bytes: new Uint8Array(await (await cache.blob).arrayBuffer()) }, headers, limits));
+    if (cache.text !== undefined) return ownedBy(heldBody({ text: await cache.text }, headers, limits));
+    if (cache.json !== undefined) return ownedBy(heldBody({ parsed: await cache.json }, headers, limits));
+  } catch {
+    return consumed; // a cache whose read failed: the stream is gone
   }
-
-  return app;
+  const incoming = incomingOf(c);
+  if (c.req.raw.bodyUsed || (incoming !== undefined && wasRead(incoming))) return consumed;
+  // on Node (@hono/node-server), the request itself: read as a stream of Node's, not a web stream
+  if (isNodeRequest(incoming)) return ownedBy(await readNodeBody(incoming, limits));
+  return ownedBy(await readFetchBody(c.req.raw, limits));
 }
 
 /** Node's request, on Node (@hono/node-server). */
 const incomingOf = (c: Context) =>
   (c.env as { incoming?: { url?: unknown; rawHeaders?: readonly string[] } } | undefined)?.incoming;
-
 /**
  * The path as the client sent it: on Node the request target itself; elsewhere the runtime's URL,
  * whose dot segments are resolved already.
@@ -131,4 +194,10 @@ function isNodeRequest(value: unknown): value is NodeRequest {
   if (typeof value !== 'object' || value === null) return false;
   const request = value as Partial<NodeRequest> & { readableDidRead?: unknown };
   return typeof request.on === 'function' && request.readableDidRead === false && request.readableEnded === false;
+}
+
+/** Whether a Node request's stream was read by someone (a middleware that read `c.env.incoming`). */
+function wasRead(value: object): boolean {
+  const request = value as { readableDidRead?: unknown; readableEnded?: unknown };
+  return request.readableDidRead === true || request.readableEnded === true;
 }

@@ -1,4 +1,6 @@
 // The types each adapter exports beside its productOrderRoutes.
+
+export type { RouteError, RouteErrorSource } from './route-error.js';
 export type {
   EventContext,
   InflightChangeResource,

@@ -13,7 +13,7 @@ import {
   type SerializedReply,
   serializeReply,
 } from '../http/body.js';
-import { awaitCallback, type CallbackTimeLimit } from '../http/callback.js';
+import { awaitCallback, type CallbackTimeLimit, isCallbackTimeoutError } from '../http/callback.js';
 import {
   contentCodingFault,
   decodeUnreserved,
@@ -46,6 +46,7 @@ import { validateInflightChangeProductOrder } from '../inflight.js';
 import { httpWords, type Lang, langs } from '../messages/index.js';
 import type { ErrorCause } from '../messages/wording.js';
 import { type ValidateOptions, type ValidationResult, validateProductOrder } from '../validate.js';
+import { type RouteError, type RouteErrorSource, routeError } from './route-error.js';
 
 /** The operation of a request to the routes: the spec's ids, and TMF622's `createProductOrder`. */
 export type RouteOperation = OperationId;
@@ -163,18 +164,24 @@ export interface ProductOrderRoutesOptions<Native> extends BodyOptions, Callback
   readonly page?: PageOptions;
   /**
    * Told of each error a callback throws (or rejects with), the client getting a 500 that tells
-   * nothing of it; and of each callback that did not settle within `callbackTimeoutMs`, the client
-   * getting 503 with `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
+   * nothing of it, and which goes on to the framework's error path as a `RouteError`; of a body
+   * another part of the server read before the routes (a `RouteError` with `source: 'body'`); and of
+   * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
+   * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
    */
   readonly onError?: (error: unknown, context: RouteContext<Native> | undefined) => void;
 }
 
-/** A route of the routes: the product order create, the in-flight collection or one change, or a listener. */
-export type Route =
+/**
+ * A route of the routes: the product order create, the in-flight collection or one change, or a
+ * listener; `methods`, the methods it allows when it serves fewer than its kind (one operation alone).
+ */
+export type Route = (
   | { readonly kind: 'productOrder' }
   | { readonly kind: 'collection' }
   | { readonly kind: 'item' }
-  | { readonly kind: 'listener'; readonly type: ListenerEventType; readonly operation: OperationId };
+  | { readonly kind: 'listener'; readonly type: ListenerEventType; readonly operation: OperationId }
+) & { readonly methods?: readonly string[] };
 
 /** A request as an adapter gives it. */
 export interface Call<Native> {
@@ -189,6 +196,8 @@ export interface Call<Native> {
   readonly rawHeaders?: RawHeaders | undefined;
   readonly query: QueryInput | undefined;
   readonly native: Native;
+  /** Whether the app mounted this route alone, at a path of its own: the path is not the routes' table's. */
+  readonly alone?: boolean;
 }
 
 /** A request that passed every check before its body. */
@@ -200,12 +209,27 @@ export interface Admitted<Native> {
   readonly reads: boolean;
 }
 
-/** A body as an adapter read it: text, a value the framework parsed already, or the error reading gave. */
-export type ReadBody = BodyText | { readonly ok: true; readonly parsed: unknown } | HttpError;
+/**
+ * A body as an adapter read it: text, a value the framework parsed already, the error reading gave,
+ * or `consumed`: another part of the server read the stream and left nothing to take.
+ */
+export type ReadBody =
+  | BodyText
+  | { readonly ok: true; readonly parsed: unknown }
+  | HttpError
+  | { readonly ok: false; readonly consumed: true };
 
-/** A reply to write, serialised. */
+/** The body of a request whose stream another part of the server read, leaving nothing to take. */
+export const consumed: ReadBody = Object.freeze({ ok: false, consumed: true });
+
+/** A body as a reader gave it, its 500 (the stream read already, a size no one can tell) the operator's: {@link consumed}. */
+export const ownedBy = (read: ReadBody): ReadBody =>
+  read.ok || !('status' in read) || read.status !== 500 ? read : consumed;
+
+/** A reply to write, serialised; `error`, the error to pass to the framework's error path (a 500 of the service's side). */
 export interface Answer extends SerializedReply {
   readonly ok?: never;
+  readonly error?: RouteError;
 }
 
 /** The routes as an adapter uses them. */
@@ -229,6 +253,10 @@ export interface Routes<Native> {
   serves(path: string): boolean;
   /** Whether a path ends in one of the routes' paths: a request to the routes, wherever they are mounted. */
   servesTail(path: string): boolean;
+  /** The route a path below the mount point is, as spelt, with its id: for a request the framework failed before any route ran. */
+  match(path: string): { readonly route: Route; readonly id?: string } | undefined;
+  /** The 404 ErrorMessage of a path below the mount point that is none of the routes' nor the app's. */
+  notFound(headers: HeadersInput | undefined): Answer;
   /** The body limits, for an adapter's reader. */
   readonly limits: BodyOptions;
 }
@@ -237,11 +265,12 @@ const collectionPath = '/inflightChangeProductOrder';
 
 /** The methods each route allows; HEAD wherever GET is (RFC 9110 section 9.3.2), OPTIONS everywhere. */
 const allowed = (route: Route): readonly string[] =>
-  route.kind === 'collection'
+  route.methods ??
+  (route.kind === 'collection'
     ? ['GET', 'HEAD', 'POST', 'OPTIONS']
     : route.kind === 'item'
       ? ['GET', 'HEAD', 'OPTIONS']
-      : ['POST', 'OPTIONS'];
+      : ['POST', 'OPTIONS']);
 
 function operationOf(route: Route, method: string): RouteOperation {
   switch (route.kind) {
@@ -254,6 +283,23 @@ function operationOf(route: Route, method: string): RouteOperation {
     case 'listener':
       return route.operation;
   }
+}
+
+/** The route that serves `operation` alone: its kind, with the methods of that operation only. */
+export function operationRoute(operation: RouteOperation): Route {
+  switch (operation) {
+    case 'createProductOrder':
+      return { kind: 'productOrder' };
+    case 'createInflightChangeProductOrder':
+      return { kind: 'collection', methods: ['POST', 'OPTIONS'] };
+    case 'listInflightChangeProductOrder':
+      return { kind: 'collection', methods: ['GET', 'HEAD', 'OPTIONS'] };
+    case 'retrieveInflightChangeProductOrder':
+      return { kind: 'item' };
+  }
+  const listener = listeners.find((l) => l.operation === operation);
+  if (!listener) throw new TypeError(`no such operation: ${String(operation)}`);
+  return { kind: 'listener', type: listener.type, operation: listener.operation };
 }
 
 /** Whether a value is an error response a callback returned. */
@@ -322,12 +368,29 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
       ...(body === undefined ? {} : { body }),
     });
 
-  /** How a callback is awaited for a request: within the time limit, its failures told to `onError`. */
-  const callbacks = (context: RouteContext<Native>) => ({
-    callbackTimeoutMs: options.callbackTimeoutMs,
-    lang: context.lang,
-    onError: (error: unknown) => options.onError?.(error, context),
-  });
+  /**
+   * Awaits a callback for a request within the time limit, its failures told to `onError`: its value,
+   * or the answer, which carries what it threw for the framework's error path (a time-out does not).
+   */
+  async function awaited<T>(
+    callback: RouteErrorSource,
+    run: () => T,
+    context: RouteContext<Native>,
+    route: Route,
+  ): Promise<{ ok: true; value: Awaited<T> } | Answer> {
+    let threw: { error: unknown } | undefined;
+    const given = await awaitCallback(callback, run, {
+      callbackTimeoutMs: options.callbackTimeoutMs,
+      lang: context.lang,
+      onError: (error: unknown) => {
+        if (!isCallbackTimeoutError(error)) threw = { error };
+        options.onError?.(error, context);
+      },
+    });
+    if (given.ok) return given;
+    const answer = failure(given, context.lang, route);
+    return threw ? { ...answer, error: routeError(callback, answer, threw.error) } : answer;
+  }
 
   const crashed = (error: unknown, lang: Lang, context: RouteContext<Native> | undefined, route?: Route): Answer => {
     try {
@@ -335,7 +398,21 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     } catch {
       // a throwing onError changes nothing of the answer
     }
-    return failure(errorResponse(500, undefined, { lang }), lang, route);
+    const answer = failure(errorResponse(500, undefined, { lang }), lang, route);
+    return { ...answer, error: routeError('reply', answer, error) };
+  };
+
+  /** The 500 of a body another part of the server read first: the operator's to fix, told to `onError`. */
+  const consumed = (context: RouteContext<Native>, route: Route): Answer => {
+    const { lang } = context;
+    const answer = failure(errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready }), lang, route);
+    const error = routeError('body', answer);
+    try {
+      options.onError?.(error, context);
+    } catch {
+      // a throwing onError changes nothing of the answer
+    }
+    return { ...answer, error };
   };
 
   async function admit(call: Call<Native>): Promise<Admitted<Native> | Answer> {
@@ -343,7 +420,8 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     const { route } = call;
     try {
       // a path the framework matched once it resolved dot segments or decoded letters is not theirs as spelt
-      const fault = servesTail(call.path) ? pathFault(call.path, lang) : errorResponse(404, undefined, { lang });
+      const fault =
+        call.alone || servesTail(call.path) ? pathFault(call.path, lang) : errorResponse(404, undefined, { lang });
       if (fault) return failure(fault, lang, route);
       // a router that matches an empty id (Fastify's): no resource has one
       if (route.kind === 'item' && !call.id) return failure(errorResponse(404, undefined, { lang }), lang, route);
@@ -360,8 +438,8 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
       const context: RouteContext<Native> = { operation, token: token.token, lang, request: call.native };
       const authorize = options.authorize;
       if (authorize) {
-        const asked = await awaitCallback('authorize', () => authorize(token.token, operation), callbacks(context));
-        if (!asked.ok) return failure(asked, lang, route);
+        const asked = await awaited('authorize', () => authorize(token.token, operation), context, route);
+        if (!('value' in asked)) return asked;
         const refused = refusal(asked.value, lang);
         if (refused) return failure(refused, lang, route);
       }
@@ -396,7 +474,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     about: ErrorCause,
     validate: (input: unknown, o: ValidateOptions) => ValidationResult<T, ReportedViolation>,
   ): { ok: true; value: T } | HttpError {
-    if (body === undefined) return errorResponse(500, undefined, { lang });
+    if (body === undefined || 'consumed' in body) return errorResponse(500, undefined, { lang });
     if (!body.ok) return body;
     let input: unknown;
     if ('parsed' in body) input = body.parsed;
@@ -413,13 +491,13 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
   /** What a callback gave, answered: its refusal as it is, a throw as 500, no answer in time as 503. */
   async function served(
     admitted: Admitted<Native>,
-    callback: string,
+    callback: RouteErrorSource,
     run: () => unknown,
     reply: (value: unknown) => Answer,
   ): Promise<Answer> {
     const { context, call } = admitted;
-    const given = await awaitCallback(callback, run, callbacks(context));
-    if (!given.ok) return failure(given, context.lang, call.route);
+    const given = await awaited(callback, run, context, call.route);
+    if (!('value' in given)) return given;
     try {
       return isRefusal(given.value) ? failure(given.value, context.lang, call.route) : reply(given.value);
     } catch (error) {
@@ -437,6 +515,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
       const full = ok(status, lang, value, headers);
       return head ? { ...full, text: undefined } : full;
     };
+    if (body !== undefined && 'consumed' in body) return consumed(context, route);
     try {
       switch (route.kind) {
         case 'productOrder': {
@@ -525,20 +604,50 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     );
   const serves = (path: string) => exact(path.length > 1 ? path.replace(/\/$/, '') : path);
 
-  /** The paths under which every path is the routes': each route's, and the listeners' folder. */
+  /**
+   * The paths under which every path is the routes', in any case: each route's, and the listeners'
+   * folder. `/productorder` and `/productOrder/` are their 404, never the app's.
+   */
   const roots = [
     ...(options.onProductOrder ? [productOrderPath] : []),
     ...(options.inflight ? [collectionPath] : []),
     ...(options.onEvent ? ['/listener'] : []),
-  ];
-  const claims = (path: string) => roots.some((root) => path === root || path.startsWith(`${root}/`));
+  ].map((root) => root.toLowerCase());
+  const claims = (path: string) => {
+    const lower = path.toLowerCase();
+    return roots.some((root) => lower === root || lower.startsWith(`${root}/`));
+  };
+
+  function match(path: string): { route: Route; id?: string } | undefined {
+    for (const { path: pattern, route } of paths) {
+      if (!pattern.endsWith('/:id')) {
+        if (path === pattern) return { route };
+        continue;
+      }
+      const id = path.slice(pattern.length - 3);
+      if (path.startsWith(pattern.slice(0, -3)) && /^[^/]+$/.test(id)) {
+        try {
+          return { route, id: decodeURIComponent(id) };
+        } catch {
+          return { route, id };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  const notFound = (headers: HeadersInput | undefined): Answer => {
+    const lang = langOf(headers);
+    return failure(errorResponse(404, undefined, { lang }), lang);
+  };
 
   function refuse(path: string, mount: string, headers: HeadersInput | undefined): Answer | undefined {
     const lang = langOf(headers);
     const below = path.startsWith(mount) ? path.slice(mount.length) : undefined;
     // below the listeners' folder as sent, an error is a listener's: application/json
+    const folder = below?.toLowerCase();
     const listener =
-      options.onEvent !== undefined && (below === '/listener' || below?.startsWith('/listener/') === true);
+      options.onEvent !== undefined && (folder === '/listener' || folder?.startsWith('/listener/') === true);
     const refused = (error: HttpError) => failure(error, lang, listener ? { kind: 'listener' } : undefined);
     if (hasDotSegment(path)) return refused(errorResponse(404, undefined, { lang }));
     if (below === undefined) return undefined;
@@ -561,6 +670,8 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     paths: Object.freeze(paths),
     serves,
     servesTail,
+    match,
+    notFound,
     admit,
     answer,
     frameworkError,

@@ -2,6 +2,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  heldBody,
   lingerMs,
   maxJsonDepth,
   type NodeRequest,
@@ -172,6 +173,108 @@ describe('readFetchBody', () => {
       ok: false,
       status: 400,
     });
+  });
+});
+
+/** A body of exactly `size` bytes, streamed in pieces of 1,000 with no declared length, or declared. */
+const sized = (size: number) => Buffer.alloc(size, 0x20);
+const pieces = (bytes: Buffer) =>
+  Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, i) => bytes.subarray(i * 1000, i * 1000 + 1000));
+const limit = { maxBodyBytes: 4096 };
+
+describe('the body limit, at its boundary (regression: a reader that answered 413 to exactly maxBodyBytes survived every test)', () => {
+  it('readNodeBody takes a body of exactly maxBodyBytes and answers 413 to one byte more, streamed or declared', async () => {
+    const node = (size: number, declared: boolean) =>
+      readNodeBody(
+        nodeRequest(Readable.from(pieces(sized(size))), declared ? { 'content-length': String(size) } : {}),
+        limit,
+      );
+    for (const declared of [false, true]) {
+      expect(await node(4096, declared)).toMatchObject({ ok: true });
+      expect(await node(4097, declared)).toMatchObject({ ok: false, status: 413 });
+    }
+  });
+
+  it('readFetchBody takes a body of exactly maxBodyBytes and answers 413 to one byte more, streamed or declared', async () => {
+    const fetched = (size: number, declared: boolean) => {
+      const chunks = pieces(sized(size));
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(new Uint8Array(chunk));
+          controller.close();
+        },
+      });
+      const headers = declared ? { 'content-length': String(size) } : undefined;
+      return readFetchBody(
+        new Request('http://127.0.0.1/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit),
+        limit,
+      );
+    };
+    for (const declared of [false, true]) {
+      expect(await fetched(4096, declared)).toMatchObject({ ok: true });
+      expect(await fetched(4097, declared)).toMatchObject({ ok: false, status: 413 });
+    }
+  });
+
+  it('heldBody takes bytes, text or a parsed value of exactly maxBodyBytes and answers 413 to one byte more', () => {
+    const text = (size: number) => `"${'é'.repeat((size - 2) / 2)}${size % 2 ? 'x' : ''}"`;
+    for (const [size, ok] of [
+      [4096, true],
+      [4097, false],
+    ] as const) {
+      const expected = ok ? { ok: true } : { ok: false, status: 413 };
+      expect(heldBody({ bytes: sized(size) }, {}, limit)).toMatchObject(expected);
+      expect(Buffer.byteLength(text(size))).toBe(size);
+      expect(heldBody({ text: text(size) }, {}, limit)).toMatchObject(expected);
+      expect(heldBody({ parsed: {} }, { 'content-length': String(size) }, limit)).toMatchObject(expected);
+    }
+  });
+});
+
+describe('heldBody: a body another part of the server read, held to the limits of one the routes read', () => {
+  it('refuses a parsed value nested past maxJsonDepth with too_deep, and one at it passes', () => {
+    const nested = (levels: number) => {
+      let value: unknown = [];
+      for (let i = 1; i < levels; i++) value = [value];
+      return value;
+    };
+    const headers = { 'content-length': '100' };
+    expect(heldBody({ parsed: nested(maxJsonDepth) }, headers)).toMatchObject({ ok: true });
+    const deep = heldBody({ parsed: nested(maxJsonDepth + 1) }, headers);
+    expect(deep).toMatchObject({ ok: false, status: 400, body: { violations: [{ params: { reason: 'too_deep' } }] } });
+  });
+
+  it('refuses bytes that are not UTF-8, and text or a parsed value holding U+FFFD, the mark a decoder left for them', () => {
+    const encoding = { ok: false, status: 400, body: { violations: [{ params: { reason: 'encoding' } }] } };
+    expect(heldBody({ bytes: new Uint8Array([0x22, 0xff, 0x22]) }, {})).toMatchObject(encoding);
+    expect(heldBody({ text: '"\uFFFD"' }, {})).toMatchObject(encoding);
+    expect(heldBody({ parsed: { note: ['a', '\uFFFD'] } }, { 'content-length': '20' })).toMatchObject(encoding);
+    expect(heldBody({ parsed: { ['\uFFFD']: 1 } }, { 'content-length': '20' })).toMatchObject(encoding);
+  });
+
+  it('refuses a parsed value whose size no Content-Length tells with 500, rather than trust it', () => {
+    expect(heldBody({ parsed: {} }, {})).toMatchObject({ ok: false, status: 500 });
+    expect(heldBody({ parsed: {} }, { 'transfer-encoding': 'chunked' })).toMatchObject({ ok: false, status: 500 });
+  });
+
+  it('walks a parsed value with cycles and shared references in work bounded by the limit', () => {
+    const shared: unknown[] = [];
+    const wide = Array.from({ length: 100 }, () => shared);
+    const cycle: Record<string, unknown> = { wide };
+    cycle.self = cycle;
+    expect(heldBody({ parsed: cycle }, { 'content-length': '1000' }, limit)).toMatchObject({ ok: true });
+    let reads = 0;
+    const counted = new Proxy(new Array(1e9), {
+      get(target, key) {
+        reads++;
+        return Reflect.get(target, key);
+      },
+    });
+    expect(heldBody({ parsed: counted }, { 'content-length': '1000' }, limit)).toMatchObject({
+      ok: false,
+      status: 413,
+    });
+    expect(reads).toBeLessThan(10);
   });
 });
 

@@ -244,6 +244,75 @@ export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): P
   });
 }
 
+/**
+ * A body another part of the server read before the routes, as it left it: the bytes (Express's
+ * `express.raw()`, a Hono middleware's `arrayBuffer()`), the text it decoded (`express.text()`,
+ * `c.req.text()`, Hono's `c.req.json()`), or the value it parsed (Express's `express.json()`).
+ */
+export type HeldBody = { readonly bytes: Uint8Array } | { readonly text: string } | { readonly parsed: unknown };
+
+/**
+ * A body another part of the server read, held to the limits of one the routes read: 413 when its
+ * declared `Content-Length`, its bytes or its text's UTF-8 length exceed `maxBodyBytes`; 400 when its
+ * bytes are not UTF-8, or when decoded text holds U+FFFD (the mark a decoder puts for bytes that were
+ * not UTF-8, which cannot be told apart from one sent); for a parsed value, 400 `too_deep` past
+ * {@link maxJsonDepth}, and 500 when no `Content-Length` tells its size (the value alone cannot).
+ */
+export function heldBody(
+  held: HeldBody,
+  headers: HeadersInput,
+  options?: BodyOptions,
+): BodyText | { readonly ok: true; readonly parsed: unknown } | HttpError {
+  const limit = limitOf(options);
+  const lang = options?.lang;
+  if (declaredTooLarge(headers, limit)) return tooLarge(limit, lang);
+  if ('bytes' in held)
+    return held.bytes.length > limit ? tooLarge(limit, lang) : decode([held.bytes], held.bytes.length, lang);
+  if ('text' in held) {
+    if (utf8Length(held.text) > limit) return tooLarge(limit, lang);
+    return held.text.includes('\uFFFD') ? notJson('encoding', lang) : { ok: true, text: held.text };
+  }
+  const declared = headerOf(headers, 'content-length');
+  if (declared === undefined || !/^\d+$/.test(declared.trim()))
+    return errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready });
+  return parsedFault(held.parsed, limit, lang) ?? { ok: true, parsed: held.parsed };
+}
+
+/**
+ * The 400 of a parsed value nested deeper than {@link maxJsonDepth} or holding U+FFFD in a string;
+ * a value of more nodes than `limit` (JSON spends a byte at least on each) is 413. Each node is
+ * visited once, so shared references and cycles cost no more than their nodes.
+ */
+function parsedFault(value: unknown, limit: number, lang?: Lang): HttpError | undefined {
+  const seen = new Set<object>();
+  const stack: [unknown, number][] = [[value, 0]];
+  let nodes = 0;
+  try {
+    while (stack.length > 0) {
+      const [node, depth] = stack.pop() as [unknown, number];
+      if (++nodes > limit) return tooLarge(limit, lang);
+      if (typeof node === 'string') {
+        if (node.includes('\uFFFD')) return notJson('encoding', lang);
+        continue;
+      }
+      if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+      seen.add(node);
+      if (depth + 1 > maxJsonDepth) return notJson('too_deep', lang);
+      const keys = Array.isArray(node) ? undefined : Object.keys(node);
+      if (nodes + (keys ?? (node as unknown[])).length > limit) return tooLarge(limit, lang);
+      if (keys === undefined) for (const item of node as unknown[]) stack.push([item, depth + 1]);
+      else
+        for (const key of keys) {
+          stack.push([key, depth + 1]);
+          stack.push([(node as Record<string, unknown>)[key], depth + 1]);
+        }
+    }
+  } catch {
+    return errorResponse(500, undefined, { lang }); // a value its parser made that cannot be read
+  }
+  return undefined;
+}
+
 /** Options of {@link parseJsonBody}. */
 export interface JsonBodyOptions {
   /**

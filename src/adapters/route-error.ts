@@ -1,0 +1,73 @@
+// The error the routes hand to the framework's own error path (Express `next(err)`, Fastify's error
+// handlers and onError hooks, Hono's `onError`) when the service's side failed: a callback that threw
+// or rejected, or a body something else read first. It carries the answer the client is to get.
+import type { SerializedReply } from '../http/body.js';
+
+/** What failed on the service's side: a callback, or the body another part of the server read first. */
+export type RouteErrorSource =
+  | 'authorize'
+  | 'onProductOrder'
+  | 'onEvent'
+  | 'inflight.create'
+  | 'inflight.list'
+  | 'inflight.retrieve'
+  | 'body'
+  | 'reply';
+
+/**
+ * The error the routes pass to the framework's error path when the service's side failed, the client
+ * getting a 500 ErrorMessage that tells nothing of it: `cause` is what the callback threw or rejected
+ * with (none for `source: 'body'`, whose message names the cause), `reply` the answer to send.
+ * Its `status` and `statusCode` are 500 and `expose` is false, as Express's and Fastify's error
+ * handlers read them. A plain `Error` with these fields, not a class, so that the ES module and
+ * CommonJS copies of the package agree on it: tell it apart with {@link isRouteError}.
+ */
+export interface RouteError extends Error {
+  /** Always `'RouteError'`. */
+  readonly name: 'RouteError';
+  /** What failed: the callback (`'onProductOrder'`, `'authorize'`, ...), `'body'`, or `'reply'` (a value that could not be answered). */
+  readonly source: RouteErrorSource;
+  /** What the callback threw or rejected with. */
+  readonly cause?: unknown;
+  /** Always 500. */
+  readonly status: 500;
+  /** Always 500. */
+  readonly statusCode: 500;
+  /** Always false: the message is for the operator, not the client. */
+  readonly expose: false;
+  /** The answer the client gets: the 500 ErrorMessage (or problem details), serialised, with its headers. */
+  readonly reply: SerializedReply;
+}
+
+/** Whether a value is a {@link RouteError} of the routes. Never throws. */
+export function isRouteError(value: unknown): value is RouteError {
+  try {
+    return value instanceof Error && value.name === 'RouteError' && 'reply' in value && 'source' in value;
+  } catch {
+    return false;
+  }
+}
+
+const what: Readonly<Record<RouteErrorSource, string>> = {
+  authorize: 'authorize threw or rejected',
+  onProductOrder: 'onProductOrder threw or rejected',
+  onEvent: 'onEvent threw or rejected',
+  'inflight.create': 'inflight.create threw or rejected',
+  'inflight.list': 'inflight.list threw or rejected',
+  'inflight.retrieve': 'inflight.retrieve threw or rejected',
+  body: 'the request body was read before the routes, by another part of the server (a middleware that reads the stream); mount the routes before it, or have it leave the body or parse it as JSON',
+  reply: 'what a callback gave could not be answered',
+};
+
+/** The error to pass on for `source`, its message saying what failed (never the cause's own words). */
+export function routeError(source: RouteErrorSource, reply: SerializedReply, cause?: unknown): RouteError {
+  const error = new Error(what[source], cause === undefined ? undefined : { cause });
+  return Object.assign(error, {
+    name: 'RouteError' as const,
+    source,
+    status: 500 as const,
+    statusCode: 500 as const,
+    expose: false as const,
+    reply,
+  });
+}

@@ -1,0 +1,557 @@
+// The adapters inside an app, as a service wires them: the app's own middleware before the routes (a
+// JSON parser, a check that reads the body), its error handlers after them, its own routes beside them
+// under the same prefix, one operation mounted alone. Express, Fastify and Hono from the packed
+// package, over loopback. Every loop is bounded in count.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Any, closing, expectError, frameworks, listening, loadFrameworks } from './apps.js';
+import { rawRequest, responseOf } from './socket.js';
+
+beforeAll(async () => {
+  await loadFrameworks(inject('consumer'));
+});
+
+const order = readFileSync('examples/orders/valid/new-kvz-local-loop.json', 'utf8');
+const prefix = '/api';
+const maxBodyBytes = 16 * 1024;
+const json = { authorization: 'Bearer good', 'content-type': 'application/json' };
+const readAlready = 'The request body was read already, by another part of the server.';
+
+/** What the app saw: the errors its error handler got, those its onError hooks got (Fastify), those `onError` got. */
+interface Seen {
+  readonly handled: Any[];
+  readonly hooked: Any[];
+  readonly told: Any[];
+}
+
+interface Started {
+  readonly base: string;
+  readonly port: number;
+  readonly seen: Seen;
+  readonly logs: string[];
+  close(): Promise<void>;
+}
+
+/** The routes' options: tokens `authorize-throws`, `authorize-rejects`, `order-throws`, `order-rejects` make them fail. */
+function routeOptions(seen: Seen) {
+  const fail = (token: string, what: string) => {
+    if (token.endsWith('-throws')) throw new Error(`secret ${what}`);
+    return Promise.reject(new Error(`secret ${what}`));
+  };
+  return {
+    maxBodyBytes,
+    authorize: (token: string) =>
+      token.startsWith('authorize-')
+        ? fail(token, 'authorize')
+        : token === 'good' || token.startsWith('order-') || 'invalid',
+    onProductOrder: (o: Any, { token }: Any) =>
+      token.startsWith('order-') ? fail(token, 'order') : { id: 'PO-1', state: 'acknowledged', category: o.category },
+    onEvent: () => undefined,
+    inflight: {
+      create: () => undefined,
+      list: () => [],
+      retrieve: (id: string) => (id === 'C-1' ? { id, state: 'acknowledged' } : undefined),
+    },
+    onError: (error: unknown) => seen.told.push(error),
+  };
+}
+
+const fresh = (): Seen => ({ handled: [], hooked: [], told: [] });
+
+/** The app on each framework: the variant is what the app runs before the routes. */
+const starts: Record<string, Record<string, () => Promise<Started>>> = {
+  express: Object.fromEntries(
+    [
+      'routes read',
+      'express.json() before',
+      'express.json() on the prefix',
+      'express.text() before',
+      'express.raw() before',
+      'a check that reads the stream',
+    ].map((variant) => [
+      variant,
+      async () => {
+        const { express, onExpress } = frameworks;
+        const seen = fresh();
+        const routes = onExpress.productOrderRoutes(routeOptions(seen));
+        const app = express();
+        const parsers: Record<string, Any> = {
+          'express.json() before': express.json({ limit: '10mb' }),
+          'express.text() before': express.text({ type: 'application/json', limit: '10mb' }),
+          'express.raw() before': express.raw({ type: 'application/json', limit: '10mb' }),
+          // an HMAC check or an audit log: it reads the stream itself
+          'a check that reads the stream': (req: Any, _res: Any, next: Any) => {
+            req.on('data', () => undefined);
+            req.on('end', () => next());
+          },
+        };
+        if (parsers[variant]) app.use(parsers[variant]);
+        app.get(`${prefix}/health`, (_req: Any, res: Any) => res.send('ok'));
+        if (variant === 'express.json() on the prefix') app.use(prefix, express.json({ limit: '10mb' }), routes);
+        else app.use(prefix, routes);
+        app.use(prefix, routes.notFoundHandler);
+        app.use((error: unknown, _req: Any, _res: Any, next: Any) => {
+          seen.handled.push(error);
+          next(error);
+        });
+        app.use(routes.errorHandler);
+        const server: Server = app.listen(0, '127.0.0.1');
+        const port = await listening(server);
+        return { base: `http://127.0.0.1:${port}${prefix}`, port, seen, logs: [], close: () => closing(server) };
+      },
+    ]),
+  ),
+  fastify: Object.fromEntries(
+    ['routes read', 'a check that reads the stream', "Fastify's default error handler"].map((variant) => [
+      variant,
+      async () => {
+        const { Fastify, onFastify } = frameworks;
+        const seen = fresh();
+        const logs: string[] = [];
+        const stream = new Writable({
+          write(chunk, _encoding, done) {
+            logs.push(String(chunk));
+            done();
+          },
+        });
+        const routes = onFastify.productOrderRoutes(routeOptions(seen));
+        const app = Fastify({
+          logger: { level: 'error', stream },
+          forceCloseConnections: true,
+          frameworkErrors: routes.frameworkErrors,
+        });
+        app.addHook('onError', async (_request: Any, _reply: Any, error: unknown) => {
+          seen.hooked.push(error);
+        });
+        if (variant !== "Fastify's default error handler")
+          app.setErrorHandler((error: unknown, _request: Any, reply: Any) => {
+            seen.handled.push(error);
+            reply.code(500).send({ message: 'the app’s own answer' });
+          });
+        if (variant === 'a check that reads the stream')
+          app.addHook('preParsing', async (_request: Any, _reply: Any, payload: Any) => {
+            for await (const _ of payload);
+            return payload;
+          });
+        app.setNotFoundHandler(routes.notFoundHandler);
+        app.get(`${prefix}/health`, async () => 'ok');
+        await app.register(routes, { prefix });
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const port = (app.server.address() as AddressInfo).port;
+        return { base: `http://127.0.0.1:${port}${prefix}`, port, seen, logs, close: () => app.close() };
+      },
+    ]),
+  ),
+  hono: Object.fromEntries(
+    [
+      'routes read',
+      'c.req.text() before',
+      'c.req.json() before',
+      'c.req.arrayBuffer() before',
+      'a check that reads the stream',
+    ].map((variant) => [
+      variant,
+      async () => {
+        const { Hono, serve, onHono } = frameworks;
+        const seen = fresh();
+        const routes = onHono.productOrderRoutes(routeOptions(seen));
+        const app = new Hono();
+        const reads: Record<string, (c: Any) => Promise<unknown>> = {
+          'c.req.text() before': (c) => c.req.text(),
+          'c.req.json() before': (c) => c.req.json().catch(() => undefined),
+          'c.req.arrayBuffer() before': (c) => c.req.arrayBuffer(),
+          // an HMAC check that reads the request itself, not through Hono's cache
+          'a check that reads the stream': (c) => c.req.raw.arrayBuffer(),
+        };
+        const read = reads[variant];
+        if (read)
+          app.use('*', async (c: Any, next: Any) => {
+            if (c.req.method === 'POST') await read(c);
+            await next();
+          });
+        app.get(`${prefix}/health`, (c: Any) => c.text('ok'));
+        app.route(prefix, routes);
+        app.notFound(routes.notFoundHandler);
+        app.onError((error: Any, c: Any) => {
+          seen.handled.push(error);
+          return 'getResponse' in error ? error.getResponse() : c.text('the app’s own answer', 500);
+        });
+        const server: Server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+        const port = await listening(server);
+        return { base: `http://127.0.0.1:${port}${prefix}`, port, seen, logs: [], close: () => closing(server) };
+      },
+    ]),
+  ),
+};
+
+/** Every app, started once for the file. */
+const running: Record<string, Record<string, Started>> = {};
+beforeAll(async () => {
+  for (const [name, variants] of Object.entries(starts)) {
+    running[name] = {};
+    for (const [variant, start] of Object.entries(variants)) (running[name] as Any)[variant] = await start();
+  }
+});
+afterAll(async () => {
+  await Promise.all(Object.values(running).flatMap((apps) => Object.values(apps).map((app) => app.close())));
+});
+
+const app = (name: string, variant: string): Started => {
+  const started = running[name]?.[variant];
+  if (!started) throw new Error(`no app ${name}, ${variant}`);
+  return started;
+};
+const post = (
+  started: Started,
+  body: string | Buffer,
+  headers: Record<string, string> = json,
+  path = '/productOrder',
+) => fetch(`${started.base}${path}`, { method: 'POST', headers, body });
+
+/** What a callback threw, from the error the app's handler got: a RouteError (Express, Fastify), or Hono's HTTPException around one. */
+const thrownOf = (name: string, error: Any) => (name === 'hono' ? error?.cause?.cause : error?.cause);
+const routeErrorOf = (name: string, error: Any) => (name === 'hono' ? error?.cause : error);
+
+const apps = ['express', 'fastify', 'hono'];
+
+describe('a callback that throws or rejects reaches the app’s error handler, the client getting a 500 ErrorMessage that tells nothing of it (regression: nothing but onError heard of it)', () => {
+  it.each(
+    apps.flatMap((name) =>
+      ['authorize-throws', 'authorize-rejects', 'order-throws', 'order-rejects'].map((token) => [name, token] as const),
+    ),
+  )('%s, %s', async (name, token) => {
+    const started = app(name, 'routes read');
+    const { handled, hooked, told } = started.seen;
+    const before = [handled.length, hooked.length, told.length];
+    const response = await post(started, order, { ...json, authorization: `Bearer ${token}` });
+    const body = await expectError(response, 500, 'internal_error');
+    expect(JSON.stringify(body)).not.toContain('secret');
+    const what = token.startsWith('authorize') ? 'authorize' : 'order';
+    const source = token.startsWith('authorize') ? 'authorize' : 'onProductOrder';
+    const reached = handled.slice(before[0]);
+    expect(reached).toHaveLength(1);
+    expect(thrownOf(name, reached[0])).toEqual(new Error(`secret ${what}`));
+    const routeError = routeErrorOf(name, reached[0]);
+    expect(frameworks.onExpress.isRouteError(routeError)).toBe(true);
+    expect([routeError.source, routeError.status, routeError.expose]).toEqual([source, 500, false]);
+    expect(told.slice(before[2])).toEqual([new Error(`secret ${what}`)]);
+    if (name === 'fastify') expect(hooked.slice(before[1])).toEqual([routeError]);
+  });
+
+  it("Fastify's default error handler logs it, and the client still gets the ErrorMessage", async () => {
+    const started = app('fastify', "Fastify's default error handler");
+    const before = started.logs.length;
+    const response = await post(started, order, { ...json, authorization: 'Bearer order-rejects' });
+    const body = await expectError(response, 500, 'internal_error');
+    expect(JSON.stringify(body)).not.toContain('secret');
+    const logged = started.logs.slice(before).map((line) => JSON.parse(line));
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 50, msg: 'onProductOrder threw or rejected', err: expect.anything() }),
+    ]);
+    expect(JSON.stringify(logged[0].err)).toContain('secret order');
+  });
+
+  it('Express without routes.errorHandler in the app: the routes answer the 500 themselves, and onError hears of it', async () => {
+    const { express, onExpress } = frameworks;
+    const seen = fresh();
+    const express_ = express();
+    express_.use(prefix, onExpress.productOrderRoutes(routeOptions(seen)));
+    const server: Server = express_.listen(0, '127.0.0.1');
+    const port = await listening(server);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${prefix}/productOrder`, {
+        method: 'POST',
+        headers: { ...json, authorization: 'Bearer order-throws' },
+        body: order,
+      });
+      await expectError(response, 500, 'internal_error');
+      expect(seen.told).toEqual([new Error('secret order')]);
+    } finally {
+      await closing(server);
+    }
+  });
+});
+
+describe('a body a middleware read before the routes is the operator’s 500, not the partner’s 400 (regression: Express said "empty", Hono "not valid UTF-8")', () => {
+  it.each(apps)('%s', async (name) => {
+    const started = app(name, 'a check that reads the stream');
+    const before = [started.seen.handled.length, started.seen.told.length];
+    const body = await expectError(await post(started, order), 500, 'internal_error');
+    expect(body.message).toBe(readAlready);
+    const reached = started.seen.handled.slice(before[0]);
+    expect(reached.map((error) => routeErrorOf(name, error)?.source)).toEqual(['body']);
+    expect(routeErrorOf(name, reached[0]).message).toMatch(/read before the routes, by another part of the server/);
+    expect(started.seen.told.slice(before[1]).map((error: Any) => error.source)).toEqual(['body']);
+  });
+});
+
+/** Each app whose body someone else parsed or cached first, and those whose routes read it. */
+const parsedFirst = [
+  ['express', 'express.json() before'],
+  ['express', 'express.json() on the prefix'],
+  ['express', 'express.text() before'],
+  ['express', 'express.raw() before'],
+  ['hono', 'c.req.text() before'],
+  ['hono', 'c.req.json() before'],
+  ['hono', 'c.req.arrayBuffer() before'],
+] as const;
+const readByRoutes = apps.map((name) => [name, 'routes read'] as const);
+
+/** An order padded with spaces to exactly `size` bytes. */
+const orderOf = (size: number) => `${order}${' '.repeat(size - Buffer.byteLength(order))}`;
+
+describe('a body parsed or cached before the routes is held to their limits (regression: behind c.req.json() a 2 MB order got 201; behind express.json() depth and UTF-8 went unchecked)', () => {
+  it.each([...parsedFirst, ...readByRoutes])('%s, %s: 413 at maxBodyBytes for a 2 MB order', async (name, variant) => {
+    const big = JSON.stringify({ ...JSON.parse(order), note: 'x'.repeat(2_000_000) });
+    const body = await expectError(await post(app(name, variant), big), 413, 'payload_too_large');
+    expect(body.message).toMatch(new RegExp(`${maxBodyBytes} bytes`));
+  });
+
+  it.each([...parsedFirst, ...readByRoutes])(
+    '%s, %s: a body of exactly maxBodyBytes is taken, one byte more is 413',
+    async (name, variant) => {
+      const started = app(name, variant);
+      expect((await post(started, orderOf(maxBodyBytes))).status).toBe(201);
+      await expectError(await post(started, orderOf(maxBodyBytes + 1)), 413, 'payload_too_large');
+    },
+  );
+
+  it.each(readByRoutes)(
+    '%s, %s: the same boundary for a chunked body, whose size no header tells',
+    async (name, variant) => {
+      const started = app(name, variant);
+      const chunked = async (text: string) => {
+        const head = `POST ${prefix}/productOrder HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+        const bytes = Buffer.byteLength(text);
+        const { data } = await rawRequest(started.port, `${head}${bytes.toString(16)}\r\n${text}\r\n0\r\n\r\n`, 5000);
+        return responseOf(data).status;
+      };
+      expect(await chunked(orderOf(maxBodyBytes))).toBe(201);
+      expect(await chunked(orderOf(maxBodyBytes + 1))).toBe(413);
+    },
+  );
+
+  it('Express, express.json() before: a chunked body, whose size the parsed value cannot tell, is refused with 500 rather than trusted', async () => {
+    const started = app('express', 'express.json() before');
+    const head = `POST ${prefix}/productOrder HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+    const { data } = await rawRequest(
+      started.port,
+      `${head}${Buffer.byteLength(order).toString(16)}\r\n${order}\r\n0\r\n\r\n`,
+      5000,
+    );
+    expect(responseOf(data)).toMatchObject({ status: 500, body: { code: 'internal_error', message: readAlready } });
+  });
+
+  it.each([...parsedFirst, ...readByRoutes])(
+    '%s, %s: 400 too_deep for a body nested 5,000 deep',
+    async (name, variant) => {
+      const deep = `{"category": ${'['.repeat(5000)}${']'.repeat(5000)}}`;
+      const body = await expectError(await post(app(name, variant), deep), 400, 'invalid_request');
+      expect(body.violations[0]).toMatchObject({ code: 'invalid_json', params: { reason: 'too_deep' } });
+    },
+  );
+
+  it.each([...parsedFirst, ...readByRoutes])('%s, %s: 400 for a body that is not UTF-8', async (name, variant) => {
+    const at = order.indexOf('"category"');
+    const broken = Buffer.concat([
+      Buffer.from(`${order.slice(0, at)}"note": "`),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`", ${order.slice(at)}`),
+    ]);
+    const body = await expectError(await post(app(name, variant), broken), 400, 'invalid_request');
+    expect(body.violations[0]).toMatchObject({ code: 'invalid_json', params: { reason: 'encoding' } });
+  });
+});
+
+describe('the token is judged before any parse error (regression: express.json() before the routes answered a request without a token 400 invalid_json)', () => {
+  const mountings = [
+    ['express', 'routes read'],
+    ['express', 'express.json() before'],
+    ['express', 'express.json() on the prefix'],
+    ['express', 'express.text() before'],
+    ['fastify', 'routes read'],
+    ['hono', 'routes read'],
+    ['hono', 'c.req.json() before'],
+  ] as const;
+
+  it.each(mountings)(
+    '%s, %s: 401 without a token or with an invalid one; 400 invalid_json with a good one',
+    async (name, variant) => {
+      const started = app(name, variant);
+      await expectError(
+        await post(started, '{"category": ', { 'content-type': 'application/json' }),
+        401,
+        'unauthorized',
+      );
+      await expectError(
+        await post(started, '{"category": ', { ...json, authorization: 'Bearer forged' }),
+        401,
+        'unauthorized',
+      );
+      const malformed = await expectError(await post(started, '{"category": '), 400, 'invalid_request');
+      expect(malformed.violations[0]).toMatchObject({ code: 'invalid_json' });
+    },
+  );
+});
+
+/** An app with the routes and a route of its own under the prefix, and no not-found handler of the routes. */
+async function bare(name: string): Promise<Started> {
+  const seen = fresh();
+  const options = routeOptions(seen);
+  if (name === 'express') {
+    const { express, onExpress } = frameworks;
+    const server_ = express();
+    server_.get(`${prefix}/health`, (_req: Any, res: Any) => res.send('ok'));
+    server_.use(prefix, onExpress.productOrderRoutes(options));
+    const server: Server = server_.listen(0, '127.0.0.1');
+    const port = await listening(server);
+    return { base: `http://127.0.0.1:${port}${prefix}`, port, seen, logs: [], close: () => closing(server) };
+  }
+  if (name === 'fastify') {
+    const { Fastify, onFastify } = frameworks;
+    const server = Fastify({ forceCloseConnections: true });
+    server.get(`${prefix}/health`, async () => 'ok');
+    await server.register(onFastify.productOrderRoutes(options), { prefix });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const port = (server.server.address() as AddressInfo).port;
+    return { base: `http://127.0.0.1:${port}${prefix}`, port, seen, logs: [], close: () => server.close() };
+  }
+  const { Hono, serve, onHono } = frameworks;
+  const hono = new Hono();
+  hono.get(`${prefix}/health`, (c: Any) => c.text('ok'));
+  hono.route(prefix, onHono.productOrderRoutes(options));
+  const server: Server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' });
+  const port = await listening(server);
+  return { base: `http://127.0.0.1:${port}${prefix}`, port, seen, logs: [], close: () => closing(server) };
+}
+
+/** Whether a response is the 404 ErrorMessage. */
+async function notFound(response: Response) {
+  const type = response.headers.get('content-type') ?? '';
+  const body = type.startsWith('application/json') ? await response.json() : await response.text();
+  return response.status === 404 && (body as Any)?.['@type'] === 'Error' && (body as Any).code === 'not_found';
+}
+
+describe('unknown paths below the mount point answer a 404 ErrorMessage; the app’s own paths there reach the app (regression: /productorder got the framework’s HTML or text 404)', () => {
+  it.each(apps)(
+    '%s: the routes’ roots, in any case, with a trailing slash, and an unknown listener are theirs; the rest is the app’s',
+    async (name) => {
+      const started = await bare(name);
+      try {
+        for (const path of [
+          '/productOrder/',
+          '/productorder',
+          '/PRODUCTORDER',
+          '/listener/fooEvent',
+          '/Listener/appointmentCreateEvent',
+          '/inflightchangeproductorder',
+        ]) {
+          const response = await post(started, order, json, path);
+          expect([path, await notFound(response)]).toEqual([path, true]);
+        }
+        const health = await fetch(`${started.base}/health`);
+        expect([health.status, await health.text()]).toEqual([200, 'ok']);
+        const other = await post(started, order, json, '/nothing-here');
+        expect([other.status, await notFound(other)]).toEqual([404, false]);
+      } finally {
+        await started.close();
+      }
+    },
+  );
+
+  it.each(apps)(
+    '%s: the routes’ notFoundHandler, mounted by the app, answers the rest with the ErrorMessage',
+    async (name) => {
+      const started = app(name, 'routes read');
+      for (const path of ['/nothing-here', '/productorder']) {
+        const response = await post(started, order, json, path);
+        expect([path, await notFound(response)]).toEqual([path, true]);
+      }
+      const health = await fetch(`${started.base}/health`);
+      expect([health.status, await health.text()]).toEqual([200, 'ok']);
+    },
+  );
+});
+
+describe('one operation mounted alone, at a path of the app’s own', () => {
+  /** An app with the product order create at /orders and the in-flight retrieve at /changes/:id, and nothing else of the routes. */
+  const alone: Record<string, () => Promise<Started>> = {
+    async express() {
+      const { express, onExpress } = frameworks;
+      const seen = fresh();
+      const create = onExpress.operationHandler('createProductOrder', routeOptions(seen));
+      const retrieve = onExpress.operationHandler('retrieveInflightChangeProductOrder', routeOptions(seen));
+      const server_ = express();
+      server_.all('/orders', create);
+      server_.all('/changes/:id', retrieve);
+      server_.use((error: unknown, _req: Any, _res: Any, next: Any) => {
+        seen.handled.push(error);
+        next(error);
+      });
+      server_.use(create.errorHandler);
+      const server: Server = server_.listen(0, '127.0.0.1');
+      const port = await listening(server);
+      return { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => closing(server) };
+    },
+    async fastify() {
+      const { Fastify, onFastify } = frameworks;
+      const seen = fresh();
+      const server = Fastify({ forceCloseConnections: true });
+      server.setErrorHandler((error: unknown, _request: Any, reply: Any) => {
+        seen.handled.push(error);
+        reply.code(500).send({ message: 'the app’s own answer' });
+      });
+      await server.register(onFastify.operationPlugin('createProductOrder', routeOptions(seen)), { prefix: '/orders' });
+      await server.register(onFastify.operationPlugin('retrieveInflightChangeProductOrder', routeOptions(seen)), {
+        prefix: '/changes',
+      });
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const port = (server.server.address() as AddressInfo).port;
+      return { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => server.close() };
+    },
+    async hono() {
+      const { Hono, serve, onHono } = frameworks;
+      const seen = fresh();
+      const hono = new Hono();
+      hono.all('/orders', onHono.operationHandler('createProductOrder', routeOptions(seen)));
+      hono.all('/changes/:id', onHono.operationHandler('retrieveInflightChangeProductOrder', routeOptions(seen)));
+      hono.onError((error: Any, c: Any) => {
+        seen.handled.push(error);
+        return 'getResponse' in error ? error.getResponse() : c.text('the app’s own answer', 500);
+      });
+      const server: Server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' });
+      const port = await listening(server);
+      return { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => closing(server) };
+    },
+  };
+
+  it.each(apps)(
+    '%s: the create and the retrieve answer as the routes do; no other route of theirs is served',
+    async (name) => {
+      const started = await (alone[name] as () => Promise<Started>)();
+      try {
+        const created = await post(started, order, json, '/orders');
+        expect([created.status, created.headers.get('location')]).toEqual([201, '/orders/PO-1']);
+        const get = await fetch(`${started.base}/orders`, { headers: json });
+        expect(get.headers.get('allow')).toBe('POST, OPTIONS');
+        await expectError(get, 405, 'method_not_allowed');
+        await expectError(
+          await post(started, order, { 'content-type': 'application/json' }, '/orders'),
+          401,
+          'unauthorized',
+        );
+        const failed = await post(started, order, { ...json, authorization: 'Bearer order-throws' }, '/orders');
+        await expectError(failed, 500, 'internal_error');
+        expect(started.seen.handled.map((error) => thrownOf(name, error))).toEqual([new Error('secret order')]);
+        const found = await fetch(`${started.base}/changes/C-1`, { headers: json });
+        expect([found.status, await found.json()]).toEqual([200, { id: 'C-1', state: 'acknowledged' }]);
+        await expectError(await fetch(`${started.base}/changes/C-2`, { headers: json }), 404, 'not_found');
+        expect((await post(started, order, json, '/productOrder')).status).toBe(404);
+      } finally {
+        await started.close();
+      }
+    },
+  );
+});
