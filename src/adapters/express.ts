@@ -14,7 +14,7 @@ import { type Admitted, type Answer, createRoutes, type ProductOrderRoutesOption
 export type * from './public.js';
 
 /** Options of the Express {@link productOrderRoutes}; callbacks get Express's `Request` as `context.request`. */
-export type ExpressRoutesOptions = ProductOrderRoutesOptions<Request>;
+export type ExpressRoutesOptions<Identity = string> = ProductOrderRoutesOptions<Request, Identity>;
 
 /** The routes' Router, with the error handler for a JSON parser the app runs before them. */
 export type ProductOrderRouter = Router & {
@@ -46,8 +46,8 @@ export type ProductOrderRouter = Router & {
  * app.listen(3000);
  * ```
  */
-export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderRouter {
-  const routes = createRoutes<Request>(options);
+export function productOrderRoutes<Identity = string>(options: ExpressRoutesOptions<Identity>): ProductOrderRouter {
+  const routes = createRoutes<Request, Identity>(options);
   // paths as the other frameworks match them: case and a trailing slash count
   const router = Router({ caseSensitive: true, strict: true });
   const write = (req: Request, res: Response, answer: Answer) => {
@@ -93,7 +93,7 @@ export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderR
   };
 
   /** The body: as a parser left it in `req.body`, else read with the limits. */
-  function bodyOf(req: Request, admitted: Admitted<Request>): Promise<ReadBody> | ReadBody {
+  function bodyOf(req: Request, admitted: Admitted<Request, Identity>): Promise<ReadBody> | ReadBody {
     const lang: Lang = admitted.context.lang;
     const parsed: unknown = req.body;
     if (parsed === undefined && !req.readableEnded) return readNodeBody(req, { ...routes.limits, lang });

@@ -13,7 +13,7 @@ import { type Admitted, type Answer, createRoutes, type ProductOrderRoutesOption
 export type * from './public.js';
 
 /** Options of the Fastify {@link productOrderRoutes}; callbacks get the `FastifyRequest` as `context.request`. */
-export type FastifyRoutesOptions = ProductOrderRoutesOptions<FastifyRequest>;
+export type FastifyRoutesOptions<Identity = string> = ProductOrderRoutesOptions<FastifyRequest, Identity>;
 
 /** A body the plugin's parser read, told apart from one another parser made. */
 const read = /* @__PURE__ */ Symbol('productOrderBody');
@@ -51,9 +51,9 @@ export type ProductOrderPlugin = FastifyPluginAsync & {
  * await app.listen({ port: 3000 });
  * ```
  */
-export function productOrderRoutes(options: FastifyRoutesOptions): ProductOrderPlugin {
-  const routes = createRoutes<FastifyRequest>(options);
-  const admitted = new WeakMap<FastifyRequest, Admitted<FastifyRequest>>();
+export function productOrderRoutes<Identity = string>(options: FastifyRoutesOptions<Identity>): ProductOrderPlugin {
+  const routes = createRoutes<FastifyRequest, Identity>(options);
+  const admitted = new WeakMap<FastifyRequest, Admitted<FastifyRequest, Identity>>();
   /** The prefixes the plugin is registered under. */
   const mounts: string[] = [];
   /** The answer to give before any route runs, for a request below `mount`. */

@@ -14,7 +14,7 @@ import { type Admitted, createRoutes, type ProductOrderRoutesOptions, type ReadB
 export type * from './public.js';
 
 /** Options of the Hono {@link productOrderRoutes}; callbacks get Hono's `Context` as `context.request`. */
-export type HonoRoutesOptions = ProductOrderRoutesOptions<Context>;
+export type HonoRoutesOptions<Identity = string> = ProductOrderRoutesOptions<Context, Identity>;
 
 /**
  * The product order create, the in-flight change API and the six listeners as a Hono app, each
@@ -42,8 +42,8 @@ export type HonoRoutesOptions = ProductOrderRoutesOptions<Context>;
  * export default new Hono().route('/api', routes);
  * ```
  */
-export function productOrderRoutes(options: HonoRoutesOptions): Hono {
-  const routes = createRoutes<Context>(options);
+export function productOrderRoutes<Identity = string>(options: HonoRoutesOptions<Identity>): Hono {
+  const routes = createRoutes<Context, Identity>(options);
   const app = new Hono();
   for (const { path, route } of routes.paths) {
     app.all(path, async (c) => {
@@ -74,7 +74,7 @@ export function productOrderRoutes(options: HonoRoutesOptions): Hono {
   app.onError((error, c) => toFetchResponse(routes.frameworkError(error, c.req.raw.headers)));
 
   /** The body: as a middleware read it already, else read with the limits. */
-  async function bodyOf(c: Context, admitted: Admitted<Context>): Promise<ReadBody> {
+  async function bodyOf(c: Context, admitted: Admitted<Context, Identity>): Promise<ReadBody> {
     const { lang } = admitted.context;
     const cache = c.req.bodyCache;
     try {

@@ -1,5 +1,7 @@
 // The types each adapter exports beside its productOrderRoutes.
 export type {
+  Authenticate,
+  BodyContext,
   EventContext,
   InflightChangeResource,
   InflightChangeStore,
@@ -10,4 +12,5 @@ export type {
   ReportedViolation,
   RouteContext,
   RouteOperation,
+  RouteOutcome,
 } from './routes.js';

@@ -1,15 +1,13 @@
 // createListenerHandler: the six client-side listener endpoints, for fetch-style runtimes (WHATWG
 // Request and Response) and for Node's http server.
-import type { Lang } from '../messages/index.js';
-import { settings } from '../validate.js';
-import { type AuthVerdict, type OperationId, refusal, tokenOf } from './auth.js';
+import { type Lang, spoken } from '../messages/index.js';
+import type { AuthVerdict, OperationId } from './auth.js';
 import {
   type BodyOptions,
   type BodyText,
   type JsonBodyOptions,
   type NodeRequest,
   type NodeResponse,
-  parseJsonBody,
   type Reply,
   readFetchBody,
   readNodeBody,
@@ -17,10 +15,11 @@ import {
   toFetchResponse,
 } from './body.js';
 import { awaitCallback, type CallbackTimeLimit } from './callback.js';
-import { contentCodingFault, type RawHeaders, repeatedHeaderFault } from './door.js';
-import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
-import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from './events.js';
-import { type HeadersInput, headerOf, isJsonContentType } from './headers.js';
+import type { RawHeaders } from './door.js';
+import { type defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
+import { type ListenerEvent, type ListenerEventType, validateListenerEvent } from './events.js';
+import type { HeadersInput } from './headers.js';
+import { checkBody, checkHead, httpMaxViolations, matchRoute, routeTable } from './pipeline.js';
 import { targetParts } from './request.js';
 
 /** What a listener knows about a notification it accepted. */
@@ -102,45 +101,42 @@ interface Incoming {
  */
 export function createListenerHandler(options: ListenerOptions): ListenerHandler {
   const lang: Lang | undefined = options.lang;
-  const { max } = settings(options, defaultHttpMaxViolations);
+  const listenerTable = routeTable({ listeners: true });
+  const max = httpMaxViolations(options.maxViolations);
   const numbers: JsonBodyOptions = { keepInexactNumbers: options.keepInexactNumbers === true };
 
   async function handle({ method, path, headers, rawHeaders, read }: Incoming): Promise<Reply | HttpError> {
     const base = options.basePath ?? '';
-    const listener = path.startsWith(base) ? listeners.find((l) => l.path === path.slice(base.length)) : undefined;
-    if (!listener) return errorResponse(404, undefined, { lang });
-    if (method.toUpperCase() !== 'POST') return errorResponse(405, undefined, { lang, headers: { allow: 'POST' } });
-    const repeated = repeatedHeaderFault(headers, rawHeaders, lang);
-    if (repeated) return repeated;
-    const token = tokenOf(headers, lang);
-    if (!token.ok) return token;
-    const { type, operation } = listener;
+    if (!path.startsWith(base)) return errorResponse(404, undefined, { lang });
+    const routed = matchRoute(listenerTable, path.slice(base.length), lang);
+    if ('ok' in routed || routed.route.kind !== 'listener')
+      return 'ok' in routed ? routed : errorResponse(404, undefined, { lang });
+    const { type, operation } = routed.route;
+    const contextOf = (token: string): ListenerContext => ({ type, operation, token });
+    const onError = options.onError;
+    const head = await checkHead<undefined, string>(
+      { route: routed.route, method, headers, rawHeaders, query: undefined, native: undefined },
+      {
+        lang: spoken(lang),
+        max,
+        authorize: options.authorize,
+        callbackTimeoutMs: options.callbackTimeoutMs,
+        onError: onError && ((error, known) => onError(error, contextOf(known?.token ?? ''))),
+      },
+    );
+    if (!head.ok) return head;
     const settle = {
       callbackTimeoutMs: options.callbackTimeoutMs,
       lang,
-      onError: (error: unknown) => options.onError?.(error, { type, operation, token: token.token }),
+      onError: (error: unknown) => options.onError?.(error, contextOf(head.token)),
     };
-    const authorize = options.authorize;
-    if (authorize) {
-      const verdict = await awaitCallback('authorize', () => authorize(token.token, operation), settle);
-      if (!verdict.ok) return verdict;
-      const refused = refusal(verdict.value, lang);
-      if (refused) return refused;
-    }
-    if (!isJsonContentType(headerOf(headers, 'content-type'))) return errorResponse(415, undefined, { lang });
-    const coded = contentCodingFault(headers, rawHeaders, lang);
-    if (coded) return coded;
     const text = await read();
     if (!text.ok) return text;
-    const parsed = parseJsonBody(text.text, lang, numbers);
-    if (!parsed.ok) return parsed;
-    const result = validateListenerEvent(listener.type, parsed.value, { lang, maxViolations: max });
-    if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max });
-    const heard = await awaitCallback(
-      'onEvent',
-      () => options.onEvent(result.value, { type, operation, token: token.token }),
-      settle,
+    const event = checkBody(text, { lang: spoken(lang), max, about: 'event', ...numbers }, (input, o) =>
+      validateListenerEvent(type, input, o),
     );
+    if (!event.ok) return event;
+    const heard = await awaitCallback('onEvent', () => options.onEvent(event.value, contextOf(head.token)), settle);
     return heard.ok ? { status: 204, headers: {} } : heard;
   }
 
