@@ -304,13 +304,15 @@ const named = /* @__PURE__ */ new WeakMap<object, number>();
 /** The longest `Validation-Hints` header, in characters: far below what clients and proxies take (8 KB and more). */
 export const maxHintsHeader = 4096;
 
+const utf8 = /* @__PURE__ */ new TextEncoder();
+
 /** A string as an RFC 8941 sf-string holds it: printable ASCII, `%`, other characters %-encoded, `"` and `\` escaped. */
 function sfString(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
     if (char === '%' || code < 0x20 || code > 0x7e)
-      for (const byte of new TextEncoder().encode(char)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+      for (const byte of utf8.encode(char)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
     else out += char === '"' || char === '\\' ? `\\${char}` : char;
   }
   return `"${out}"`;
