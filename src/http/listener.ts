@@ -1,6 +1,7 @@
 // createListenerHandler: the six client-side listener endpoints, for fetch-style runtimes (WHATWG
 // Request and Response) and for Node's http server.
 import { type Lang, spoken } from '../messages/index.js';
+import type { Hint } from '../violation.js';
 import type { AuthVerdict, OperationId } from './auth.js';
 import {
   type BodyOptions,
@@ -19,8 +20,8 @@ import type { RawHeaders } from './door.js';
 import { type defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
 import { type ListenerEvent, type ListenerEventType, validateListenerEvent } from './events.js';
 import type { HeadersInput } from './headers.js';
-import { checkBody, checkHead, httpMaxViolations, matchRoute, routeTable } from './pipeline.js';
-import { targetParts } from './request.js';
+import { checkBody, checkHead, httpMaxViolations, type Known, matchRoute, routeTable } from './pipeline.js';
+import { authenticationOf, targetParts } from './request.js';
 
 /** What a listener knows about a notification it accepted. */
 export interface ListenerContext {
@@ -28,8 +29,12 @@ export interface ListenerContext {
   readonly type: ListenerEventType;
   /** The listener's operation id. */
   readonly operation: OperationId;
-  /** The bearer token the notification came with. */
+  /** The bearer token the notification came with; `''` when `authenticate` replaces the bearer-token check and none was sent. */
   readonly token: string;
+  /** Who sent it: the bearer token, or what `authenticate` returned (`''` when it is `false`). */
+  readonly identity: string;
+  /** Near misses in the event that break no rule ("did you mean"); empty but for `onEvent`. */
+  readonly hints: readonly Hint[];
 }
 
 /** Options of {@link createListenerHandler}. */
@@ -39,8 +44,18 @@ export interface ListenerOptions extends BodyOptions, CallbackTimeLimit, JsonBod
    * throws, 503 with `Retry-After` when it does not settle within `callbackTimeoutMs`.
    */
   readonly onEvent: (event: ListenerEvent, context: ListenerContext) => void | Promise<void>;
-  /** The service's verdict on a token for a listener operation; without it any well-formed bearer token passes. */
+  /**
+   * The service's verdict on an identity (the bearer token unless `authenticate` replaces it) for a
+   * listener operation; without it any identity passes.
+   */
   readonly authorize?: (token: string, operation: OperationId) => AuthVerdict | Promise<AuthVerdict>;
+  /**
+   * Who sent the notification, in place of the bearer-token check: an identity read from its headers,
+   * or undefined for 401, or a Promise of either, awaited within `callbackTimeoutMs`; a throw is a
+   * 500, told to `onError`. `false` turns authentication off (`authorize` is asked with `''`).
+   * Default: the `Authorization: Bearer` token.
+   */
+  readonly authenticate?: ((headers: HeadersInput) => string | undefined | PromiseLike<string | undefined>) | false;
   /** The path prefix of the listeners, stripped before routing (default none). */
   readonly basePath?: string;
   /** List at most this many violations of a body (default {@link defaultHttpMaxViolations}); validation stops soon after. */
@@ -112,23 +127,31 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
     if ('ok' in routed || routed.route.kind !== 'listener')
       return 'ok' in routed ? routed : errorResponse(404, undefined, { lang });
     const { type, operation } = routed.route;
-    const contextOf = (token: string): ListenerContext => ({ type, operation, token });
+    const none: readonly Hint[] = [];
+    const contextOf = (known: Known<string> | undefined, hints = none): ListenerContext => ({
+      type,
+      operation,
+      token: known?.token ?? '',
+      identity: known?.identity ?? '',
+      hints,
+    });
     const onError = options.onError;
     const head = await checkHead<undefined, string>(
       { route: routed.route, method, headers, rawHeaders, query: undefined, native: undefined },
       {
         lang: spoken(lang),
         max,
+        authenticate: authenticationOf(options.authenticate),
         authorize: options.authorize,
         callbackTimeoutMs: options.callbackTimeoutMs,
-        onError: onError && ((error, known) => onError(error, contextOf(known?.token ?? ''))),
+        onError: onError && ((error, known) => onError(error, contextOf(known))),
       },
     );
     if (!head.ok) return head;
     const settle = {
       callbackTimeoutMs: options.callbackTimeoutMs,
       lang,
-      onError: (error: unknown) => options.onError?.(error, contextOf(head.token)),
+      onError: (error: unknown) => options.onError?.(error, contextOf(head)),
     };
     const text = await read();
     if (!text.ok) return text;
@@ -136,7 +159,11 @@ export function createListenerHandler(options: ListenerOptions): ListenerHandler
       validateListenerEvent(type, input, o),
     );
     if (!event.ok) return event;
-    const heard = await awaitCallback('onEvent', () => options.onEvent(event.value, contextOf(head.token)), settle);
+    const heard = await awaitCallback(
+      'onEvent',
+      () => options.onEvent(event.value, contextOf(head, event.hints)),
+      settle,
+    );
     return heard.ok ? { status: 204, headers: {} } : heard;
   }
 

@@ -12,6 +12,7 @@ import { type defaultHttpMaxViolations, errorResponse, type HttpError, jsonUtf8 
 import type { HeadersInput } from './headers.js';
 import type { ListQuery, QueryInput } from './list-query.js';
 import {
+  type Authenticate,
   andThen,
   checkBody,
   checkHead,
@@ -42,8 +43,18 @@ export interface RequestParts {
 
 /** Options of {@link checkRequest}. */
 export interface CheckOptions extends CallbackTimeLimit, JsonBodyOptions {
-  /** The service's verdict on a token for an operation; without it any well-formed bearer token passes. */
+  /**
+   * The service's verdict on an identity (the bearer token unless `authenticate` replaces it) for an
+   * operation; without it any identity passes.
+   */
   readonly authorize?: Authorize;
+  /**
+   * Who sent the request, in place of the bearer-token check: an identity read from its headers (a
+   * header a gateway set, a client certificate's subject forwarded), or undefined for 401; a throw is
+   * a 500, told to `onError`. `false` turns authentication off: every request goes on, and
+   * `authorize` is asked with `''`. Default: the `Authorization: Bearer` token.
+   */
+  readonly authenticate?: ((headers: HeadersInput) => string | undefined) | false;
   /** The path prefix of the API, stripped from `path` (default none). */
   readonly basePath?: string;
   /** Language of the messages. */
@@ -68,8 +79,10 @@ export interface AsyncCheckOptions extends Omit<CheckOptions, 'authorize'> {
 export interface Accepted {
   /** Always true: the request passed every check. */
   readonly ok: true;
-  /** The bearer token. */
+  /** The bearer token; `''` when `authenticate` replaces the bearer-token check and none was sent. */
   readonly token: string;
+  /** Who sent it: the bearer token, or what `authenticate` returned (`''` when it is `false`). */
+  readonly identity?: string;
   /** The content type to answer with. */
   readonly contentType: typeof jsonUtf8;
 }
@@ -175,6 +188,7 @@ export function checkRequestHead(
       {
         lang,
         max: httpMaxViolations(options?.maxViolations),
+        authenticate: authenticationOf(options?.authenticate),
         authorize: options?.authorize,
         callbackTimeoutMs: options?.callbackTimeoutMs,
         onError: onError && ((error) => onError(error)),
@@ -186,9 +200,18 @@ export function checkRequestHead(
   }
 }
 
+/** A helper's `authenticate` as the pipeline takes it: over the request's headers; `false` an identity of `''`. */
+export function authenticationOf(
+  authenticate: ((headers: HeadersInput) => string | undefined | PromiseLike<string | undefined>) | false | undefined,
+): Authenticate<unknown, string> | undefined {
+  if (authenticate === undefined) return undefined;
+  if (authenticate === false) return () => '';
+  return (_, headers) => authenticate(headers);
+}
+
 /** A head the pipeline passed, in the form checkRequestHead gives it. */
 function checkedHead(head: PassedHead<string>, id: string | undefined): CheckedHead {
-  const accepted = { ok: true, token: head.token, contentType: jsonUtf8 } as const;
+  const accepted = { ok: true, token: head.token, identity: head.identity ?? '', contentType: jsonUtf8 } as const;
   switch (head.operation) {
     case 'createInflightChangeProductOrder':
       return { ...accepted, operation: head.operation };
