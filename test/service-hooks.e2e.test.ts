@@ -269,6 +269,8 @@ for (const name of ['express', 'fastify', 'hono']) {
         { rule: 'R-field', code: 'wrong_type' },
       ]);
       expect(by(401)).toMatchObject({ operation: 'listInflightChangeProductOrder', identity: undefined });
+      expect(by(403)).toMatchObject({ operation: 'createProductOrder', identity: 'reader' });
+      expect(by(406)).toMatchObject({ operation: 'listInflightChangeProductOrder', identity: 'good' });
       expect(by(405)).toMatchObject({ operation: undefined });
       expect(by(204)).toMatchObject({ operation: 'listenToAppointmentCreateEvent', identity: 'good' });
       for (const outcome of heard) {

@@ -476,7 +476,9 @@ export function createRoutes<Native, Identity = string>(
       lang,
       request: call.native,
     });
-    const refused = (error: HttpError) => observe(call, started, undefined, operation, failure(error, lang, route));
+    // the identity once known, so that a 403, 406, 415 or a bad query is heard with it
+    let known: RouteContext<Native, Identity> | undefined;
+    const refused = (error: HttpError) => observe(call, started, known, operation, failure(error, lang, route));
     try {
       // a path the framework matched once it resolved dot segments or decoded letters is not theirs as spelt
       const fault = servesTail(call.path) ? pathFault(call.path, lang) : errorResponse(404, undefined, { lang });
@@ -498,7 +500,10 @@ export function createRoutes<Native, Identity = string>(
           authenticate: options.authenticate,
           authorize: options.authorize,
           callbackTimeoutMs: options.callbackTimeoutMs,
-          onError: (error, known) => report(error, known && contextOf(known)),
+          onKnown: (found) => {
+            known = contextOf(found);
+          },
+          onError: (error, found) => report(error, found && contextOf(found)),
         },
       );
       if (!head.ok) return refused(head);

@@ -196,6 +196,8 @@ export interface HeadOptions<Native, Identity> {
     | ((identity: Identity, operation: OperationId) => AuthVerdict | PromiseLike<AuthVerdict>)
     | undefined;
   readonly callbackTimeoutMs?: number | undefined;
+  /** Told of the identity once it is known, before `authorize` judges it. */
+  readonly onKnown?: ((known: Known<Identity>) => void) | undefined;
   /** Told of a callback's error, with what was known of the request then. */
   readonly onError?: (error: unknown, known: Known<Identity> | undefined) => void;
 }
@@ -252,6 +254,7 @@ export function checkHead<Native, Identity>(
       if (given.value === undefined && authenticate !== false)
         return errorResponse(401, undefined, { lang, headers: { 'www-authenticate': 'Bearer' } });
       const known: Known<Identity> = { operation, token, identity: given.value as Identity };
+      options.onKnown?.(known);
       const authorize = options.authorize;
       const verdict: Later<CallbackValue<AuthVerdict> | HttpError> = authorize
         ? ask('authorize', () => authorize(known.identity, operation), settle(known))
