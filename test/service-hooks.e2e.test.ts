@@ -110,7 +110,7 @@ for (const name of ['express', 'fastify', 'hono']) {
           const partner = headerOf(headers, 'x-partner');
           if (partner === 'throws') throw new Error('certificate store down');
           if (partner === 'hangs') return never;
-          return native.user(request) ?? undefined;
+          return native.user(request); // Fastify's decorated user is null until the app's hook sets it
         },
         authorize: (identity: Any, operation: string) => {
           asked.push([identity, operation]);
@@ -144,7 +144,7 @@ for (const name of ['express', 'fastify', 'hono']) {
       expect((await post({ 'x-partner': 'stranger' })).status).toBe(401);
     });
 
-    it('answers 401 with an ErrorMessage when it finds no identity, a bearer token notwithstanding', async () => {
+    it('answers 401 with an ErrorMessage when it finds no identity (undefined, or the null a decorated request holds), a bearer token notwithstanding', async () => {
       const response = await post(good);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');

@@ -164,14 +164,14 @@ export function ask<T>(
 }
 
 /**
- * Who sent a request, as the service knows it: an identity, or undefined for none (401). Replaces the
+ * Who sent a request, as the service knows it: an identity, or undefined (or null) for none (401). Replaces the
  * bearer-token check: an identity from `@fastify/jwt`'s `request.user`, a client certificate, a header
  * a gateway set. Its time limit is the callbacks'; a throw is a 500, told to `onError`.
  */
 export type Authenticate<Native, Identity> = (
   request: Native,
   headers: HeadersInput,
-) => Identity | undefined | PromiseLike<Identity | undefined>;
+) => Identity | null | undefined | PromiseLike<Identity | null | undefined>;
 
 /** A request as a door gives it to the pipeline, once it is routed. */
 export interface Head<Native> {
@@ -241,7 +241,7 @@ export function checkHead<Native, Identity>(
   const bearer = tokenOf(headers, lang);
   const token = bearer.ok ? bearer.token : '';
   const authenticate = options.authenticate;
-  let identified: Later<CallbackValue<Identity | undefined> | HttpError>;
+  let identified: Later<CallbackValue<Identity | null | undefined> | HttpError>;
   if (authenticate === undefined) {
     if (!bearer.ok) return bearer;
     identified = { ok: true, value: bearer.token as Identity };
@@ -251,7 +251,8 @@ export function checkHead<Native, Identity>(
     identified,
     (given) => {
       if (!given.ok) return given;
-      if (given.value === undefined && authenticate !== false)
+      // none found: undefined, or the null a framework decorates its request with before a plugin fills it
+      if ((given.value === undefined || given.value === null) && authenticate !== false)
         return errorResponse(401, undefined, { lang, headers: { 'www-authenticate': 'Bearer' } });
       const known: Known<Identity> = { operation, token, identity: given.value as Identity };
       options.onKnown?.(known);
