@@ -35,7 +35,7 @@ export type * from './public.js';
 export { isRouteError } from './route-error.js';
 
 /** Options of the Express {@link productOrderRoutes}; callbacks get Express's `Request` as `context.request`. */
-export type ExpressRoutesOptions = ProductOrderRoutesOptions<Request>;
+export type ExpressRoutesOptions<Identity = string> = ProductOrderRoutesOptions<Request, Identity>;
 
 /** The routes' Router, with the error handler for a JSON parser the app runs before them. */
 export type ProductOrderRouter = Router & {
@@ -73,8 +73,8 @@ export type ProductOrderRouter = Router & {
  * app.listen(3000);
  * ```
  */
-export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderRouter {
-  const routes = createRoutes<Request>(options);
+export function productOrderRoutes<Identity = string>(options: ExpressRoutesOptions<Identity>): ProductOrderRouter {
+  const routes = createRoutes<Request, Identity>(options);
   // paths as the other frameworks match them: case and a trailing slash count
   const router = Router({ caseSensitive: true, strict: true });
   const errorHandler = errorHandlerOf(routes);
@@ -115,12 +115,12 @@ export function productOrderRoutes(options: ExpressRoutesOptions): ProductOrderR
  * app.listen(3000);
  * ```
  */
-export function operationHandler(
+export function operationHandler<Identity = string>(
   operation: RouteOperation,
-  options: ExpressRoutesOptions,
+  options: ExpressRoutesOptions<Identity>,
 ): RequestHandler & { readonly errorHandler: ErrorRequestHandler } {
   const route = operationRoute(operation);
-  const routes = createRoutes<Request>(options);
+  const routes = createRoutes<Request, Identity>(options);
   const errorHandler = errorHandlerOf(routes);
   return Object.assign(serving(routes, errorHandler)(route, true), { errorHandler });
 }
@@ -131,7 +131,7 @@ const write = (req: Request, res: Response, answer: Answer) => {
 };
 
 /** The handler of a route: the checks, then the body and the callback; a 500 of the service's side to `next(err)`. */
-function serving(routes: Routes<Request>, errorHandler: ErrorRequestHandler) {
+function serving(routes: Routes<Request, unknown>, errorHandler: ErrorRequestHandler) {
   const deliver = (req: Request, res: Response, next: NextFunction, answer: Answer) => {
     if (answer.error && !res.headersSent && mounted(req, errorHandler)) next(answer.error);
     else write(req, res, answer);
@@ -164,7 +164,7 @@ function callOf(req: Request, route: Route, alone: boolean): Call<Request> {
 }
 
 /** The error handler of the routes, to add after the app's own: see {@link ProductOrderRouter}. */
-function errorHandlerOf(routes: Routes<Request>): ErrorRequestHandler {
+function errorHandlerOf(routes: Routes<Request, unknown>): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (isRouteError(error)) return write(req, res, error.reply);
@@ -177,7 +177,7 @@ function errorHandlerOf(routes: Routes<Request>): ErrorRequestHandler {
  * The answer to a request whose body a parser before the routes failed on: the checks before the
  * body first (a client without a token learns nothing of how its body was parsed), then the error.
  */
-async function parseFailure(routes: Routes<Request>, req: Request, error: unknown): Promise<Answer> {
+async function parseFailure(routes: Routes<Request, unknown>, req: Request, error: unknown): Promise<Answer> {
   const path = targetParts(req.originalUrl).path;
   const segments = path.split('/');
   for (let n = 1; n < segments.length; n++) {
@@ -211,7 +211,11 @@ function mounted(req: Request, errorHandler: ErrorRequestHandler): boolean {
 }
 
 /** The body: read with the limits while no one read it, else as another part of the server left it, held to the same limits. */
-function bodyOf(routes: Routes<Request>, req: Request, admitted: Admitted<Request>): Promise<ReadBody> | ReadBody {
+function bodyOf(
+  routes: Routes<Request, unknown>,
+  req: Request,
+  admitted: Admitted<Request, unknown>,
+): Promise<ReadBody> | ReadBody {
   const limits = { ...routes.limits, lang: admitted.context.lang };
   const stream = req as Request & { readableDidRead?: boolean };
   if (!req.readableEnded && stream.readableDidRead !== true && !req.destroyed)

@@ -26,7 +26,7 @@ export type * from './public.js';
 export { isRouteError } from './route-error.js';
 
 /** Options of the Fastify {@link productOrderRoutes}; callbacks get the `FastifyRequest` as `context.request`. */
-export type FastifyRoutesOptions = ProductOrderRoutesOptions<FastifyRequest>;
+export type FastifyRoutesOptions<Identity = string> = ProductOrderRoutesOptions<FastifyRequest, Identity>;
 
 /** A body the plugin's parser read, told apart from one another parser made. */
 const read = /* @__PURE__ */ Symbol('productOrderBody');
@@ -73,8 +73,8 @@ export type ProductOrderPlugin = FastifyPluginAsync & {
  * await app.listen({ port: 3000 });
  * ```
  */
-export function productOrderRoutes(options: FastifyRoutesOptions): ProductOrderPlugin {
-  const routes = createRoutes<FastifyRequest>(options);
+export function productOrderRoutes<Identity = string>(options: FastifyRoutesOptions<Identity>): ProductOrderPlugin {
+  const routes = createRoutes<FastifyRequest, Identity>(options);
   /** The prefixes the plugin is registered under. */
   const mounts: string[] = [];
   /** The answer to give before any route runs, for a request below `mount`. */
@@ -140,9 +140,12 @@ export function productOrderRoutes(options: FastifyRoutesOptions): ProductOrderP
  * await app.listen({ port: 3000 });
  * ```
  */
-export function operationPlugin(operation: RouteOperation, options: FastifyRoutesOptions): FastifyPluginAsync {
+export function operationPlugin<Identity = string>(
+  operation: RouteOperation,
+  options: FastifyRoutesOptions<Identity>,
+): FastifyPluginAsync {
   const route = operationRoute(operation);
-  const routes = createRoutes<FastifyRequest>(options);
+  const routes = createRoutes<FastifyRequest, Identity>(options);
   return async function productOrderOperation(fastify) {
     const serve = scope(fastify, routes);
     fastify.route({
@@ -170,8 +173,8 @@ const send = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => {
  * Sets up the plugin's scope (its body parser, its error handler, the hook that keeps a 500 of the
  * service's side an ErrorMessage) and gives the hooks of a route.
  */
-function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest>) {
-  const admitted = new WeakMap<FastifyRequest, Admitted<FastifyRequest>>();
+function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest, unknown>) {
+  const admitted = new WeakMap<FastifyRequest, Admitted<FastifyRequest, unknown>>();
   /** The requests whose RouteError went up Fastify's error path, and the answer the client is to get. */
   const failed = new WeakMap<FastifyRequest, RouteError>();
   fastify.removeAllContentTypeParsers();

@@ -28,7 +28,7 @@ export type * from './public.js';
 export { isRouteError } from './route-error.js';
 
 /** Options of the Hono {@link productOrderRoutes}; callbacks get Hono's `Context` as `context.request`. */
-export type HonoRoutesOptions = ProductOrderRoutesOptions<Context>;
+export type HonoRoutesOptions<Identity = string> = ProductOrderRoutesOptions<Context, Identity>;
 
 /** The routes' sub-app, with the handler of the paths below the mount point that are no one's. */
 export type ProductOrderApp = Hono & {
@@ -64,8 +64,8 @@ export type ProductOrderApp = Hono & {
  * export default new Hono().route('/api', routes);
  * ```
  */
-export function productOrderRoutes(options: HonoRoutesOptions): ProductOrderApp {
-  const routes = createRoutes<Context>(options);
+export function productOrderRoutes<Identity = string>(options: HonoRoutesOptions<Identity>): ProductOrderApp {
+  const routes = createRoutes<Context, Identity>(options);
   const app = new Hono();
   const serve = serving(routes);
   for (const { path, route } of routes.paths)
@@ -104,16 +104,16 @@ export function productOrderRoutes(options: HonoRoutesOptions): ProductOrderApp 
  * export default app;
  * ```
  */
-export function operationHandler(
+export function operationHandler<Identity = string>(
   operation: RouteOperation,
-  options: HonoRoutesOptions,
+  options: HonoRoutesOptions<Identity>,
 ): (c: Context) => Promise<Response> {
   const route = operationRoute(operation);
-  return serving(createRoutes<Context>(options))(route, true, () => undefined);
+  return serving(createRoutes<Context, Identity>(options))(route, true, () => undefined);
 }
 
 /** A route's handler: the checks, then the body and the callback; a 500 of the service's side raised as an HTTPException. */
-function serving(routes: Routes<Context>) {
+function serving(routes: Routes<Context, unknown>) {
   const respond = (answer: Answer): Response => {
     const response = toFetchResponse(answer);
     if (!answer.error) return response;
@@ -150,7 +150,11 @@ function serving(routes: Routes<Context>) {
 }
 
 /** The body: read with the limits while no one read it, else as a middleware left it, held to the same limits. */
-async function bodyOf(routes: Routes<Context>, c: Context, admitted: Admitted<Context>): Promise<ReadBody> {
+async function bodyOf(
+  routes: Routes<Context, unknown>,
+  c: Context,
+  admitted: Admitted<Context, unknown>,
+): Promise<ReadBody> {
   const limits = { ...routes.limits, lang: admitted.context.lang };
   const headers = c.req.raw.headers;
   const cache = c.req.bodyCache;

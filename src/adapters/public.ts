@@ -2,6 +2,8 @@
 
 export type { RouteError, RouteErrorSource } from './route-error.js';
 export type {
+  Authenticate,
+  BodyContext,
   EventContext,
   InflightChangeResource,
   InflightChangeStore,
@@ -12,4 +14,5 @@ export type {
   ReportedViolation,
   RouteContext,
   RouteOperation,
+  RouteOutcome,
 } from './routes.js';

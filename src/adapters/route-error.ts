@@ -5,6 +5,7 @@ import type { SerializedReply } from '../http/body.js';
 
 /** What failed on the service's side: a callback, or the body another part of the server read first. */
 export type RouteErrorSource =
+  | 'authenticate'
   | 'authorize'
   | 'onProductOrder'
   | 'onEvent'
@@ -25,7 +26,7 @@ export type RouteErrorSource =
 export interface RouteError extends Error {
   /** Always `'RouteError'`. */
   readonly name: 'RouteError';
-  /** What failed: the callback (`'onProductOrder'`, `'authorize'`, ...), `'body'`, or `'reply'` (a value that could not be answered). */
+  /** What failed: the callback (`'onProductOrder'`, `'authenticate'`, `'authorize'`, ...), `'body'`, or `'reply'` (a value that could not be answered). */
   readonly source: RouteErrorSource;
   /** What the callback threw or rejected with. */
   readonly cause?: unknown;
@@ -49,6 +50,7 @@ export function isRouteError(value: unknown): value is RouteError {
 }
 
 const what: Readonly<Record<RouteErrorSource, string>> = {
+  authenticate: 'authenticate threw or rejected',
   authorize: 'authorize threw or rejected',
   onProductOrder: 'onProductOrder threw or rejected',
   onEvent: 'onEvent threw or rejected',

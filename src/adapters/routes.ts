@@ -3,70 +3,110 @@
 // request onto a Call, reads the body once `admit` let it through, and writes what `answer` gives.
 import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.js';
 import type { ProductOrderFVO } from '../generated/types.js';
-import { type AuthVerdict, type OperationId, refusal, tokenOf } from '../http/auth.js';
+import { type AuthVerdict, isThenable, type OperationId } from '../http/auth.js';
 import {
   type BodyOptions,
   type BodyText,
   type JsonBodyOptions,
   notJson,
-  parseJsonBody,
   type SerializedReply,
   serializeReply,
 } from '../http/body.js';
 import { awaitCallback, type CallbackTimeLimit, isCallbackTimeoutError } from '../http/callback.js';
-import {
-  contentCodingFault,
-  decodeUnreserved,
-  hasDotSegment,
-  pathFault,
-  type RawHeaders,
-  repeatedHeaderFault,
-} from '../http/door.js';
-import {
-  defaultHttpMaxViolations,
-  type ErrorSource,
-  errorResponse,
-  type HttpError,
-  jsonUtf8,
-  toProblemResponse,
-} from '../http/error-message.js';
+import { contentCodingFault, decodeUnreserved, hasDotSegment, pathFault, type RawHeaders } from '../http/door.js';
+import { errorResponse, type HttpError, jsonUtf8, toProblemResponse } from '../http/error-message.js';
 import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from '../http/events.js';
-import { acceptsJson, type HeadersInput, headerOf, isJsonContentType, preferredLang } from '../http/headers.js';
+import { type HeadersInput, headerOf, preferredLang } from '../http/headers.js';
 import {
   countHeaders,
   type ListQuery,
   type PageOptions,
   pageBounds,
   paginate,
-  parseListQuery,
   type QueryInput,
   selectFields,
 } from '../http/list-query.js';
+import {
+  type Authenticate,
+  allowedMethods,
+  checkBody,
+  checkHead,
+  collectionPath,
+  defaultProductOrderPath,
+  httpMaxViolations,
+  type Known,
+  matchRoute,
+  operationOf,
+  type Route,
+  routeTable,
+  type ValidBody,
+} from '../http/pipeline.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { httpWords, type Lang, langs } from '../messages/index.js';
 import type { ErrorCause } from '../messages/wording.js';
 import { type ValidateOptions, type ValidationResult, validateProductOrder } from '../validate.js';
+import type { Hint } from '../violation.js';
 import { type RouteError, type RouteErrorSource, routeError } from './route-error.js';
+
+export type { Authenticate };
 
 /** The operation of a request to the routes: the spec's ids, and TMF622's `createProductOrder`. */
 export type RouteOperation = OperationId;
 
 /** What a callback of the routes knows about the request it serves. */
-export interface RouteContext<Native> {
+export interface RouteContext<Native, Identity = string> {
   /** The operation, as `authorize` was asked about it. */
   readonly operation: RouteOperation;
-  /** The bearer token the request came with. */
+  /**
+   * The bearer token the request came with; `''` when `authenticate` is replaced or `false` and the
+   * request sent none.
+   */
   readonly token: string;
+  /**
+   * Who sent the request: the bearer token with the default authentication, what `authenticate`
+   * returned when it is replaced, `undefined` when it is `false`.
+   */
+  readonly identity: Identity;
   /** The language of the answer, from `Accept-Language`. */
   readonly lang: Lang;
   /** The framework's own request (Express `Request`, Fastify `FastifyRequest`, Hono `Context`). */
   readonly request: Native;
 }
 
+/** What a callback that receives a valid body knows: the context, and the near misses in the body. */
+export interface BodyContext<Native, Identity = string> extends RouteContext<Native, Identity> {
+  /**
+   * Near misses in the body that break no rule ("did you mean"): `priorty` for `priority`, at most
+   * `maxViolations` of them; the 201 or 202 answer names them in `Validation-Hints`.
+   */
+  readonly hints: readonly Hint[];
+}
+
 /** What a listener's `onEvent` knows: the context, and the event type of the listener's path. */
-export interface EventContext<Native> extends RouteContext<Native> {
+export interface EventContext<Native, Identity = string> extends BodyContext<Native, Identity> {
   /** The event type, from the listener's path. */
   readonly type: ListenerEventType;
+}
+
+/**
+ * What `onOutcome` hears of each request the routes answered: once, after the answer was given, for
+ * every status.
+ */
+export interface RouteOutcome<Native, Identity = string> {
+  /** The operation, when the route and method name one; undefined for 405 and for a path refused before it. */
+  readonly operation: RouteOperation | undefined;
+  /** The status answered. */
+  readonly status: number;
+  /** The rule and code of each violation the answer lists (a 400); empty for any other. */
+  readonly violations: readonly { readonly rule: string; readonly code: string }[];
+  /** How many near misses the body had (a valid one), as `Validation-Hints` names them. */
+  readonly hints: number;
+  /** Milliseconds from the start of the checks to the answer, the body's arrival and the callbacks included. */
+  readonly durationMs: number;
+  /** Who sent it, once known: undefined for an answer given before (405, 401) or with `authenticate: false`. */
+  readonly identity: Identity | undefined;
+  /** The framework's own request. */
+  readonly request: Native;
 }
 
 /** A violation as any validator reports it: the built-in ones and a carrier's own. */
@@ -102,25 +142,28 @@ export type InflightChangeResource = Readonly<Record<string, unknown>>;
 export type Refusal = HttpError;
 
 /** The service's store of in-flight changes, behind the in-flight change API. */
-export interface InflightChangeStore<Native> {
+export interface InflightChangeStore<Native, Identity = string> {
   /**
    * Stores a valid change request: the created resource, answered 201 (with `Location`, its `href`
    * or the collection's path and its `id`), or undefined to answer 202 with no body.
    */
   create(
     change: InflightChangeProductOrderFVO,
-    context: RouteContext<Native>,
+    context: BodyContext<Native, Identity>,
   ): InflightChangeResource | undefined | Refusal | PromiseLike<InflightChangeResource | undefined | Refusal>;
   /**
    * The changes a list asks for: every one, which the routes page by `offset` and `limit`; or the
    * page itself with the number of all matches, when the store pages. The query has `offset` and
    * `limit` always (the default page size unless asked, at most the largest); `fields` is applied to each.
    */
-  list(query: ListQuery, context: RouteContext<Native>): ListAnswer | Refusal | PromiseLike<ListAnswer | Refusal>;
+  list(
+    query: ListQuery,
+    context: RouteContext<Native, Identity>,
+  ): ListAnswer | Refusal | PromiseLike<ListAnswer | Refusal>;
   /** The change with this id, or undefined for 404; `fields` is applied to it. */
   retrieve(
     id: string,
-    context: RouteContext<Native>,
+    context: RouteContext<Native, Identity>,
   ): InflightChangeResource | undefined | Refusal | PromiseLike<InflightChangeResource | undefined | Refusal>;
 }
 
@@ -135,25 +178,43 @@ export type ListAnswer =
     };
 
 /** Options of `productOrderRoutes`: which routes to serve (each callback given), and how. */
-export interface ProductOrderRoutesOptions<Native> extends BodyOptions, CallbackTimeLimit, JsonBodyOptions {
+export interface ProductOrderRoutesOptions<Native, Identity = string>
+  extends BodyOptions,
+    CallbackTimeLimit,
+    JsonBodyOptions {
   /**
    * Serves `POST {productOrderPath}`: receives each valid product order, answered 201 with what it
    * returns (or resolves to), 202 with no body when that is undefined, or the error response it returns.
    */
-  readonly onProductOrder?: (order: ProductOrderFVO, context: RouteContext<Native>) => unknown;
+  readonly onProductOrder?: (order: ProductOrderFVO, context: BodyContext<Native, Identity>) => unknown;
   /** The path of the product order create (default `/productOrder`, as TMF622 names it). */
   readonly productOrderPath?: string;
   /** Validates product orders (default `validateProductOrder`); a validator made by `createValidator` adds a carrier's rules and words. */
   readonly validator?: OrderValidator;
   /** Serves the in-flight change API (create, list, retrieve at `/inflightChangeProductOrder`) over this store. */
-  readonly inflight?: InflightChangeStore<Native>;
+  readonly inflight?: InflightChangeStore<Native, Identity>;
   /** Serves the six listeners (`/listener/...`): receives each valid event, answered 204, or the error response it returns. */
-  readonly onEvent?: (event: ListenerEvent, context: EventContext<Native>) => unknown;
+  readonly onEvent?: (event: ListenerEvent, context: EventContext<Native, Identity>) => unknown;
   /**
-   * The service's verdict on a bearer token for an operation, or a Promise of it: `true` permits,
-   * `false` gives 403, `'invalid'` 401. Without it any well-formed bearer token passes.
+   * Who sent a request, in place of the bearer-token check: the identity the app found (`@fastify/jwt`'s
+   * `request.user`, a client certificate, a header its gateway set), or undefined for 401; or a
+   * Promise of it, awaited within `callbackTimeoutMs` (503 past it; a throw is a 500 told to
+   * `onError`). `false` turns authentication off: every request goes on, `identity` undefined, and
+   * `authorize` (when given) is asked with `undefined`. Default: the `Authorization: Bearer` token,
+   * which is then the identity.
    */
-  readonly authorize?: (token: string, operation: RouteOperation) => AuthVerdict | PromiseLike<AuthVerdict>;
+  readonly authenticate?: Authenticate<Native, Identity> | false;
+  /**
+   * The service's verdict on an identity (the bearer token by default) for an operation, or a
+   * Promise of it: `true` permits, `false` gives 403, `'invalid'` 401. Without it any identity passes.
+   */
+  readonly authorize?: (identity: Identity, operation: RouteOperation) => AuthVerdict | PromiseLike<AuthVerdict>;
+  /**
+   * Told of each request the routes answered, once, after the answer went out: the operation,
+   * status, violations, duration and identity, for metrics and audit logs. Called on a timer, so it
+   * never delays an answer; a throw (or a rejection) changes nothing and is told to `onError`.
+   */
+  readonly onOutcome?: (outcome: RouteOutcome<Native, Identity>) => unknown;
   /** The language when `Accept-Language` names none the package speaks (default English). */
   readonly lang?: Lang;
   /** Error bodies: TMF `ErrorMessage` (default) or RFC 9457 `application/problem+json`. */
@@ -169,19 +230,10 @@ export interface ProductOrderRoutesOptions<Native> extends BodyOptions, Callback
    * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
    * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
    */
-  readonly onError?: (error: unknown, context: RouteContext<Native> | undefined) => void;
+  readonly onError?: (error: unknown, context: RouteContext<Native, Identity> | undefined) => void;
 }
 
-/**
- * A route of the routes: the product order create, the in-flight collection or one change, or a
- * listener; `methods`, the methods it allows when it serves fewer than its kind (one operation alone).
- */
-export type Route = (
-  | { readonly kind: 'productOrder' }
-  | { readonly kind: 'collection' }
-  | { readonly kind: 'item' }
-  | { readonly kind: 'listener'; readonly type: ListenerEventType; readonly operation: OperationId }
-) & { readonly methods?: readonly string[] };
+export type { Route };
 
 /** A request as an adapter gives it. */
 export interface Call<Native> {
@@ -201,18 +253,17 @@ export interface Call<Native> {
 }
 
 /** A request that passed every check before its body. */
-export interface Admitted<Native> {
+export interface Admitted<Native, Identity = unknown> {
   readonly call: Call<Native>;
-  readonly context: RouteContext<Native>;
+  readonly context: RouteContext<Native, Identity>;
   readonly query: ListQuery;
   /** Whether its body is to be read: a create or a listener. */
   readonly reads: boolean;
+  /** When the checks began (`performance.now()`), for the outcome's duration. */
+  readonly started: number;
 }
 
-/**
- * A body as an adapter read it: text, a value the framework parsed already, the error reading gave,
- * or `consumed`: another part of the server read the stream and left nothing to take.
- */
+/** A body as an adapter read it: text, a value the framework parsed already, or the error reading gave. */
 export type ReadBody =
   | BodyText
   | { readonly ok: true; readonly parsed: unknown }
@@ -226,20 +277,22 @@ export const consumed: ReadBody = Object.freeze({ ok: false, consumed: true });
 export const ownedBy = (read: ReadBody): ReadBody =>
   read.ok || !('status' in read) || read.status !== 500 ? read : consumed;
 
-/** A reply to write, serialised; `error`, the error to pass to the framework's error path (a 500 of the service's side). */
+/**
+ * A reply to write, serialised: the one reply shape of the routes, as `sendNode` and `toFetchResponse`
+ * take it; `error`, the error to pass to the framework's error path (a 500 of the service's side).
+ */
 export interface Answer extends SerializedReply {
-  readonly ok?: never;
   readonly error?: RouteError;
 }
 
 /** The routes as an adapter uses them. */
-export interface Routes<Native> {
+export interface Routes<Native, Identity = unknown> {
   /** The routes served, with their paths below the mount point. */
   readonly paths: ReadonlyArray<{ readonly path: string; readonly route: Route }>;
   /** The checks before the body: the request admitted, or the answer to give at once. */
-  admit(call: Call<Native>): Promise<Admitted<Native> | Answer>;
+  admit(call: Call<Native>): Promise<Admitted<Native, Identity> | Answer>;
   /** The answer to an admitted request, given its body when it reads one. */
-  answer(admitted: Admitted<Native>, body: ReadBody | undefined): Promise<Answer>;
+  answer(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Promise<Answer>;
   /** The answer to an error the framework raised on a request to a route (its parse errors), by status. */
   frameworkError(error: unknown, headers: HeadersInput | undefined): Answer;
   /**
@@ -261,39 +314,15 @@ export interface Routes<Native> {
   readonly limits: BodyOptions;
 }
 
-const collectionPath = '/inflightChangeProductOrder';
-
-/** The methods each route allows; HEAD wherever GET is (RFC 9110 section 9.3.2), OPTIONS everywhere. */
-const allowed = (route: Route): readonly string[] =>
-  route.methods ??
-  (route.kind === 'collection'
-    ? ['GET', 'HEAD', 'POST', 'OPTIONS']
-    : route.kind === 'item'
-      ? ['GET', 'HEAD', 'OPTIONS']
-      : ['POST', 'OPTIONS']);
-
-function operationOf(route: Route, method: string): RouteOperation {
-  switch (route.kind) {
-    case 'productOrder':
-      return 'createProductOrder';
-    case 'collection':
-      return method === 'POST' ? 'createInflightChangeProductOrder' : 'listInflightChangeProductOrder';
-    case 'item':
-      return 'retrieveInflightChangeProductOrder';
-    case 'listener':
-      return route.operation;
-  }
-}
-
 /** The route that serves `operation` alone: its kind, with the methods of that operation only. */
 export function operationRoute(operation: RouteOperation): Route {
   switch (operation) {
     case 'createProductOrder':
       return { kind: 'productOrder' };
     case 'createInflightChangeProductOrder':
-      return { kind: 'collection', methods: ['POST', 'OPTIONS'] };
+      return { kind: 'collection', methods: ['POST'] };
     case 'listInflightChangeProductOrder':
-      return { kind: 'collection', methods: ['GET', 'HEAD', 'OPTIONS'] };
+      return { kind: 'collection', methods: ['GET', 'HEAD'] };
     case 'retrieveInflightChangeProductOrder':
       return { kind: 'item' };
   }
@@ -309,35 +338,70 @@ function isRefusal(value: unknown): value is HttpError {
   return error.ok === false && typeof error.status === 'number' && error.body?.['@type'] === 'Error';
 }
 
+/** The violations an error answer listed, by answer, for `onOutcome`. */
+const listed = /* @__PURE__ */ new WeakMap<object, readonly { rule: string; code: string }[]>();
+
+/** The near misses a success answer named, by answer, for `onOutcome`. */
+const named = /* @__PURE__ */ new WeakMap<object, number>();
+
+/** The longest `Validation-Hints` header, in characters: far below what clients and proxies take (8 KB and more). */
+export const maxHintsHeader = 4096;
+
+const utf8 = /* @__PURE__ */ new TextEncoder();
+
+/** A string as an RFC 8941 sf-string holds it: printable ASCII, `%`, other characters %-encoded, `"` and `\` escaped. */
+function sfString(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (char === '%' || code < 0x20 || code > 0x7e)
+      for (const byte of utf8.encode(char)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    else out += char === '"' || char === '\\' ? `\\${char}` : char;
+  }
+  return `"${out}"`;
+}
+
+/**
+ * The `Validation-Hints` header of a valid body's near misses: an RFC 8941 list of each hint's JSON
+ * Pointer with its `code` and `suggestion`, `"/priorty";code=did_you_mean;suggestion="priority"`,
+ * at most {@link maxHintsHeader} characters; undefined for none.
+ */
+export function hintsHeader(hints: readonly Hint[]): string | undefined {
+  let header = '';
+  for (const hint of hints) {
+    const suggestion = (hint.params as { suggestion?: unknown } | undefined)?.suggestion;
+    const member = `${sfString(String(hint.path))};code=${/^[a-z][a-z0-9_]*$/.test(hint.code) ? hint.code : 'hint'}${
+      typeof suggestion === 'string' ? `;suggestion=${sfString(suggestion)}` : ''
+    }`;
+    const next = header === '' ? member : `${header}, ${member}`;
+    if (next.length > maxHintsHeader) break;
+    header = next;
+  }
+  return header === '' ? undefined : header;
+}
+
 /**
  * The routes for `options`; an adapter registers each of `paths` with its framework. Only the routes
  * whose callback is given are served.
  */
-export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>): Routes<Native> {
+export function createRoutes<Native, Identity = string>(
+  options: ProductOrderRoutesOptions<Native, Identity>,
+): Routes<Native, Identity> {
   const numbers: JsonBodyOptions = { keepInexactNumbers: options.keepInexactNumbers === true };
   const fallback = langs.includes(options.lang as Lang) ? (options.lang as Lang) : 'en';
-  const max =
-    typeof options.maxViolations === 'number' && options.maxViolations >= 0
-      ? options.maxViolations
-      : defaultHttpMaxViolations;
+  const max = httpMaxViolations(options.maxViolations);
   const problem = options.errorFormat === 'problem';
   const check = options.validator;
   const validateOrder =
     check === undefined ? validateProductOrder : typeof check === 'function' ? check : check.validate.bind(check);
-  const productOrderPath = `/${(options.productOrderPath ?? '/productOrder').replace(/^\/+/, '')}`;
 
-  const paths: { path: string; route: Route }[] = [];
-  if (options.onProductOrder) paths.push({ path: productOrderPath, route: { kind: 'productOrder' } });
-  if (options.inflight) {
-    paths.push({ path: collectionPath, route: { kind: 'collection' } });
-    paths.push({ path: `${collectionPath}/:id`, route: { kind: 'item' } });
-  }
-  if (options.onEvent)
-    for (const listener of listeners)
-      paths.push({
-        path: listener.path,
-        route: { kind: 'listener', type: listener.type, operation: listener.operation },
-      });
+  const paths = routeTable({
+    productOrderPath: options.productOrderPath,
+    productOrder: options.onProductOrder !== undefined,
+    inflight: options.inflight !== undefined,
+    listeners: options.onEvent !== undefined,
+  });
+  const productOrderPath = paths.find(({ route }) => route.kind === 'productOrder')?.path ?? defaultProductOrderPath;
 
   const langOf = (headers: HeadersInput | undefined): Lang => {
     try {
@@ -355,7 +419,14 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     const shaped = problem
       ? toProblemResponse({ ...error, headers }, lang)
       : { ...error, headers: listener ? { ...headers, 'content-type': 'application/json' } : headers };
-    return serializeReply(shaped);
+    const answer = serializeReply(shaped);
+    const violations = error.body.violations;
+    if (Array.isArray(violations) && violations.length > 0)
+      listed.set(
+        answer,
+        violations.map(({ rule, code }) => ({ rule, code })),
+      );
+    return answer;
   };
 
   const ok = (status: number, lang: Lang, body?: unknown, headers: Record<string, string> = {}): Answer =>
@@ -368,6 +439,26 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
       ...(body === undefined ? {} : { body }),
     });
 
+  /** A created resource's answer: 201 with it and `Location`, 202 without one; `Validation-Hints` naming the body's near misses. */
+  const created = (value: unknown, lang: Lang, path: string, hints: readonly Hint[]): Answer => {
+    const header = hintsHeader(hints);
+    const extra: Record<string, string> = header === undefined ? {} : { 'validation-hints': header };
+    const answer =
+      value === undefined
+        ? ok(202, lang, undefined, extra)
+        : ok(201, lang, value, { ...locationOf(value, path), ...extra });
+    if (header !== undefined && answer.status < 300) named.set(answer, hints.length);
+    return answer;
+  };
+
+  const report = (error: unknown, context: RouteContext<Native, Identity> | undefined) => {
+    try {
+      options.onError?.(error, context);
+    } catch {
+      // a throwing onError changes nothing of the answer
+    }
+  };
+
   /**
    * Awaits a callback for a request within the time limit, its failures told to `onError`: its value,
    * or the answer, which carries what it threw for the framework's error path (a time-out does not).
@@ -375,7 +466,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
   async function awaited<T>(
     callback: RouteErrorSource,
     run: () => T,
-    context: RouteContext<Native>,
+    context: RouteContext<Native, Identity>,
     route: Route,
   ): Promise<{ ok: true; value: Awaited<T> } | Answer> {
     let threw: { error: unknown } | undefined;
@@ -384,7 +475,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
       lang: context.lang,
       onError: (error: unknown) => {
         if (!isCallbackTimeoutError(error)) threw = { error };
-        options.onError?.(error, context);
+        report(error, context);
       },
     });
     if (given.ok) return given;
@@ -392,105 +483,135 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     return threw ? { ...answer, error: routeError(callback, answer, threw.error) } : answer;
   }
 
-  const crashed = (error: unknown, lang: Lang, context: RouteContext<Native> | undefined, route?: Route): Answer => {
-    try {
-      options.onError?.(error, context);
-    } catch {
-      // a throwing onError changes nothing of the answer
-    }
+  const crashed = (
+    error: unknown,
+    lang: Lang,
+    context: RouteContext<Native, Identity> | undefined,
+    route?: Route,
+  ): Answer => {
+    report(error, context);
     const answer = failure(errorResponse(500, undefined, { lang }), lang, route);
     return { ...answer, error: routeError('reply', answer, error) };
   };
 
   /** The 500 of a body another part of the server read first: the operator's to fix, told to `onError`. */
-  const consumed = (context: RouteContext<Native>, route: Route): Answer => {
+  const consumedBody = (context: RouteContext<Native, Identity>, route: Route): Answer => {
     const { lang } = context;
     const answer = failure(errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready }), lang, route);
     const error = routeError('body', answer);
-    try {
-      options.onError?.(error, context);
-    } catch {
-      // a throwing onError changes nothing of the answer
-    }
+    report(error, context);
     return { ...answer, error };
   };
 
-  async function admit(call: Call<Native>): Promise<Admitted<Native> | Answer> {
+  /** Tells `onOutcome` of an answer, on a timer: the answer goes out first, whatever the hook does. */
+  const observe = (
+    call: Call<Native>,
+    started: number,
+    context: RouteContext<Native, Identity> | undefined,
+    operation: RouteOperation | undefined,
+    answer: Answer,
+  ): Answer => {
+    const onOutcome = options.onOutcome;
+    if (!onOutcome) return answer;
+    const outcome: RouteOutcome<Native, Identity> = {
+      operation,
+      status: answer.status,
+      violations: listed.get(answer) ?? [],
+      hints: named.get(answer) ?? 0,
+      durationMs: performance.now() - started,
+      identity: context?.identity,
+      request: call.native,
+    };
+    setTimeout(() => {
+      try {
+        const given = onOutcome(outcome);
+        if (isThenable(given)) Promise.resolve(given).catch((error: unknown) => report(error, context));
+      } catch (error) {
+        report(error, context);
+      }
+    }, 0);
+    return answer;
+  };
+
+  async function admit(call: Call<Native>): Promise<Admitted<Native, Identity> | Answer> {
+    const started = performance.now();
     const lang = langOf(call.headers);
     const { route } = call;
+    const method = String(call.method).toUpperCase();
+    const operation = allowedMethods(route).includes(method) ? operationOf(route, method) : undefined;
+    const contextOf = (known: Known<Identity>): RouteContext<Native, Identity> => ({
+      operation: known.operation,
+      token: known.token,
+      identity: known.identity,
+      lang,
+      request: call.native,
+    });
+    // the identity once known, so that a 403, 406, 415 or a bad query is heard with it
+    let known: RouteContext<Native, Identity> | undefined;
+    const refused = (error: HttpError) => observe(call, started, known, operation, failure(error, lang, route));
+    // what authenticate or authorize threw, for the framework's error path
+    let threw: { error: unknown; source: RouteErrorSource } | undefined;
     try {
       // a path the framework matched once it resolved dot segments or decoded letters is not theirs as spelt
       const fault =
         call.alone || servesTail(call.path) ? pathFault(call.path, lang) : errorResponse(404, undefined, { lang });
-      if (fault) return failure(fault, lang, route);
+      if (fault) return refused(fault);
       // a router that matches an empty id (Fastify's): no resource has one
-      if (route.kind === 'item' && !call.id) return failure(errorResponse(404, undefined, { lang }), lang, route);
-      const method = String(call.method).toUpperCase();
-      const methods = allowed(route);
-      if (method === 'OPTIONS') return ok(204, lang, undefined, { allow: methods.join(', ') });
-      if (!methods.includes(method))
-        return failure(errorResponse(405, undefined, { lang, headers: { allow: methods.join(', ') } }), lang, route);
-      const repeated = repeatedHeaderFault(call.headers, call.rawHeaders, lang);
-      if (repeated) return failure(repeated, lang, route);
-      const token = tokenOf(call.headers, lang);
-      if (!token.ok) return failure(token, lang, route);
-      const operation = operationOf(route, method);
-      const context: RouteContext<Native> = { operation, token: token.token, lang, request: call.native };
-      const authorize = options.authorize;
-      if (authorize) {
-        const asked = await awaited('authorize', () => authorize(token.token, operation), context, route);
-        if (!('value' in asked)) return asked;
-        const refused = refusal(asked.value, lang);
-        if (refused) return failure(refused, lang, route);
-      }
-      const reads = method === 'POST';
-      if (route.kind !== 'listener' && !acceptsJson(headerOf(call.headers, 'accept')))
-        return failure(errorResponse(406, undefined, { lang }), lang, route);
-      if (reads && !isJsonContentType(headerOf(call.headers, 'content-type')))
-        return failure(errorResponse(415, undefined, { lang }), lang, route);
-      const coded = reads ? contentCodingFault(call.headers, call.rawHeaders, lang) : undefined;
-      if (coded) return failure(coded, lang, route);
-      let query: ListQuery = {};
-      // GET and HEAD, which only the in-flight collection and its items allow: the query
-      if (!reads) {
-        const parsed = parseListQuery(call.query, {
+      if (route.kind === 'item' && !call.id) return refused(errorResponse(404, undefined, { lang }));
+      const head = await checkHead(
+        {
+          route,
+          method,
+          headers: call.headers,
+          rawHeaders: call.rawHeaders,
+          query: call.query,
+          native: call.native,
+        },
+        {
           lang,
-          maxViolations: max,
-          params: route.kind === 'item' ? ['fields'] : undefined,
+          max,
+          authenticate: options.authenticate,
+          authorize: options.authorize,
+          callbackTimeoutMs: options.callbackTimeoutMs,
+          onKnown: (found) => {
+            known = contextOf(found);
+          },
+          onError: (error, found) => {
+            // authenticate is asked before the identity is known, authorize after
+            if (!isCallbackTimeoutError(error)) threw = { error, source: found ? 'authorize' : 'authenticate' };
+            report(error, found && contextOf(found));
+          },
+        },
+      );
+      if (!head.ok) {
+        if (!threw || head.status !== 500) return refused(head);
+        const answer = failure(head, lang, route);
+        return observe(call, started, known, operation, {
+          ...answer,
+          error: routeError(threw.source, answer, threw.error),
         });
-        if (!parsed.valid) return failure(errorResponse(400, parsed, { lang, maxViolations: max }), lang, route);
-        query = parsed.value;
       }
-      return { call, context, query, reads };
+      return { call, context: contextOf(head), query: head.query, reads: head.reads, started };
     } catch (error) {
-      return crashed(error, lang, undefined, route);
+      return observe(call, started, undefined, operation, crashed(error, lang, undefined, route));
     }
   }
 
-  /** The body's value, or the 400 to answer: JSON (unless parsed already), then valid by `validate`. */
+  /** The body's value and near misses, or the 400 to answer: JSON (unless parsed already), then valid by `validate`. */
   function bodyValue<T>(
     body: ReadBody | undefined,
     lang: Lang,
     about: ErrorCause,
     validate: (input: unknown, o: ValidateOptions) => ValidationResult<T, ReportedViolation>,
-  ): { ok: true; value: T } | HttpError {
+  ): ValidBody<T> | HttpError {
     if (body === undefined || 'consumed' in body) return errorResponse(500, undefined, { lang });
     if (!body.ok) return body;
-    let input: unknown;
-    if ('parsed' in body) input = body.parsed;
-    else {
-      const parsed = parseJsonBody(body.text, lang, numbers);
-      if (!parsed.ok) return parsed;
-      input = parsed.value;
-    }
-    const result = validate(input, { lang, maxViolations: max });
-    if (!result.valid) return errorResponse(400, result as unknown as ErrorSource, { lang, maxViolations: max, about });
-    return { ok: true, value: result.value };
+    return checkBody(body, { lang, max, about, ...numbers }, validate);
   }
 
   /** What a callback gave, answered: its refusal as it is, a throw as 500, no answer in time as 503. */
   async function served(
-    admitted: Admitted<Native>,
+    admitted: Admitted<Native, Identity>,
     callback: RouteErrorSource,
     run: () => unknown,
     reply: (value: unknown) => Answer,
@@ -505,29 +626,34 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     }
   }
 
-  async function answer(admitted: Admitted<Native>, body: ReadBody | undefined): Promise<Answer> {
+  async function answer(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Promise<Answer> {
+    const { call, context, started } = admitted;
+    return observe(call, started, context, context.operation, await answered(admitted, body));
+  }
+
+  async function answered(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Promise<Answer> {
     const { call, context, query } = admitted;
     const { lang } = context;
     const { route } = call;
+    if (body !== undefined && 'consumed' in body) return consumedBody(context, route);
     const head = String(call.method).toUpperCase() === 'HEAD';
     /** HEAD: GET's status and headers, with its `content-length`, and no body. */
     const got = (status: number, value: unknown, headers: Record<string, string> = {}): Answer => {
       const full = ok(status, lang, value, headers);
       return head ? { ...full, text: undefined } : full;
     };
-    if (body !== undefined && 'consumed' in body) return consumed(context, route);
     try {
       switch (route.kind) {
         case 'productOrder': {
           const order = bodyValue(body, lang, 'order', validateOrder);
           if (!order.ok) return failure(order, lang, route);
           const onProductOrder = options.onProductOrder;
+          const { hints } = order;
           return served(
             admitted,
             'onProductOrder',
-            () => onProductOrder?.(order.value, context),
-            (created) =>
-              created === undefined ? ok(202, lang) : ok(201, lang, created, locationOf(created, call.path)),
+            () => onProductOrder?.(order.value, { ...context, hints }),
+            (value) => created(value, lang, call.path, hints),
           );
         }
         case 'listener': {
@@ -539,7 +665,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
           return served(
             admitted,
             'onEvent',
-            () => onEvent?.(event.value, { ...context, type }),
+            () => onEvent?.(event.value, { ...context, hints: event.hints, type }),
             () => ok(204, lang),
           );
         }
@@ -549,12 +675,12 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
           if (context.operation === 'createInflightChangeProductOrder') {
             const change = bodyValue(body, lang, 'change', validateInflightChangeProductOrder);
             if (!change.ok) return failure(change, lang, route);
+            const { hints } = change;
             return served(
               admitted,
               'inflight.create',
-              () => store.create(change.value, context),
-              (created) =>
-                created === undefined ? ok(202, lang) : ok(201, lang, created, locationOf(created, call.path)),
+              () => store.create(change.value, { ...context, hints }),
+              (value) => created(value, lang, call.path, hints),
             );
           }
           // the store sees the page the routes answer: offset 0 and the default size unless asked, at most the largest
@@ -618,22 +744,13 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     return roots.some((root) => lower === root || lower.startsWith(`${root}/`));
   };
 
+  /** The route of a path below the mount point as spelt, an id that is no valid %-encoding kept as sent. */
   function match(path: string): { route: Route; id?: string } | undefined {
-    for (const { path: pattern, route } of paths) {
-      if (!pattern.endsWith('/:id')) {
-        if (path === pattern) return { route };
-        continue;
-      }
-      const id = path.slice(pattern.length - 3);
-      if (path.startsWith(pattern.slice(0, -3)) && /^[^/]+$/.test(id)) {
-        try {
-          return { route, id: decodeURIComponent(id) };
-        } catch {
-          return { route, id };
-        }
-      }
-    }
-    return undefined;
+    const found = matchRoute(paths, path, undefined);
+    if ('route' in found) return found;
+    if (found.status !== 400) return undefined;
+    const item = paths.find(({ route }) => route.kind === 'item');
+    return item && { route: item.route, id: path.slice(item.path.length - 3) };
   }
 
   const notFound = (headers: HeadersInput | undefined): Answer => {

@@ -140,7 +140,8 @@ describe('the time limit of a callback', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect((await answer).ok || (await answer).status).toBe(503);
+      const given = await answer;
+      expect(given.ok || given.status).toBe(503);
     } finally {
       vi.useRealTimers();
     }

@@ -1,6 +1,7 @@
 // The listener handler through WHATWG Request and Response; the Node path runs end to end in test/server.e2e.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { OperationId } from './auth.js';
+import { headerOf } from './headers.js';
 import type { ListenerContext } from './listener.js';
 import { createListenerHandler } from './listener.js';
 
@@ -39,7 +40,13 @@ describe('createListenerHandler with a WHATWG Request', () => {
     expect(await response.text()).toBe('');
     expect(received.at(-1)).toEqual([
       event,
-      { type: 'SearchTimeSlotStateChangeEvent', operation: 'listenToSearchTimeSlotStateChangeEvent', token: 'good' },
+      {
+        type: 'SearchTimeSlotStateChangeEvent',
+        operation: 'listenToSearchTimeSlotStateChangeEvent',
+        token: 'good',
+        identity: 'good',
+        hints: [],
+      },
     ]);
   });
 
@@ -137,4 +144,27 @@ describe('createListenerHandler with callbacks that never settle, and bodies in 
     async (coding) =>
       await expectError(await send('good', 'E-3', { 'content-encoding': coding }), 415, 'unsupported_media_type'),
   );
+});
+
+describe('createListenerHandler with its own authenticate', () => {
+  it('takes the identity authenticate finds, awaited, and answers 401 when it finds none', async () => {
+    const heard: ListenerContext[] = [];
+    const listen = createListenerHandler({
+      authenticate: async (headers) => (headerOf(headers, 'x-partner') === 'telco-a' ? 'telco-a' : undefined),
+      onEvent: (_, context) => {
+        heard.push(context);
+      },
+    });
+    const send = (headers: Record<string, string>) =>
+      listen(
+        new Request(url, {
+          method: 'POST',
+          body: JSON.stringify(event),
+          headers: { 'content-type': 'application/json', ...headers },
+        }),
+      );
+    expect((await send({ 'x-partner': 'telco-a' })).status).toBe(204);
+    expect(heard.at(-1)).toMatchObject({ identity: 'telco-a', token: '' });
+    await expectError(await send({ authorization: 'Bearer good' }), 401, 'unauthorized');
+  });
 });

@@ -1,15 +1,14 @@
 // createListenerHandler: the six client-side listener endpoints, for fetch-style runtimes (WHATWG
 // Request and Response) and for Node's http server.
-import type { Lang } from '../messages/index.js';
-import { settings } from '../validate.js';
-import { type AuthVerdict, type OperationId, refusal, tokenOf } from './auth.js';
+import { type Lang, spoken } from '../messages/index.js';
+import type { Hint } from '../violation.js';
+import type { AuthVerdict, OperationId } from './auth.js';
 import {
   type BodyOptions,
   type BodyText,
   type JsonBodyOptions,
   type NodeRequest,
   type NodeResponse,
-  parseJsonBody,
   type Reply,
   readFetchBody,
   readNodeBody,
@@ -17,11 +16,12 @@ import {
   toFetchResponse,
 } from './body.js';
 import { awaitCallback, type CallbackTimeLimit } from './callback.js';
-import { contentCodingFault, type RawHeaders, repeatedHeaderFault } from './door.js';
-import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
-import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from './events.js';
-import { type HeadersInput, headerOf, isJsonContentType } from './headers.js';
-import { targetParts } from './request.js';
+import type { RawHeaders } from './door.js';
+import { type defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
+import { type ListenerEvent, type ListenerEventType, validateListenerEvent } from './events.js';
+import type { HeadersInput } from './headers.js';
+import { checkBody, checkHead, httpMaxViolations, type Known, matchRoute, routeTable } from './pipeline.js';
+import { authenticationOf, targetParts } from './request.js';
 
 /** What a listener knows about a notification it accepted. */
 export interface ListenerContext {
@@ -29,8 +29,12 @@ export interface ListenerContext {
   readonly type: ListenerEventType;
   /** The listener's operation id. */
   readonly operation: OperationId;
-  /** The bearer token the notification came with. */
+  /** The bearer token the notification came with; `''` when `authenticate` replaces the bearer-token check and none was sent. */
   readonly token: string;
+  /** Who sent it: the bearer token, or what `authenticate` returned (`''` when it is `false`). */
+  readonly identity: string;
+  /** Near misses in the event that break no rule ("did you mean"); empty but for `onEvent`. */
+  readonly hints: readonly Hint[];
 }
 
 /** Options of {@link createListenerHandler}. */
@@ -40,8 +44,18 @@ export interface ListenerOptions extends BodyOptions, CallbackTimeLimit, JsonBod
    * throws, 503 with `Retry-After` when it does not settle within `callbackTimeoutMs`.
    */
   readonly onEvent: (event: ListenerEvent, context: ListenerContext) => void | Promise<void>;
-  /** The service's verdict on a token for a listener operation; without it any well-formed bearer token passes. */
+  /**
+   * The service's verdict on an identity (the bearer token unless `authenticate` replaces it) for a
+   * listener operation; without it any identity passes.
+   */
   readonly authorize?: (token: string, operation: OperationId) => AuthVerdict | Promise<AuthVerdict>;
+  /**
+   * Who sent the notification, in place of the bearer-token check: an identity read from its headers,
+   * or undefined for 401, or a Promise of either, awaited within `callbackTimeoutMs`; a throw is a
+   * 500, told to `onError`. `false` turns authentication off (`authorize` is asked with `''`).
+   * Default: the `Authorization: Bearer` token.
+   */
+  readonly authenticate?: ((headers: HeadersInput) => string | undefined | PromiseLike<string | undefined>) | false;
   /** The path prefix of the listeners, stripped before routing (default none). */
   readonly basePath?: string;
   /** List at most this many violations of a body (default {@link defaultHttpMaxViolations}); validation stops soon after. */
@@ -102,43 +116,52 @@ interface Incoming {
  */
 export function createListenerHandler(options: ListenerOptions): ListenerHandler {
   const lang: Lang | undefined = options.lang;
-  const { max } = settings(options, defaultHttpMaxViolations);
+  const listenerTable = routeTable({ listeners: true });
+  const max = httpMaxViolations(options.maxViolations);
   const numbers: JsonBodyOptions = { keepInexactNumbers: options.keepInexactNumbers === true };
 
   async function handle({ method, path, headers, rawHeaders, read }: Incoming): Promise<Reply | HttpError> {
     const base = options.basePath ?? '';
-    const listener = path.startsWith(base) ? listeners.find((l) => l.path === path.slice(base.length)) : undefined;
-    if (!listener) return errorResponse(404, undefined, { lang });
-    if (method.toUpperCase() !== 'POST') return errorResponse(405, undefined, { lang, headers: { allow: 'POST' } });
-    const repeated = repeatedHeaderFault(headers, rawHeaders, lang);
-    if (repeated) return repeated;
-    const token = tokenOf(headers, lang);
-    if (!token.ok) return token;
-    const { type, operation } = listener;
+    if (!path.startsWith(base)) return errorResponse(404, undefined, { lang });
+    const routed = matchRoute(listenerTable, path.slice(base.length), lang);
+    if ('ok' in routed || routed.route.kind !== 'listener')
+      return 'ok' in routed ? routed : errorResponse(404, undefined, { lang });
+    const { type, operation } = routed.route;
+    const none: readonly Hint[] = [];
+    const contextOf = (known: Known<string> | undefined, hints = none): ListenerContext => ({
+      type,
+      operation,
+      token: known?.token ?? '',
+      identity: known?.identity ?? '',
+      hints,
+    });
+    const onError = options.onError;
+    const head = await checkHead<undefined, string>(
+      { route: routed.route, method, headers, rawHeaders, query: undefined, native: undefined },
+      {
+        lang: spoken(lang),
+        max,
+        authenticate: authenticationOf(options.authenticate),
+        authorize: options.authorize,
+        callbackTimeoutMs: options.callbackTimeoutMs,
+        onError: onError && ((error, known) => onError(error, contextOf(known))),
+      },
+    );
+    if (!head.ok) return head;
     const settle = {
       callbackTimeoutMs: options.callbackTimeoutMs,
       lang,
-      onError: (error: unknown) => options.onError?.(error, { type, operation, token: token.token }),
+      onError: (error: unknown) => options.onError?.(error, contextOf(head)),
     };
-    const authorize = options.authorize;
-    if (authorize) {
-      const verdict = await awaitCallback('authorize', () => authorize(token.token, operation), settle);
-      if (!verdict.ok) return verdict;
-      const refused = refusal(verdict.value, lang);
-      if (refused) return refused;
-    }
-    if (!isJsonContentType(headerOf(headers, 'content-type'))) return errorResponse(415, undefined, { lang });
-    const coded = contentCodingFault(headers, rawHeaders, lang);
-    if (coded) return coded;
     const text = await read();
     if (!text.ok) return text;
-    const parsed = parseJsonBody(text.text, lang, numbers);
-    if (!parsed.ok) return parsed;
-    const result = validateListenerEvent(listener.type, parsed.value, { lang, maxViolations: max });
-    if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max });
+    const event = checkBody(text, { lang: spoken(lang), max, about: 'event', ...numbers }, (input, o) =>
+      validateListenerEvent(type, input, o),
+    );
+    if (!event.ok) return event;
     const heard = await awaitCallback(
       'onEvent',
-      () => options.onEvent(result.value, { type, operation, token: token.token }),
+      () => options.onEvent(event.value, contextOf(head, event.hints)),
       settle,
     );
     return heard.ok ? { status: 204, headers: {} } : heard;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationId } from './auth.js';
+import { headerOf } from './headers.js';
 import { checkRequest, checkRequestBody, checkRequestHead, type RequestParts, targetParts } from './request.js';
 
 const change = {
@@ -50,6 +51,7 @@ describe('checkRequest', () => {
       ok: true,
       operation: 'createInflightChangeProductOrder',
       token: 'good',
+      identity: 'good',
       contentType: 'application/json;charset=utf-8',
       body: change,
     }));
@@ -275,6 +277,7 @@ describe('checkRequestHead', () => {
       ok: true,
       operation: 'createInflightChangeProductOrder',
       token: 'good',
+      identity: 'good',
       contentType: 'application/json;charset=utf-8',
     });
     expect(outcomeOf(checkRequestHead({ ...head, headers: { 'content-type': 'application/json' } }))[0]).toBe(401);
@@ -353,5 +356,58 @@ describe('checkRequest with an authorize that returns a Promise', () => {
     const refused = checkRequestHead({ method: 'POST', path: '/inflightChangeProductOrder' }, { authorize: counting });
     expect(await refused).toMatchObject({ ok: false, status: 401 });
     expect(asked).toBe(0);
+  });
+});
+
+describe('checkRequest with its own authenticate', () => {
+  const partner = (headers: Parameters<typeof headerOf>[0]) => headerOf(headers, 'x-partner');
+  const list = (headers: Record<string, string>) => ({ method: 'GET', path: '/inflightChangeProductOrder', headers });
+
+  it('takes the identity authenticate reads from the headers, synchronously, and authorize judges it', () => {
+    const asked: unknown[] = [];
+    const options = {
+      authenticate: partner,
+      authorize: (identity: string, operation: OperationId) => {
+        asked.push([identity, operation]);
+        return identity === 'telco-a';
+      },
+    };
+    expect(checkRequest(list({ 'x-partner': 'telco-a' }), options)).toMatchObject({
+      ok: true,
+      identity: 'telco-a',
+      token: '',
+    });
+    expect(asked).toEqual([['telco-a', 'listInflightChangeProductOrder']]);
+    expect(outcomeOf(checkRequest(list({ 'x-partner': 'telco-b' }), options))[0]).toBe(403);
+    expect(outcomeOf(checkRequest(list({ authorization: 'Bearer good' }), options))).toEqual([
+      401,
+      'unauthorized',
+      expect.objectContaining({ 'www-authenticate': 'Bearer' }),
+    ]);
+  });
+
+  it('answers 500 when authenticate throws, and onError hears it', () => {
+    const errors: unknown[] = [];
+    const options = {
+      authenticate: () => {
+        throw new Error('header store down');
+      },
+      onError: (error: unknown) => errors.push(error),
+    };
+    expect(outcomeOf(checkRequest(list({}), options))[0]).toBe(500);
+    expect(errors.map(String)).toEqual(['Error: header store down']);
+  });
+
+  it('lets every request through without a token when authentication is off, authorize asked with an empty identity', () => {
+    const asked: string[] = [];
+    const options = {
+      authenticate: false as const,
+      authorize: (identity: string) => {
+        asked.push(identity);
+        return true;
+      },
+    };
+    expect(checkRequest(list({}), options)).toMatchObject({ ok: true, identity: '', token: '' });
+    expect(asked).toEqual(['']);
   });
 });

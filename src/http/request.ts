@@ -4,21 +4,23 @@ import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { type Lang, spoken } from '../messages/index.js';
 import { settings } from '../validate.js';
+import type { AsyncAuthorize, Authorize } from './auth.js';
+import { isThenable } from './auth.js';
+import type { JsonBodyOptions } from './body.js';
+import type { CallbackTimeLimit } from './callback.js';
+import { type defaultHttpMaxViolations, errorResponse, type HttpError, jsonUtf8 } from './error-message.js';
+import type { HeadersInput } from './headers.js';
+import type { ListQuery, QueryInput } from './list-query.js';
 import {
-  type AsyncAuthorize,
-  type Authorize,
-  type AuthVerdict,
-  isThenable,
-  type OperationId,
-  refusal,
-  tokenOf,
-} from './auth.js';
-import { type JsonBodyOptions, parseJsonBody } from './body.js';
-import { awaitCallback, type CallbackTimeLimit } from './callback.js';
-import { contentCodingFault, hasDotSegment, repeatedHeaderFault } from './door.js';
-import { defaultHttpMaxViolations, errorResponse, type HttpError, jsonUtf8 } from './error-message.js';
-import { acceptsJson, type HeadersInput, headerOf, isJsonContentType } from './headers.js';
-import { type ListQuery, parseListQuery, type QueryInput } from './list-query.js';
+  type Authenticate,
+  andThen,
+  checkBody,
+  checkHead,
+  httpMaxViolations,
+  matchRoute,
+  type PassedHead,
+  routeTable,
+} from './pipeline.js';
 
 /** The parts of a request {@link checkRequest} judges. */
 export interface RequestParts {
@@ -41,8 +43,18 @@ export interface RequestParts {
 
 /** Options of {@link checkRequest}. */
 export interface CheckOptions extends CallbackTimeLimit, JsonBodyOptions {
-  /** The service's verdict on a token for an operation; without it any well-formed bearer token passes. */
+  /**
+   * The service's verdict on an identity (the bearer token unless `authenticate` replaces it) for an
+   * operation; without it any identity passes.
+   */
   readonly authorize?: Authorize;
+  /**
+   * Who sent the request, in place of the bearer-token check: an identity read from its headers (a
+   * header a gateway set, a client certificate's subject forwarded), or undefined for 401; a throw is
+   * a 500, told to `onError`. `false` turns authentication off: every request goes on, and
+   * `authorize` is asked with `''`. Default: the `Authorization: Bearer` token.
+   */
+  readonly authenticate?: ((headers: HeadersInput) => string | undefined) | false;
   /** The path prefix of the API, stripped from `path` (default none). */
   readonly basePath?: string;
   /** Language of the messages. */
@@ -67,8 +79,10 @@ export interface AsyncCheckOptions extends Omit<CheckOptions, 'authorize'> {
 export interface Accepted {
   /** Always true: the request passed every check. */
   readonly ok: true;
-  /** The bearer token. */
+  /** The bearer token; `''` when `authenticate` replaces the bearer-token check and none was sent. */
   readonly token: string;
+  /** Who sent it: the bearer token, or what `authenticate` returned (`''` when it is `false`). */
+  readonly identity?: string;
   /** The content type to answer with. */
   readonly contentType: typeof jsonUtf8;
 }
@@ -114,7 +128,8 @@ export type CheckedHead = CreateHead | ListOrRetrieve;
 /** The parts of a request {@link checkRequestHead} judges: all but the body. */
 export type RequestHead = Omit<RequestParts, 'body' | 'bodyText'>;
 
-const collection = '/inflightChangeProductOrder';
+/** The in-flight change API's routes, the only ones checkRequest judges. */
+const inflightTable = /* @__PURE__ */ routeTable({ inflight: true });
 
 /**
  * The path and query of a request target in origin form (`/a?b`) or absolute form
@@ -130,34 +145,6 @@ export function targetParts(target: string): {
   const rest = absolute ? target.slice(absolute[0].length) || '/' : target;
   const mark = rest.indexOf('?');
   return mark < 0 ? { path: rest, search: undefined } : { path: rest.slice(0, mark), search: rest.slice(mark + 1) };
-}
-
-/**
- * The operation for a path and method: 404 for an unknown path or one with a dot segment, 400 for an
- * id that is no valid %-encoding, 405 with Allow for a method the path lacks. HEAD is allowed
- * wherever GET is (RFC 9110 section 9.3.2).
- */
-function route(path: string, method: string, lang?: Lang): { operation: OperationId; id?: string } | HttpError {
-  let id: string | undefined;
-  if (hasDotSegment(path)) return errorResponse(404, undefined, { lang });
-  if (path !== collection) {
-    const rest = path.startsWith(`${collection}/`) ? path.slice(collection.length + 1) : '';
-    if (!rest || rest.includes('/')) return errorResponse(404, undefined, { lang });
-    try {
-      id = decodeURIComponent(rest);
-    } catch {
-      return errorResponse(400, undefined, { lang, about: 'path' });
-    }
-  }
-  const verb = method.toUpperCase();
-  const get = verb === 'GET' || verb === 'HEAD';
-  if (id !== undefined)
-    return get
-      ? { operation: 'retrieveInflightChangeProductOrder', id }
-      : errorResponse(405, undefined, { lang, headers: { allow: 'GET, HEAD' } });
-  if (get) return { operation: 'listInflightChangeProductOrder' };
-  if (verb === 'POST') return { operation: 'createInflightChangeProductOrder' };
-  return errorResponse(405, undefined, { lang, headers: { allow: 'GET, HEAD, POST' } });
 }
 
 /**
@@ -180,71 +167,59 @@ export function checkRequestHead(
   request: RequestHead,
   options?: CheckOptions | AsyncCheckOptions,
 ): CheckedHead | HttpError | Promise<CheckedHead | HttpError> {
-  const { lang: asked, max } = settings(options, defaultHttpMaxViolations);
+  const { lang: asked } = settings(options);
   const lang = spoken(asked);
   const failed = () => errorResponse(500, undefined, { lang }); // a throwing authorize, or a hostile request object
   try {
     const { path: rawPath, search } = targetParts(String(request.path));
     const base = options?.basePath ?? '';
     if (!rawPath.startsWith(base)) return errorResponse(404, undefined, { lang });
-    const routed = route(rawPath.slice(base.length), String(request.method), lang);
+    const routed = matchRoute(inflightTable, rawPath.slice(base.length), lang);
     if ('ok' in routed) return routed;
-    const repeated = repeatedHeaderFault(request.headers, undefined, lang);
-    if (repeated) return repeated;
-    const token = tokenOf(request.headers, lang);
-    if (!token.ok) return token;
-    const rest = (verdict: AuthVerdict) => {
-      try {
-        return afterToken(request, routed, token.token, verdict, search, lang, max);
-      } catch {
-        return failed();
-      }
-    };
-    const authorize = options?.authorize;
-    if (!authorize) return rest(true);
-    let verdict: AuthVerdict | PromiseLike<AuthVerdict>;
-    try {
-      verdict = authorize(token.token, routed.operation);
-    } catch (error) {
-      options.onError?.(error);
-      return failed();
-    }
-    if (!isThenable(verdict)) return rest(verdict);
-    const asked = verdict;
-    const settle = { callbackTimeoutMs: options.callbackTimeoutMs, onError: options.onError, lang };
-    return awaitCallback('authorize', () => asked, settle).then((given) => (given.ok ? rest(given.value) : given));
+    const onError = options?.onError;
+    const passed = checkHead(
+      {
+        route: routed.route,
+        method: String(request.method),
+        headers: request.headers,
+        query: request.query ?? search,
+        native: request,
+      },
+      {
+        lang,
+        max: httpMaxViolations(options?.maxViolations),
+        authenticate: authenticationOf(options?.authenticate),
+        authorize: options?.authorize,
+        callbackTimeoutMs: options?.callbackTimeoutMs,
+        onError: onError && ((error) => onError(error)),
+      },
+    );
+    return andThen(passed, (head) => (head.ok ? checkedHead(head, routed.id) : head), failed);
   } catch {
     return failed();
   }
 }
 
-/** The checks of {@link checkRequestHead} after the token: the verdict on it, `Accept`, `Content-Type`, the query. */
-function afterToken(
-  request: RequestHead,
-  routed: { operation: OperationId; id?: string },
-  token: string,
-  verdict: AuthVerdict,
-  search: string | undefined,
-  lang: Lang,
-  max: number,
-): CheckedHead | HttpError {
-  const { operation } = routed;
-  const refused = refusal(verdict, lang);
-  if (refused) return refused;
-  if (!acceptsJson(headerOf(request.headers, 'accept'))) return errorResponse(406, undefined, { lang });
-  const accepted = { ok: true, token, contentType: jsonUtf8 } as const;
-  if (operation === 'createInflightChangeProductOrder') {
-    if (!isJsonContentType(headerOf(request.headers, 'content-type'))) return errorResponse(415, undefined, { lang });
-    return contentCodingFault(request.headers, undefined, lang) ?? { ...accepted, operation };
+/** A helper's `authenticate` as the pipeline takes it: over the request's headers; `false` an identity of `''`. */
+export function authenticationOf(
+  authenticate: ((headers: HeadersInput) => string | undefined | PromiseLike<string | undefined>) | false | undefined,
+): Authenticate<unknown, string> | undefined {
+  if (authenticate === undefined) return undefined;
+  if (authenticate === false) return () => '';
+  return (_, headers) => authenticate(headers);
+}
+
+/** A head the pipeline passed, in the form checkRequestHead gives it. */
+function checkedHead(head: PassedHead<string>, id: string | undefined): CheckedHead {
+  const accepted = { ok: true, token: head.token, identity: head.identity ?? '', contentType: jsonUtf8 } as const;
+  switch (head.operation) {
+    case 'createInflightChangeProductOrder':
+      return { ...accepted, operation: head.operation };
+    case 'listInflightChangeProductOrder':
+      return { ...accepted, operation: head.operation, query: head.query };
+    default:
+      return { ...accepted, operation: 'retrieveInflightChangeProductOrder', id: id ?? '', query: head.query };
   }
-  const query = parseListQuery(request.query ?? search ?? '', {
-    lang,
-    maxViolations: max,
-    params: operation === 'listInflightChangeProductOrder' ? undefined : ['fields'],
-  });
-  if (!query.valid) return errorResponse(400, query, { lang, maxViolations: max });
-  if (operation === 'listInflightChangeProductOrder') return { ...accepted, operation, query: query.value };
-  return { ...accepted, operation: 'retrieveInflightChangeProductOrder', id: routed.id ?? '', query: query.value };
 }
 
 /**
@@ -298,20 +273,21 @@ export function checkRequestBody(
   body: Pick<RequestParts, 'body' | 'bodyText'>,
   options?: CheckOptions,
 ): CheckedCreate | HttpError {
-  const { lang: asked, max } = settings(options, defaultHttpMaxViolations);
+  const { lang: asked } = settings(options);
   const lang = spoken(asked);
   try {
-    let value = body.body;
-    if (value === undefined) {
-      const parsed = parseJsonBody(body.bodyText ?? '', lang, {
+    const given = body.body;
+    const checked = checkBody(
+      given === undefined ? { text: body.bodyText ?? '' } : { parsed: given },
+      {
+        lang,
+        max: httpMaxViolations(options?.maxViolations),
+        about: 'change',
         keepInexactNumbers: options?.keepInexactNumbers === true,
-      });
-      if (!parsed.ok) return parsed;
-      value = parsed.value;
-    }
-    const result = validateInflightChangeProductOrder(value, { lang, maxViolations: max });
-    if (!result.valid) return errorResponse(400, result, { lang, maxViolations: max, about: 'change' });
-    return { ...head, body: result.value };
+      },
+      validateInflightChangeProductOrder,
+    );
+    return checked.ok ? { ...head, body: checked.value } : checked;
   } catch {
     return errorResponse(500, undefined, { lang });
   }
