@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { headerOf } from '../src/http/headers.js';
 import { type Any, closing, expectError, frameworks, listening, loadFrameworks } from './apps.js';
 import { rawRequest, responseOf } from './socket.js';
 
@@ -34,7 +35,10 @@ interface Started {
   close(): Promise<void>;
 }
 
-/** The routes' options: tokens `authorize-throws`, `authorize-rejects`, `order-throws`, `order-rejects` make them fail. */
+/**
+ * The routes' options: tokens `authenticate-throws`, `authenticate-rejects`, `authorize-throws`,
+ * `authorize-rejects`, `order-throws`, `order-rejects` make them fail; the app's own authenticate reads the bearer token.
+ */
 function routeOptions(seen: Seen) {
   const fail = (token: string, what: string) => {
     if (token.endsWith('-throws')) throw new Error(`secret ${what}`);
@@ -42,6 +46,10 @@ function routeOptions(seen: Seen) {
   };
   return {
     maxBodyBytes,
+    authenticate: (_request: unknown, headers: Any) => {
+      const token = /^Bearer (\S+)$/.exec(headerOf(headers, 'authorization') ?? '')?.[1];
+      return token?.startsWith('authenticate-') ? fail(token, 'authenticate') : token;
+    },
     authorize: (token: string) =>
       token.startsWith('authorize-')
         ? fail(token, 'authorize')
@@ -219,7 +227,14 @@ const apps = ['express', 'fastify', 'hono'];
 describe('a callback that throws or rejects reaches the app’s error handler, the client getting a 500 ErrorMessage that tells nothing of it (regression: nothing but onError heard of it)', () => {
   it.each(
     apps.flatMap((name) =>
-      ['authorize-throws', 'authorize-rejects', 'order-throws', 'order-rejects'].map((token) => [name, token] as const),
+      [
+        'authenticate-throws',
+        'authenticate-rejects',
+        'authorize-throws',
+        'authorize-rejects',
+        'order-throws',
+        'order-rejects',
+      ].map((token) => [name, token] as const),
     ),
   )('%s, %s', async (name, token) => {
     const started = app(name, 'routes read');
@@ -228,8 +243,8 @@ describe('a callback that throws or rejects reaches the app’s error handler, t
     const response = await post(started, order, { ...json, authorization: `Bearer ${token}` });
     const body = await expectError(response, 500, 'internal_error');
     expect(JSON.stringify(body)).not.toContain('secret');
-    const what = token.startsWith('authorize') ? 'authorize' : 'order';
-    const source = token.startsWith('authorize') ? 'authorize' : 'onProductOrder';
+    const what = token.startsWith('order') ? 'order' : token.replace(/-.*/, '');
+    const source = token.startsWith('order') ? 'onProductOrder' : what;
     const reached = handled.slice(before[0]);
     expect(reached).toHaveLength(1);
     expect(thrownOf(name, reached[0])).toEqual(new Error(`secret ${what}`));
