@@ -24,7 +24,9 @@ import {
 } from '../http/door.js';
 import {
   defaultHttpMaxViolations,
+  type ErrorFormatOption,
   type ErrorSource,
+  errorFormats,
   errorResponse,
   type HttpError,
   jsonUtf8,
@@ -155,8 +157,14 @@ export interface ProductOrderRoutesOptions<Native> extends BodyOptions, Callback
   readonly authorize?: (token: string, operation: RouteOperation) => AuthVerdict | PromiseLike<AuthVerdict>;
   /** The language when `Accept-Language` names none the package speaks (default English). */
   readonly lang?: Lang;
-  /** Error bodies: TMF `ErrorMessage` (default) or RFC 9457 `application/problem+json`. */
-  readonly errorFormat?: 'ErrorMessage' | 'problem';
+  /**
+   * Error bodies: TMF `ErrorMessage` (default) or RFC 9457 `application/problem+json`, whose `errors`
+   * carry each violation's `rule`, `code`, `params` and `pointer`. `'problem'` is for the product order
+   * create and the in-flight change API, the listeners keeping the spec's ErrorMessage; an object
+   * chooses per kind of operation (`{ productOrder, inflight, listener }`, each kind left out an
+   * ErrorMessage). A route that answers problem details admits `Accept: application/problem+json`.
+   */
+  readonly errorFormat?: ErrorFormatOption;
   /** List at most this many violations in a 400 (default 20); validation stops soon after. */
   readonly maxViolations?: number;
   /** The page sizes of a list the routes page (default 100, at most 1,000). */
@@ -274,7 +282,18 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
     typeof options.maxViolations === 'number' && options.maxViolations >= 0
       ? options.maxViolations
       : defaultHttpMaxViolations;
-  const problem = options.errorFormat === 'problem';
+  const formats = errorFormats(options.errorFormat);
+  /**
+   * Whether a route answers its errors as problem details; an answer outside any route (a path below
+   * the mount point that is none, a framework's error) as the product order create, or as the
+   * in-flight change API when only that is served.
+   */
+  const problemFor = (route?: Pick<Route, 'kind'>): boolean => {
+    const kind = route?.kind ?? (options.onProductOrder || !options.inflight ? 'productOrder' : 'item');
+    const format =
+      kind === 'listener' ? formats.listener : kind === 'productOrder' ? formats.productOrder : formats.inflight;
+    return format === 'problem';
+  };
   const check = options.validator;
   const validateOrder =
     check === undefined ? validateProductOrder : typeof check === 'function' ? check : check.validate.bind(check);
@@ -304,6 +323,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
   /** An error response as the routes answer it: in the chosen format, with the answer's language. */
   const failure = (error: HttpError, lang: Lang, route?: Pick<Route, 'kind'>): Answer => {
     // a listener's errors are the spec's default response, an ErrorMessage as application/json
+    const problem = problemFor(route);
     const listener = route?.kind === 'listener' && !problem;
     const headers = { ...error.headers, 'content-language': lang };
     const shaped = problem
@@ -366,7 +386,7 @@ export function createRoutes<Native>(options: ProductOrderRoutesOptions<Native>)
         if (refused) return failure(refused, lang, route);
       }
       const reads = method === 'POST';
-      if (route.kind !== 'listener' && !acceptsJson(headerOf(call.headers, 'accept')))
+      if (route.kind !== 'listener' && !acceptsJson(headerOf(call.headers, 'accept'), { problem: problemFor(route) }))
         return failure(errorResponse(406, undefined, { lang }), lang, route);
       if (reads && !isJsonContentType(headerOf(call.headers, 'content-type')))
         return failure(errorResponse(415, undefined, { lang }), lang, route);
