@@ -16,8 +16,8 @@ const frameworks = ['express', 'fastify', 'hono'] as const;
 type Framework = (typeof frameworks)[number];
 const routes = ['validated', 'hand', 'plain'] as const;
 type RouteName = (typeof routes)[number];
-const rounds = Number(process.env.ROUNDS ?? 5);
-const seconds = Number(process.env.SECONDS ?? 3);
+const rounds = Number(process.env.ROUNDS ?? 8);
+const seconds = Number(process.env.SECONDS ?? 2);
 
 /**
  * The server process: the three routes of one framework, `/validated/productOrder` (the package's),
