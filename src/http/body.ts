@@ -134,31 +134,25 @@ export function notJson(
 /** Strict UTF-8: one for every body, since making one costs more than most decodes. */
 const utf8Decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
-/** The parts of Node's `node:buffer` the decoder uses where it runs on Node (20.16 and later). */
+/** The part of Node's `node:buffer` the decoder uses where it runs on Node (20.16 and later). */
 export interface NodeBuffers {
+  /** Whether the bytes are UTF-8, checked natively. */
   isUtf8(bytes: Uint8Array): boolean;
-  isAscii(bytes: Uint8Array): boolean;
-  readonly Buffer: {
-    from(
-      buffer: ArrayBufferLike,
-      offset: number,
-      length: number,
-    ): { toString(encoding: 'latin1' | 'utf8', start?: number): string };
-  };
 }
 
-/** Node's native UTF-8 check and slices, or undefined where there is no `process.getBuiltinModule` (a browser, a worker). */
+/** Node's native UTF-8 check, or undefined where there is no `process.getBuiltinModule` (a browser, a worker). */
 const nodeBuffers: NodeBuffers | undefined = /* @__PURE__ */ (() => {
   try {
     const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
     const buffers = typeof get === 'function' ? (get('node:buffer') as Partial<NodeBuffers> | undefined) : undefined;
-    return typeof buffers?.isUtf8 === 'function' && typeof buffers.isAscii === 'function' && buffers.Buffer
-      ? (buffers as NodeBuffers)
-      : undefined;
+    return typeof buffers?.isUtf8 === 'function' ? (buffers as NodeBuffers) : undefined;
   } catch {
     return undefined;
   }
 })();
+
+/** UTF-8 once the bytes are known to be UTF-8: no check of its own, and a byte order mark dropped as the strict one drops it. */
+const checkedDecoder = /* @__PURE__ */ new TextDecoder('utf-8');
 
 /** The chunks as one run of bytes: the chunk itself when there is one, else a copy of all. */
 function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
@@ -186,16 +180,12 @@ export function decodeCarefully(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * {@link decodeCarefully}'s answer, checked and sliced by Node's native code where it can be (`buffers`,
- * Node's own by default): ASCII as Latin-1, which copies, else checked, then decoded without a second check.
+ * {@link decodeCarefully}'s answer, the bytes checked by Node's native `isUtf8` where it can be
+ * (`buffers`, Node's own by default), then decoded without a check of their own.
  */
 export function decodeFast(bytes: Uint8Array, buffers: NodeBuffers | undefined = nodeBuffers): string | undefined {
   if (buffers === undefined) return decodeCarefully(bytes);
-  const view = buffers.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffers.isAscii(bytes)) return view.toString('latin1');
-  if (!buffers.isUtf8(bytes)) return undefined;
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return view.toString('utf8', bom ? 3 : 0);
+  return buffers.isUtf8(bytes) ? checkedDecoder.decode(bytes) : undefined;
 }
 
 /** The text of the chunks of a body, `size` bytes in all, or a 400 when they are not UTF-8. */
