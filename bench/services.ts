@@ -1,24 +1,42 @@
 // The adapters under load: valid product order creates through productOrderRoutes against the same
-// framework's route with no validation, both served side by side by one server process per framework
-// on loopback, called by autocannon in paired rounds of a few seconds each (about 120,000 requests in all).
-// `npm run bench:services`.
+// framework's route that parses the JSON itself and calls validateProductOrder by hand (the floor the
+// routes are held to), and the same route with no validation for context; the three served side by
+// side by one server process per framework on loopback, called by autocannon in paired rounds of a
+// few seconds each. Before the load, the body path's micro-benchmark (bench/body.ts).
+// `npm run bench:services`; ROUNDS and SECONDS change the rounds.
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { validateProductOrder } from 'product-order-validator';
+import { bodyRatios } from './body.js';
 
-const order = readFileSync('examples/orders/valid/new-kvz-local-loop.json', 'utf8');
+const file = 'examples/orders/valid/new-kvz-local-loop.json';
+const order = readFileSync(file, 'utf8');
 const frameworks = ['express', 'fastify', 'hono'] as const;
 type Framework = (typeof frameworks)[number];
-const rounds = Number(process.env.ROUNDS ?? 5);
-const seconds = Number(process.env.SECONDS ?? 3);
+const routes = ['validated', 'hand', 'plain'] as const;
+type RouteName = (typeof routes)[number];
+const rounds = Number(process.env.ROUNDS ?? 8);
+const seconds = Number(process.env.SECONDS ?? 2);
 
-/** The server process: both routes of one framework, `/validated/productOrder` and `/plain/productOrder`. */
+/**
+ * The server process: the three routes of one framework, `/validated/productOrder` (the package's),
+ * `/hand/productOrder` (JSON.parse by the framework, validateProductOrder by hand) and
+ * `/plain/productOrder` (no validation), each checking that a bearer token is there and answering alike.
+ */
 async function serve(framework: Framework): Promise<number> {
   const answer = { id: 'PO-1', state: 'acknowledged' };
+  const authorized = (authorization: unknown) =>
+    typeof authorization === 'string' && authorization.startsWith('Bearer ');
   const plain = (body: unknown, authorization: unknown) =>
-    typeof authorization === 'string' && authorization.startsWith('Bearer ') && typeof body === 'object'
+    authorized(authorization) && typeof body === 'object' && body !== null
       ? { ...answer, category: (body as { category?: unknown }).category }
       : undefined;
+  const hand = (body: unknown, authorization: unknown) => {
+    if (!authorized(authorization)) return undefined;
+    const result = validateProductOrder(body);
+    return result.valid ? { ...answer, category: result.value.category } : undefined;
+  };
   const options = {
     onProductOrder: (o: { category?: unknown }) => ({ ...answer, category: o.category }),
     authorize: async () => true,
@@ -28,11 +46,15 @@ async function serve(framework: Framework): Promise<number> {
     const { productOrderRoutes } = await import('product-order-validator/express');
     const app = express();
     app.use('/validated', productOrderRoutes(options));
-    app.post('/plain/productOrder', express.json({ limit: '1mb' }), (req, res) => {
-      const created = plain(req.body, req.headers.authorization);
-      if (created) res.status(201).json(created);
-      else res.status(400).json({ code: 'invalid_request' });
-    });
+    for (const [path, made] of [
+      ['/hand/productOrder', hand],
+      ['/plain/productOrder', plain],
+    ] as const)
+      app.post(path, express.json({ limit: '1mb' }), (req, res) => {
+        const created = made(req.body, req.headers.authorization);
+        if (created) res.status(201).json(created);
+        else res.status(400).json({ code: 'invalid_request' });
+      });
     return new Promise((resolve) => {
       const server = app.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
     });
@@ -42,10 +64,14 @@ async function serve(framework: Framework): Promise<number> {
     const { productOrderRoutes } = await import('product-order-validator/fastify');
     const app = Fastify();
     await app.register(productOrderRoutes(options), { prefix: '/validated' });
-    app.post('/plain/productOrder', async (request, reply) => {
-      const created = plain(request.body, request.headers.authorization);
-      return created ? reply.code(201).send(created) : reply.code(400).send({ code: 'invalid_request' });
-    });
+    for (const [path, made] of [
+      ['/hand/productOrder', hand],
+      ['/plain/productOrder', plain],
+    ] as const)
+      app.post(path, async (request, reply) => {
+        const created = made(request.body, request.headers.authorization);
+        return created ? reply.code(201).send(created) : reply.code(400).send({ code: 'invalid_request' });
+      });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return (app.server.address() as { port: number }).port;
   }
@@ -54,10 +80,14 @@ async function serve(framework: Framework): Promise<number> {
   const { productOrderRoutes } = await import('product-order-validator/hono');
   const app = new Hono();
   app.route('/validated', productOrderRoutes(options));
-  app.post('/plain/productOrder', async (c) => {
-    const created = plain(await c.req.json(), c.req.header('authorization'));
-    return created ? c.json(created, 201) : c.json({ code: 'invalid_request' }, 400);
-  });
+  for (const [path, made] of [
+    ['/hand/productOrder', hand],
+    ['/plain/productOrder', plain],
+  ] as const)
+    app.post(path, async (c) => {
+      const created = made(await c.req.json(), c.req.header('authorization'));
+      return created ? c.json(created, 201) : c.json({ code: 'invalid_request' }, 400);
+    });
   return new Promise((resolve) => {
     listen({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port));
   });
@@ -69,6 +99,7 @@ interface Round {
   readonly non2xx: number;
 }
 
+/** One round on one route: bounded by its duration (and autocannon's own request time-outs). */
 async function load(url: string): Promise<Round> {
   const result = await autocannon({
     url,
@@ -77,8 +108,9 @@ async function load(url: string): Promise<Round> {
     body: order,
     connections: 10,
     duration: seconds,
+    timeout: 10,
   });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -87,50 +119,67 @@ async function measure(framework: Framework) {
   const child: ChildProcess = fork(process.argv[1] ?? '', ['serve', framework], { stdio: 'inherit' });
   try {
     const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(Number(m))));
-    const base = `http://127.0.0.1:${port}`;
-    await load(`${base}/validated/productOrder`); // warm-up of both
-    await load(`${base}/plain/productOrder`);
-    const validated: Round[] = [];
-    const plain: Round[] = [];
+    const url = (route: RouteName) => `http://127.0.0.1:${port}/${route}/productOrder`;
+    for (const route of routes) await load(url(route)); // warm-up of each
+    const measured: Record<RouteName, Round[]> = { validated: [], hand: [], plain: [] };
     for (let i = 0; i < rounds; i++) {
-      // alternate which goes first, so drift over time falls on both
-      const first = i % 2 === 0;
-      if (first) validated.push(await load(`${base}/validated/productOrder`));
-      plain.push(await load(`${base}/plain/productOrder`));
-      if (!first) validated.push(await load(`${base}/validated/productOrder`));
+      // rotate which goes first, so drift over time falls on each
+      for (let j = 0; j < routes.length; j++) {
+        const route = routes[(i + j) % routes.length] as RouteName;
+        measured[route].push(await load(url(route)));
+      }
     }
-    const failed = [...validated, ...plain].reduce((n, r) => n + r.non2xx, 0);
+    const failed = Object.values(measured)
+      .flat()
+      .reduce((n, r) => n + r.non2xx, 0);
     if (failed > 0) throw new Error(`${framework}: ${failed} answers were not 2xx`);
-    const ratios = validated.map((v, i) => v.rps / (plain[i]?.rps ?? Number.NaN));
+    const ratios = (of: RouteName, to: RouteName) =>
+      measured[of].map((v, i) => v.rps / (measured[to][i]?.rps ?? Number.NaN));
+    const summary = (of: RouteName) => ({
+      rps: median(measured[of].map((r) => r.rps)),
+      p99: median(measured[of].map((r) => r.p99)),
+    });
     return {
       framework,
-      validated: { rps: median(validated.map((r) => r.rps)), p99: median(validated.map((r) => r.p99)) },
-      plain: { rps: median(plain.map((r) => r.rps)), p99: median(plain.map((r) => r.p99)) },
-      overhead: 1 - median(ratios),
-      range: [Math.min(...ratios), Math.max(...ratios)],
+      validated: summary('validated'),
+      hand: summary('hand'),
+      plain: summary('plain'),
+      toHand: ratios('validated', 'hand'),
+      toPlain: ratios('validated', 'plain'),
     };
   } finally {
     child.kill();
   }
 }
 
+const x = (value: number) => `${value.toFixed(2)}×`;
+const spread = (values: readonly number[]) => `${x(Math.min(...values))} to ${x(Math.max(...values))}`;
+
 if (process.argv[2] === 'serve') {
   const port = await serve(process.argv[3] as Framework);
   process.on('SIGTERM', () => process.exit(0)); // exits as a profile (--cpu-prof) needs
   process.send?.(port);
 } else {
+  const body = await bodyRatios(file, rounds);
+  console.log(`The body path on a ${body.bytes}-byte order, ${rounds} interleaved rounds (time per call, ratio)`);
+  console.log('| pair | median | per-round range |');
+  console.log('|---|---|---|');
+  console.log(`| parseJsonBody / JSON.parse | ${x(median(body.parse))} | ${spread(body.parse)} |`);
+  console.log(`| decode / Buffer toString | ${x(median(body.decode))} | ${spread(body.decode)} |`);
+  console.log(`| decode + parseJsonBody / toString + JSON.parse | ${x(median(body.path))} | ${spread(body.path)} |`);
+  console.log();
   console.log(
     `Valid product order creates (${order.length} bytes), ${rounds} paired rounds of ${seconds} s each, 10 connections, loopback`,
   );
   console.log(
-    '| framework | through productOrderRoutes: rps, p99 | same route, no validation: rps, p99 | overhead (rps) | per-round range |',
+    '| framework | productOrderRoutes: rps, p99 | hand route (JSON + validateProductOrder): rps, p99 | no validation: rps, p99 | routes / hand (median, range) | routes / no validation (median, range) |',
   );
-  console.log('|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|');
   for (const framework of frameworks) {
     const m = await measure(framework);
-    const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+    const cell = (r: { rps: number; p99: number }) => `${r.rps.toFixed(0)}/s, ${r.p99} ms`;
     console.log(
-      `| ${m.framework} | ${m.validated.rps.toFixed(0)}/s, ${m.validated.p99} ms | ${m.plain.rps.toFixed(0)}/s, ${m.plain.p99} ms | ${pct(m.overhead)} | ${pct(1 - (m.range[1] ?? 0))} to ${pct(1 - (m.range[0] ?? 0))} |`,
+      `| ${m.framework} | ${cell(m.validated)} | ${cell(m.hand)} | ${cell(m.plain)} | ${x(median(m.toHand))}, ${spread(m.toHand)} | ${x(median(m.toPlain))}, ${spread(m.toPlain)} |`,
     );
   }
 }

@@ -380,7 +380,13 @@ for (const [name, start] of Object.entries(apps)) {
       const body: Any = await response.json();
       expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400 });
       expect(body.detail).toBe('The product order in the body breaks the specification.');
-      expect(body.errors[0]).toEqual({ detail: expect.stringMatching(/lacks/), pointer: '#' });
+      expect(body.errors[0]).toEqual({
+        rule: 'R-field',
+        code: 'required',
+        params: { property: 'productOrderItem' },
+        pointer: '#',
+        detail: expect.stringMatching(/lacks/),
+      });
       const refused = await fetch(`${app.base}/orders`, { method: 'POST', body: order });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('content-type')).toBe('application/problem+json');

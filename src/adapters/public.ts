@@ -1,5 +1,6 @@
 // The types each adapter exports beside its productOrderRoutes.
 
+export type { ErrorFormat, ErrorFormatKind, ErrorFormatOption } from '../http/error-message.js';
 export type { RouteError, RouteErrorSource } from './route-error.js';
 export type {
   Authenticate,

@@ -14,7 +14,14 @@ import {
 } from '../http/body.js';
 import { awaitCallback, type CallbackTimeLimit, isCallbackTimeoutError } from '../http/callback.js';
 import { contentCodingFault, decodeUnreserved, hasDotSegment, pathFault, type RawHeaders } from '../http/door.js';
-import { errorResponse, type HttpError, jsonUtf8, toProblemResponse } from '../http/error-message.js';
+import {
+  type ErrorFormatOption,
+  errorFormats,
+  errorResponse,
+  type HttpError,
+  jsonUtf8,
+  toProblemResponse,
+} from '../http/error-message.js';
 import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from '../http/events.js';
 import { type HeadersInput, headerOf, preferredLang } from '../http/headers.js';
 import {
@@ -217,8 +224,14 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
   readonly onOutcome?: (outcome: RouteOutcome<Native, Identity>) => unknown;
   /** The language when `Accept-Language` names none the package speaks (default English). */
   readonly lang?: Lang;
-  /** Error bodies: TMF `ErrorMessage` (default) or RFC 9457 `application/problem+json`. */
-  readonly errorFormat?: 'ErrorMessage' | 'problem';
+  /**
+   * Error bodies: TMF `ErrorMessage` (default) or RFC 9457 `application/problem+json`, whose `errors`
+   * carry each violation's `rule`, `code`, `params` and `pointer`. `'problem'` is for the product order
+   * create and the in-flight change API, the listeners keeping the spec's ErrorMessage; an object
+   * chooses per kind of operation (`{ productOrder, inflight, listener }`, each kind left out an
+   * ErrorMessage). A route that answers problem details admits `Accept: application/problem+json`.
+   */
+  readonly errorFormat?: ErrorFormatOption;
   /** List at most this many violations in a 400 (default 20); validation stops soon after. */
   readonly maxViolations?: number;
   /** The page sizes of a list the routes page (default 100, at most 1,000). */
@@ -390,7 +403,18 @@ export function createRoutes<Native, Identity = string>(
   const numbers: JsonBodyOptions = { keepInexactNumbers: options.keepInexactNumbers === true };
   const fallback = langs.includes(options.lang as Lang) ? (options.lang as Lang) : 'en';
   const max = httpMaxViolations(options.maxViolations);
-  const problem = options.errorFormat === 'problem';
+  const formats = errorFormats(options.errorFormat);
+  /**
+   * Whether a route answers its errors as problem details; an answer outside any route (a path below
+   * the mount point that is none, a framework's error) as the product order create, or as the
+   * in-flight change API when only that is served.
+   */
+  const problemFor = (route?: Pick<Route, 'kind'>): boolean => {
+    const kind = route?.kind ?? (options.onProductOrder || !options.inflight ? 'productOrder' : 'item');
+    const format =
+      kind === 'listener' ? formats.listener : kind === 'productOrder' ? formats.productOrder : formats.inflight;
+    return format === 'problem';
+  };
   const check = options.validator;
   const validateOrder =
     check === undefined ? validateProductOrder : typeof check === 'function' ? check : check.validate.bind(check);
@@ -414,6 +438,7 @@ export function createRoutes<Native, Identity = string>(
   /** An error response as the routes answer it: in the chosen format, with the answer's language. */
   const failure = (error: HttpError, lang: Lang, route?: Pick<Route, 'kind'>): Answer => {
     // a listener's errors are the spec's default response, an ErrorMessage as application/json
+    const problem = problemFor(route);
     const listener = route?.kind === 'listener' && !problem;
     const headers = { ...error.headers, 'content-language': lang };
     const shaped = problem
@@ -570,6 +595,7 @@ export function createRoutes<Native, Identity = string>(
         {
           lang,
           max,
+          problem: problemFor(route),
           authenticate: options.authenticate,
           authorize: options.authorize,
           callbackTimeoutMs: options.callbackTimeoutMs,

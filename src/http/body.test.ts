@@ -1,13 +1,19 @@
 // The body readers and the reply writers, with Node streams and WHATWG Requests built in the test.
 import { PassThrough, Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { order } from '../../test/arbitraries.js';
 import {
+  decode,
+  decodeCarefully,
+  decodeFast,
   heldBody,
   lingerMs,
   maxJsonDepth,
   type NodeRequest,
   type NodeResponse,
   parseJsonBody,
+  parseJsonBodyCarefully,
   type Reply,
   readFetchBody,
   readNodeBody,
@@ -304,5 +310,151 @@ describe('parseJsonBody', () => {
     ]);
     const kept = parseJsonBody(text, 'en', { keepInexactNumbers: true });
     expect(kept.ok && (kept.value as { cost: number[] }).cost[1]).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+/** Texts near every limit the body path keeps: JSON of all kinds, orders, nesting about the depth limit, numbers and digit runs JavaScript cannot hold, blanks and syntax errors. */
+const bodyTexts: fc.Arbitrary<string> = (() => {
+  const number = fc.oneof(
+    fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+    fc.bigInt({ min: 10n ** 14n, max: 10n ** 20n }).map(String),
+    fc.constantFrom('1e400', '-1e400', '1e-400', '0.0e500', '1.0000000000000000001', '9007199254740993', '1E+308'),
+    fc
+      .tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: -999, max: 999 }))
+      .map(([digits, e]) => `${'7'.repeat(digits)}e${e}`),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+  );
+  // a number where a value goes, or the same digits inside a string, where they are no number
+  const digits = number.chain((n) =>
+    fc.oneof({ arbitrary: fc.constant(n), weight: 3 }, fc.constantFrom(`"${n}"`, `"id ${n}"`, `"${n}x"`)),
+  );
+  const nested = fc
+    .tuple(fc.integer({ min: maxJsonDepth - 3, max: maxJsonDepth + 3 }), fc.constantFrom('[', '{"a":'), digits)
+    .map(([depth, open, inner]) => `${open.repeat(depth)}${inner}${(open === '[' ? ']' : '}').repeat(depth)}`);
+  const flat = fc
+    .tuple(fc.integer({ min: 100, max: 400 }), fc.constantFrom('[]', '{}', '"[{"'))
+    .map(([n, item]) => `[${Array(n).fill(item).join(',')}]`);
+  const placed = fc
+    .tuple(fc.constantFrom('{"n":X}', '{"n": X}', '{"n":\n\tX}', '[0,X]', '[X]', 'X', '{"a":[X,{"b":X}]}'), digits)
+    .map(([place, value]) => place.replaceAll('X', value));
+  const json = fc.oneof(
+    { arbitrary: placed, weight: 3 },
+    fc.json({ maxDepth: 4 }),
+    order.map((o) => JSON.stringify(o, null, 1)),
+    fc.array(digits, { maxLength: 6 }).map((items) => `[${items.join(', ')}]`),
+    fc.dictionary(fc.string({ maxLength: 4 }), digits, { maxKeys: 4 }).map(
+      (o) =>
+        `{${Object.entries(o)
+          .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+          .join(',')}}`,
+    ),
+    nested,
+    flat,
+    digits,
+  );
+  const spaces = fc.constantFrom('', ' ', '\n', '\t\r', '\u00a0', '\ufeff', '\u2028', '\u000b', '\u0000');
+  return fc.oneof(
+    fc.tuple(spaces, json, spaces).map(([a, text, b]) => `${a}${text}${b}`),
+    // broken: cut short, or a character dropped in
+    fc.tuple(json, fc.nat(), fc.constantFrom('', ',', '"', '}', ']', '[')).map(([text, at, c]) => {
+      const i = at % (text.length + 1);
+      return `${text.slice(0, i)}${c}${c === '' ? '' : text.slice(i)}`;
+    }),
+    fc.array(spaces, { maxLength: 4 }).map((parts) => parts.join('')),
+    fc.string({ maxLength: 40 }),
+  );
+})();
+
+describe('the fast body path gives what the careful one gives', () => {
+  it('parseJsonBody answers every text as parseJsonBodyCarefully does: values, empty, too_deep, syntax positions, inexact numbers', () => {
+    fc.assert(
+      fc.property(
+        bodyTexts,
+        fc.constantFrom('en', 'de') as fc.Arbitrary<'en' | 'de'>,
+        fc.boolean(),
+        (text, lang, keep) => {
+          const options = { keepInexactNumbers: keep };
+          expect(parseJsonBody(text, lang, options)).toStrictEqual(parseJsonBodyCarefully(text, lang, options));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses a text one level deeper than maxJsonDepth whose openers are few elsewhere, and passes one at the limit', () => {
+    for (const open of ['[', '{"a":']) {
+      const close = open === '[' ? ']' : '}';
+      const at = `${open.repeat(maxJsonDepth)}1${close.repeat(maxJsonDepth)}`;
+      const over = `${open.repeat(maxJsonDepth + 1)}1${close.repeat(maxJsonDepth + 1)}`;
+      expect(parseJsonBody(at).ok).toBe(true);
+      expect(parseJsonBody(over)).toStrictEqual(parseJsonBodyCarefully(over));
+      expect(parseJsonBody(over)).toMatchObject({ body: { violations: [{ params: { reason: 'too_deep' } }] } });
+    }
+  });
+
+  it('finds an inexact number beside long digit runs in strings, and none in the strings alone', () => {
+    const ids = '{"id":"5000112123456789012","phone":"+49 30 1234567890123456","note":"5e999"}';
+    expect(parseJsonBody(ids).ok).toBe(true);
+    const places = ['{"n":X}', '{"n": X}', '{"n":\n\tX}', '[0,X]', '[X]', ' X', `[${ids},X]`];
+    for (const number of [
+      '12345678901234567890',
+      '-12345678901234567890',
+      '1e400',
+      '0.00000000000000001e-999',
+      '1E+999',
+    ])
+      for (const place of places) {
+        const text = place.replace('X', number);
+        const careful = parseJsonBodyCarefully(text);
+        expect(careful.ok, text).toBe(false);
+        expect(parseJsonBody(text), text).toStrictEqual(careful);
+      }
+  });
+
+  it('decode gives what the fatal TextDecoder gives on any bytes, in any chunks, with Node and without', () => {
+    const encoder = new TextEncoder();
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.string({ unit: 'binary', maxLength: 40 }).map((s) => encoder.encode(s)),
+      // a byte order mark, UTF-8 with a byte changed, surrogates and overlongs as bytes
+      fc
+        .tuple(fc.boolean(), fc.string({ unit: 'binary', maxLength: 20 }), fc.nat(), fc.integer({ min: 0, max: 255 }))
+        .map(([bom, s, at, byte]) => {
+          const encoded = encoder.encode(s);
+          const all = new Uint8Array([...(bom ? [0xef, 0xbb, 0xbf] : []), ...encoded]);
+          if (all.length > 0 && at % 3 === 0) all[at % all.length] = byte;
+          return all;
+        }),
+      fc.constantFrom(
+        new Uint8Array([0xed, 0xa0, 0x80]),
+        new Uint8Array([0xc0, 0xaf]),
+        new Uint8Array([0xf4, 0x90, 0x80, 0x80]),
+        new Uint8Array([0xef, 0xbb, 0xbf]),
+        new Uint8Array([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x7b]),
+        new Uint8Array([0xe2, 0x82]),
+      ),
+    );
+    fc.assert(
+      fc.property(bytes, fc.array(fc.nat(), { maxLength: 3 }), (all, cuts) => {
+        const careful = decodeCarefully(all);
+        const at = [...new Set(cuts.map((c) => c % (all.length + 1)))].sort((a, b) => a - b);
+        const chunks = [0, ...at].map((from, i) => all.subarray(from, [...at, all.length][i]));
+        const read = decode(chunks, all.length);
+        expect(read.ok ? read.text : 'not UTF-8').toBe(careful ?? 'not UTF-8');
+        expect(decodeFast(all)).toBe(careful);
+        expect(decodeFast(all, undefined)).toBe(careful);
+        // a view into a larger buffer: only its own bytes
+        const padded = new Uint8Array(all.length + 2);
+        padded.set(all, 1);
+        expect(decodeFast(padded.subarray(1, all.length + 1))).toBe(careful);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(decode([encoder.encode('{}')], 2, 'de')).toStrictEqual({ ok: true, text: '{}' });
+    expect(decode([new Uint8Array([0xff])], 1, 'de')).toMatchObject({
+      ok: false,
+      status: 400,
+      body: { violations: [{ params: { reason: 'encoding' } }] },
+    });
   });
 });

@@ -1,7 +1,7 @@
 // Reading a request body with a size and a time limit, from a WHATWG Request or a Node
 // IncomingMessage, parsing it as JSON, and writing a reply only once it is serialised.
 import { formatMessage, httpWords, type Lang } from '../messages/index.js';
-import { inexactNumbers } from '../text/numbers.js';
+import { inexactNumbers, mayHoldInexactNumbers } from '../text/numbers.js';
 import type { Finding } from '../violation.js';
 import { limitMs } from './callback.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
@@ -134,19 +134,64 @@ export function notJson(
 /** Strict UTF-8: one for every body, since making one costs more than most decodes. */
 const utf8Decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
-/** The text of the chunks of a body, `size` bytes in all, or a 400 when they are not UTF-8. */
-export function decode(chunks: readonly Uint8Array[], size: number, lang?: Lang): BodyText | HttpError {
+/** The part of Node's `node:buffer` the decoder uses where it runs on Node (20.16 and later). */
+export interface NodeBuffers {
+  /** Whether the bytes are UTF-8, checked natively. */
+  isUtf8(bytes: Uint8Array): boolean;
+}
+
+/** Node's native UTF-8 check, or undefined where there is no `process.getBuiltinModule` (a browser, a worker). */
+const nodeBuffers: NodeBuffers | undefined = /* @__PURE__ */ (() => {
+  try {
+    const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+    const buffers = typeof get === 'function' ? (get('node:buffer') as Partial<NodeBuffers> | undefined) : undefined;
+    return typeof buffers?.isUtf8 === 'function' ? (buffers as NodeBuffers) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** UTF-8 once the bytes are known to be UTF-8: no check of its own, and a byte order mark dropped as the strict one drops it. */
+const checkedDecoder = /* @__PURE__ */ new TextDecoder('utf-8');
+
+/** The chunks as one run of bytes: the chunk itself when there is one, else a copy of all. */
+function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const [first] = chunks;
+  if (chunks.length === 1 && first !== undefined && first.length === size) return first;
   const all = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
     all.set(chunk, at);
     at += chunk.length;
   }
+  return all;
+}
+
+/**
+ * The text of UTF-8 `bytes` as the fatal `TextDecoder` gives it (a leading byte order mark dropped),
+ * or undefined when they are not UTF-8: the careful path, which {@link decode} matches.
+ */
+export function decodeCarefully(bytes: Uint8Array): string | undefined {
   try {
-    return { ok: true, text: utf8Decoder.decode(all) };
+    return utf8Decoder.decode(bytes);
   } catch {
-    return notJson('encoding', lang);
+    return undefined;
   }
+}
+
+/**
+ * {@link decodeCarefully}'s answer, the bytes checked by Node's native `isUtf8` where it can be
+ * (`buffers`, Node's own by default), then decoded without a check of their own.
+ */
+export function decodeFast(bytes: Uint8Array, buffers: NodeBuffers | undefined = nodeBuffers): string | undefined {
+  if (buffers === undefined) return decodeCarefully(bytes);
+  return buffers.isUtf8(bytes) ? checkedDecoder.decode(bytes) : undefined;
+}
+
+/** The text of the chunks of a body, `size` bytes in all, or a 400 when they are not UTF-8. */
+export function decode(chunks: readonly Uint8Array[], size: number, lang?: Lang): BodyText | HttpError {
+  const text = decodeFast(joined(chunks, size));
+  return text === undefined ? notJson('encoding', lang) : { ok: true, text };
 }
 
 /**
@@ -323,26 +368,38 @@ export interface JsonBodyOptions {
   readonly keepInexactNumbers?: boolean | undefined;
 }
 
-/**
- * Parses body text as JSON: the value, or a 400 ErrorMessage with one `invalid_json` violation
- * (rule R-body) naming the position of the syntax error when the engine tells it, or with an
- * `inexact_number` violation (rule R-json) at each number JavaScript cannot hold exactly (at most
- * {@link defaultHttpMaxViolations}), unless `options.keepInexactNumbers`.
- */
-export function parseJsonBody(
-  text: string,
-  lang?: Lang,
-  options?: JsonBodyOptions,
-):
+/** What {@link parseJsonBody} gives: the value, or the 400 to answer. */
+type ParsedBody =
   | {
       /** Always true: the text is JSON. */
       ok: true;
       /** The parsed value. */
       value: unknown;
     }
-  | HttpError {
-  if (text.trim() === '') return notJson('empty', lang);
-  const deep = tooDeepAt(text);
+  | HttpError;
+
+/**
+ * Parses body text as JSON: the value, or a 400 ErrorMessage with one `invalid_json` violation
+ * (rule R-body) naming the position of the syntax error when the engine tells it, or with an
+ * `inexact_number` violation (rule R-json) at each number JavaScript cannot hold exactly (at most
+ * {@link defaultHttpMaxViolations}), unless `options.keepInexactNumbers`.
+ */
+export function parseJsonBody(text: string, lang?: Lang, options?: JsonBodyOptions): ParsedBody {
+  return parsed(text, lang, options, true);
+}
+
+/**
+ * {@link parseJsonBody} the long way: a blank text found by `trim`, and the depth scan over every
+ * text. The answers are the same; the tests hold the two to it.
+ */
+export function parseJsonBodyCarefully(text: string, lang?: Lang, options?: JsonBodyOptions): ParsedBody {
+  return parsed(text, lang, options, false);
+}
+
+function parsed(text: string, lang: Lang | undefined, options: JsonBodyOptions | undefined, fast: boolean): ParsedBody {
+  if (fast ? isBlank(text) : text.trim() === '') return notJson('empty', lang);
+  // nesting deeper than the limit needs more openers than the limit: most texts have fewer
+  const deep = fast && !opensMore(text, maxJsonDepth) ? -1 : tooDeepAt(text);
   if (deep >= 0) return notJson('too_deep', lang, deep);
   let value: unknown;
   try {
@@ -351,10 +408,33 @@ export function parseJsonBody(
     const position = /at position (\d+)/.exec(String((error as Error)?.message))?.[1];
     return notJson('syntax', lang, position === undefined ? undefined : Number(position));
   }
-  const inexact = options?.keepInexactNumbers === true ? [] : inexactNumbers(text, defaultHttpMaxViolations);
+  const inexact =
+    options?.keepInexactNumbers === true || (fast && !mayHoldInexactNumbers(text))
+      ? []
+      : inexactNumbers(text, defaultHttpMaxViolations);
   if (inexact.length === 0) return { ok: true, value };
   const violations = inexact.map((fault) => ({ ...fault, message: formatMessage(fault, lang) }));
   return errorResponse(400, { violations }, { lang });
+}
+
+/** Whether `text.trim() === ''`, without the copy `trim` makes when the text starts with a space. */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    return c < 128 ? false : text.trim() === ''; // beyond ASCII, trim's own idea of a space
+  }
+  return true;
+}
+
+/** Whether `text` holds more than `most` of `[` and `{`, strings included: found natively, counted up to `most + 1`. */
+function opensMore(text: string, most: number): boolean {
+  if (text.length <= most) return false;
+  let count = 0;
+  for (const opener of ['{', '[']) {
+    for (let at = text.indexOf(opener); at >= 0; at = text.indexOf(opener, at + 1)) if (++count > most) return true;
+  }
+  return false;
 }
 
 /**

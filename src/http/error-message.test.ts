@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { validateProductOrder } from '../validate.js';
+import type { Violation } from '../violation.js';
 import { notJson } from './body.js';
 import {
   type ErrorStatus,
+  errorFormats,
   errorResponse,
   errorStatuses,
   toErrorMessage,
@@ -70,14 +72,36 @@ describe('toErrorMessage', () => {
 });
 
 describe('toProblemDetails', () => {
-  it('gives RFC 9457 fields and an errors array of detail and pointer', () => {
+  it('gives RFC 9457 fields and an errors array of rule, code, params, pointer and detail', () => {
     expect(toProblemDetails(invalid)).toEqual({
       type: 'about:blank',
       title: 'Bad Request',
       status: 400,
       detail: 'The body breaks the specification.',
-      errors: invalid.violations.map((v) => ({ detail: v.message, pointer: `#${v.path}` })),
+      errors: invalid.violations.map((v) => ({
+        rule: v.rule,
+        code: v.code,
+        params: v.params,
+        pointer: `#${v.path}`,
+        detail: v.message,
+      })),
     });
+  });
+
+  // regression: the errors held only detail and pointer, a missing property at '#' with no name
+  it('names a missing property in params.property, at its object', () => {
+    const missing = validateProductOrder({});
+    const required = toProblemDetails(missing).errors?.filter((e) => e.code === 'required') ?? [];
+    expect(required.length).toBeGreaterThan(1);
+    for (const e of required)
+      expect(e).toMatchObject({ rule: 'R-field', pointer: '#', params: { property: expect.any(String) } });
+  });
+
+  it("gives a carrier's violation without params empty params", () => {
+    const own = { rule: 'X-1', code: 'own', path: '/a', message: 'm' } as unknown as Violation;
+    expect(toProblemDetails({ violations: [own] }).errors).toEqual([
+      { rule: 'X-1', code: 'own', params: {}, pointer: '#/a', detail: 'm' },
+    ]);
   });
 
   it('writes pointers as URI fragments', () => {
@@ -95,6 +119,27 @@ describe('toProblemDetails', () => {
       status: 429,
       detail: errorStatuses[429].text.en,
     }));
+});
+
+describe('errorFormats', () => {
+  it('gives the product order create and the in-flight API one format and keeps the listeners ErrorMessage; per kind, a kind left out is ErrorMessage', () => {
+    expect(errorFormats(undefined)).toEqual({
+      productOrder: 'ErrorMessage',
+      inflight: 'ErrorMessage',
+      listener: 'ErrorMessage',
+    });
+    expect(errorFormats('problem')).toEqual({ productOrder: 'problem', inflight: 'problem', listener: 'ErrorMessage' });
+    expect(errorFormats({ listener: 'problem' })).toEqual({
+      productOrder: 'ErrorMessage',
+      inflight: 'ErrorMessage',
+      listener: 'problem',
+    });
+    expect(errorFormats({ productOrder: 'problem', inflight: 'nope' as 'problem' })).toEqual({
+      productOrder: 'problem',
+      inflight: 'ErrorMessage',
+      listener: 'ErrorMessage',
+    });
+  });
 });
 
 describe('errorResponse', () => {

@@ -4,7 +4,7 @@ import { httpWordTables } from '../generated/languages.js';
 import { httpWords, type Lang, langs, spoken } from '../messages/index.js';
 import type { ErrorCause } from '../messages/wording.js';
 import type { Truncation } from '../validate.js';
-import type { Hint, Violation } from '../violation.js';
+import type { FindingOf, Hint, Violation, ViolationCode } from '../violation.js';
 import type { ErrorStatus } from './status.js';
 
 export type { ErrorStatus };
@@ -87,17 +87,54 @@ export interface ProblemDetails {
   readonly status: number;
   /** What went wrong. */
   readonly detail: string;
-  /** Each violation listed: its message and a JSON Pointer (as a URI fragment) into the request body. */
-  readonly errors?: ReadonlyArray<{
-    /** The violation's message. */
-    readonly detail: string;
-    /** The violation's JSON Pointer in its URI fragment form: `#/entity`. */
-    readonly pointer: string;
-  }>;
+  /** Each violation listed: its rule, code, params, a JSON Pointer (as a URI fragment) into the request body and its message. */
+  readonly errors?: readonly ProblemError[];
   /** Present when there were more violations than are listed: how many more. */
   readonly truncated?: Truncation;
   /** Near misses in the body ("did you mean"), at most `maxViolations` of them, when there are any. */
   readonly hints?: readonly Hint[];
+}
+
+/**
+ * A violation as problem details list it in `errors`: the `rule`, `code` and `params` of the
+ * violation (and of the ErrorMessage's `violations`), its place as `pointer`, a JSON Pointer in its
+ * URI fragment form (`#/entity`; `#` is the whole body), and its message as `detail`. A missing
+ * property is reported at its object, the property named in `params.property`.
+ */
+export type ProblemError = {
+  [C in ViolationCode]: Omit<FindingOf<C>, 'path'> & {
+    /** The JSON Pointer of the violation's place as a URI fragment (RFC 6901 section 6): `#/entity`. */
+    readonly pointer: string;
+    /** The violation's message, in the language of the answer. */
+    readonly detail: string;
+  };
+}[ViolationCode];
+
+/** The body of an error answer: TMF `ErrorMessage`, or RFC 9457 problem details (`application/problem+json`). */
+export type ErrorFormat = 'ErrorMessage' | 'problem';
+
+/** The kinds of operation whose error bodies may differ: the product order create, the in-flight change API, the listeners. */
+export type ErrorFormatKind = 'productOrder' | 'inflight' | 'listener';
+
+/**
+ * The error bodies of the routes: one format for the product order create and the in-flight change
+ * API, the listeners keeping the spec's ErrorMessage; or a format per kind of operation, each kind not
+ * named answering ErrorMessage.
+ */
+export type ErrorFormatOption = ErrorFormat | { readonly [K in ErrorFormatKind]?: ErrorFormat };
+
+/**
+ * The format of each kind of operation for an `errorFormat` option: a string names the product order
+ * create and the in-flight change API, and the listeners keep ErrorMessage, the spec's error response
+ * for them; an object names each kind, and a kind it leaves out (or any other value) is ErrorMessage.
+ */
+export function errorFormats(option: ErrorFormatOption | undefined): Readonly<Record<ErrorFormatKind, ErrorFormat>> {
+  const pick = (value: unknown): ErrorFormat => (value === 'problem' ? 'problem' : 'ErrorMessage');
+  if (typeof option !== 'object' || option === null) {
+    const format = pick(option);
+    return { productOrder: format, inflight: format, listener: 'ErrorMessage' };
+  }
+  return { productOrder: pick(option.productOrder), inflight: pick(option.inflight), listener: pick(option.listener) };
 }
 
 /** Options of {@link toErrorMessage} and {@link toProblemDetails}. */
@@ -189,7 +226,8 @@ export function toErrorMessage(source: ErrorSource, options?: ErrorOptions): Err
 
 /**
  * The RFC 9457 `application/problem+json` body of a failed request, with an `errors` array of
- * `{ detail, pointer }`, at most `maxViolations` of them, with how many more there were.
+ * `{ rule, code, params, pointer, detail }` ({@link ProblemError}), at most `maxViolations` of them,
+ * with how many more there were.
  */
 export function toProblemDetails(source: ErrorSource, options?: ErrorOptions): ProblemDetails {
   const { violations, hints, status, entry, detail, truncated, tail } = described(source, options);
@@ -198,10 +236,22 @@ export function toProblemDetails(source: ErrorSource, options?: ErrorOptions): P
     title: entry.reason,
     status,
     detail: tail ? `${detail} ${tail}` : detail,
-    ...(violations.length ? { errors: violations.map((v) => ({ detail: v.message, pointer: fragment(v.path) })) } : {}),
+    ...(violations.length ? { errors: violations.map(problemError) } : {}),
     ...(truncated ? { truncated } : {}),
     ...(hints.length ? { hints } : {}),
   };
+}
+
+/** A violation as an entry of `errors`; a carrier's own violation without `params` gets `{}`. */
+function problemError(violation: Violation): ProblemError {
+  const { rule, code, params, path, message } = violation;
+  return {
+    rule,
+    code,
+    params: typeof params === 'object' && params !== null ? params : {},
+    pointer: fragment(path),
+    detail: message,
+  } as ProblemError;
 }
 
 /** A JSON Pointer in its URI fragment form (RFC 6901 section 6), as RFC 9457's example writes it. */

@@ -20,6 +20,19 @@ describe('acceptsJson', () => {
     ['text/*', false],
     ['garbage', false],
   ])('Accept %j: %s', (accept, expected) => expect(acceptsJson(accept)).toBe(expected));
+
+  it.each([
+    ['application/problem+json', false, true],
+    ['application/problem+json;charset=utf-8', false, true],
+    ['application/problem+json;q=0', false, false],
+    ['application/problem+json;charset=latin1', false, false],
+    ['application/json;q=0, application/problem+json', false, true],
+    ['text/html', false, false],
+    ['application/json', true, true],
+  ])('Accept %j: %s, and %s where errors are problem details', (accept, plain, problem) => {
+    expect(acceptsJson(accept)).toBe(plain);
+    expect(acceptsJson(accept, { problem: true })).toBe(problem);
+  });
 });
 
 describe('isJsonContentType', () => {

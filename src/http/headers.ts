@@ -47,16 +47,29 @@ const utf8 = (params: ReadonlyMap<string, string>) => {
 
 /**
  * Whether an `Accept` header admits `application/json` in UTF-8: the most specific matching range
- * decides, and `q=0` refuses. An absent or empty header admits everything.
+ * decides, and `q=0` refuses. An absent or empty header admits everything. With `options.problem`
+ * (a route that answers its errors as RFC 9457 problem details), a header that admits
+ * `application/problem+json` admits the answer too.
  */
-export function acceptsJson(accept: string | undefined): boolean {
+export function acceptsJson(
+  accept: string | undefined,
+  options?: {
+    /** Whether `application/problem+json` is admitted as well as `application/json`. */
+    readonly problem?: boolean;
+  },
+): boolean {
   if (accept === undefined || accept.trim() === '') return true;
+  return admits(accept, 'json') || (options?.problem === true && admits(accept, 'problem+json'));
+}
+
+/** Whether `accept` admits `application/<subtype>` in UTF-8: the most specific matching range decides. */
+function admits(accept: string, subtype: string): boolean {
   let best: { rank: number; q: number } | undefined;
   for (const range of accept.split(',')) {
     const media = mediaType(range);
     if (!media) continue;
     const rank =
-      media.type === 'application' && media.subtype === 'json'
+      media.type === 'application' && media.subtype === subtype
         ? 2
         : media.type === 'application' && media.subtype === '*'
           ? 1

@@ -50,6 +50,9 @@ export {
 } from './callback.js';
 export {
   defaultHttpMaxViolations,
+  type ErrorFormat,
+  type ErrorFormatKind,
+  type ErrorFormatOption,
   type ErrorMessage,
   type ErrorOptions,
   type ErrorSource,
@@ -59,6 +62,7 @@ export {
   type HttpError,
   jsonUtf8,
   type ProblemDetails,
+  type ProblemError,
   type ProblemResponse,
   type StatusEntry,
   toErrorMessage,

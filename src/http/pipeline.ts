@@ -195,6 +195,8 @@ export interface HeadOptions<Native, Identity> {
   readonly lang: Lang;
   /** As {@link httpMaxViolations} read it. */
   readonly max: number;
+  /** Whether the door answers this route's errors as problem details, so that `Accept: application/problem+json` is enough. */
+  readonly problem?: boolean;
   /** The service's own authentication, or `false` for none; the bearer-token check when undefined. */
   readonly authenticate?: Authenticate<Native, Identity> | false | undefined;
   readonly authorize?:
@@ -281,13 +283,13 @@ function afterIdentity<Identity>(
   method: string,
   known: Known<Identity>,
   verdict: AuthVerdict,
-  { lang, max }: { lang: Lang; max: number },
+  { lang, max, problem }: { lang: Lang; max: number; problem?: boolean | undefined },
 ): PassedHead<Identity> | HttpError {
   const refused = refusal(verdict, lang);
   if (refused) return refused;
   const { route, headers, rawHeaders } = head;
   // a listener's client is the service's partner posting an event: its Accept is not judged
-  if (route.kind !== 'listener' && !acceptsJson(headerOf(headers, 'accept')))
+  if (route.kind !== 'listener' && !acceptsJson(headerOf(headers, 'accept'), { problem: problem === true }))
     return errorResponse(406, undefined, { lang });
   const reads = method === 'POST';
   if (reads) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pointerKeys } from '../pointer.js';
-import { inexactNumbers } from './numbers.js';
+import { inexactNumbers, mayHoldInexactNumbers } from './numbers.js';
 
 /** The value at a JSON Pointer. */
 const at = (value: unknown, pointer: string): unknown =>
@@ -69,5 +69,36 @@ describe('inexactNumbers', () => {
         for (const f of found) expect(typeof at(JSON.parse(text), f.path)).toBe('number');
       }),
     );
+  });
+
+  it('mayHoldInexactNumbers says no only of texts in which inexactNumbers finds nothing, however long the digit runs of their strings', () => {
+    const literal = fc.oneof(
+      fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+      fc
+        .tuple(
+          fc.integer({ min: 1, max: 20 }),
+          fc.constantFrom('.', 'e', 'E+', 'e-', '.5e'),
+          fc.integer({ min: 0, max: 2000 }),
+        )
+        .map(([n, mark, tail]) => `${'3'.repeat(n)}${mark}${tail}`),
+    );
+    const texts = fc.oneof(
+      fc.jsonValue().map((value) => JSON.stringify(value, null, 1)),
+      fc
+        .array(fc.tuple(literal, fc.boolean()), { maxLength: 5 })
+        .map(
+          (items) =>
+            `{"a":[${items.map(([n, quoted]) => (quoted ? `"${n}"` : n)).join(',\n')}], "b":${items[0]?.[0] ?? 0}}`,
+        ),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        if (!mayHoldInexactNumbers(text)) expect(inexactNumbers(text)).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(mayHoldInexactNumbers('{"id":"5000112123456789","note":"Typ e999"}')).toBe(false);
+    expect(mayHoldInexactNumbers('{"id":5000112123456789}')).toBe(true);
   });
 });

@@ -20,6 +20,23 @@ const quoted = 40;
 const suspect = /\d{16}|[eE][+-]?0*[1-9]\d\d/;
 
 /**
+ * A run of 16 digits that starts a number literal, its fraction or its exponent (what precedes it:
+ * the text's start, a space, `:`, `,`, `[`, `.`, `e`, `E`, `+`, `-`), or a digit before an exponent of
+ * three digits: a text without one holds no number {@link inexactNumbers} reports, even when its
+ * strings hold long digit runs (an order's ids and phone numbers).
+ */
+const literalSuspect = /(?<![^\s:,[.eE+-])\d{16}|\d[eE][+-]?0*[1-9]\d\d/;
+
+/**
+ * Whether well-formed JSON `text` may hold a number {@link inexactNumbers} reports: false means it
+ * holds none. One native scan, for a reader that would otherwise walk every text that has a long
+ * digit run in a string.
+ */
+export function mayHoldInexactNumbers(text: string): boolean {
+  return literalSuspect.test(text);
+}
+
+/**
  * The numbers of well-formed JSON `text` that JavaScript cannot hold exactly, at most `most` of them,
  * each at the JSON Pointer of its value: one that overflows to ±Infinity, one whose non-zero digits
  * underflow to 0, and an integer literal (no fraction, no exponent) beyond ±(2⁵³ − 1). Decimal

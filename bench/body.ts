@@ -1,0 +1,56 @@
+// The body path side by side in one process, on the 4 KB order of bench/services.ts: parseJsonBody
+// against JSON.parse, and decode (the bytes to text, UTF-8 checked) against Buffer's toString.
+// Interleaved rounds; ratios only. Run by `npm run bench:services` before the load.
+import { readFileSync } from 'node:fs';
+import { Bench } from 'tinybench';
+import { decode, parseJsonBody } from '../src/http/body.js';
+
+/** The ratio of each pair's time per call, slower over floor, one per round. */
+export interface BodyRatios {
+  readonly bytes: number;
+  /** `parseJsonBody(text)` over `JSON.parse(text)`. */
+  readonly parse: readonly number[];
+  /** `decode([bytes])` over `Buffer#toString('utf8')`. */
+  readonly decode: readonly number[];
+  /** Both together (the body path) over `toString` + `JSON.parse`. */
+  readonly path: readonly number[];
+}
+
+export async function bodyRatios(file: string, rounds: number): Promise<BodyRatios> {
+  const text = readFileSync(file, 'utf8');
+  const bytes = Buffer.from(text);
+  let sink: unknown;
+  const tasks: Record<string, () => unknown> = {
+    'JSON.parse': () => JSON.parse(text),
+    parseJsonBody: () => parseJsonBody(text),
+    toString: () => bytes.toString('utf8'),
+    decode: () => decode([bytes], bytes.length),
+    'toString + JSON.parse': () => JSON.parse(bytes.toString('utf8')),
+    'decode + parseJsonBody': () => {
+      const read = decode([bytes], bytes.length);
+      return read.ok ? parseJsonBody(read.text) : read;
+    },
+  };
+  const mean = new Map<string, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    const bench = new Bench({ time: 300, warmupTime: 100 });
+    for (const [name, task] of Object.entries(tasks))
+      bench.add(name, () => {
+        sink = task();
+      });
+    await bench.run();
+    for (const task of bench.tasks) {
+      if (task.result.state !== 'completed') throw new Error(`${task.name}: ${task.result.state}`);
+      mean.set(task.name, [...(mean.get(task.name) ?? []), task.result.latency.mean]);
+    }
+  }
+  if (sink === undefined) throw new Error('nothing was computed');
+  const ratio = (slow: string, floor: string) =>
+    (mean.get(slow) ?? []).map((value, i) => value / (mean.get(floor)?.[i] ?? Number.NaN));
+  return {
+    bytes: bytes.length,
+    parse: ratio('parseJsonBody', 'JSON.parse'),
+    decode: ratio('decode', 'toString'),
+    path: ratio('decode + parseJsonBody', 'toString + JSON.parse'),
+  };
+}
