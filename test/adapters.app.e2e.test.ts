@@ -569,4 +569,42 @@ describe('one operation mounted alone, at a path of the app’s own', () => {
       }
     },
   );
+
+  it("Express: a parser on the handler's own route has its errors answered by the handler's errorHandler, the token judged first (regression: Express's HTML page with the stack, 400 without a token)", async () => {
+    const { express, onExpress } = frameworks;
+    const seen = fresh();
+    const create = onExpress.operationHandler('createProductOrder', routeOptions(seen));
+    const other = onExpress.operationHandler('createProductOrder', routeOptions(seen));
+    const server_ = express();
+    server_.post('/orders', express.json({ limit: '100kb' }), create);
+    server_.post('/elsewhere', express.json(), (_req: Any, res: Any) => res.status(204).end());
+    server_.use(other.errorHandler); // another handler's: the parser's error on /orders is not its
+    server_.use(create.errorHandler);
+    const server: Server = server_.listen(0, '127.0.0.1');
+    const port = await listening(server);
+    const started = { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => closing(server) };
+    try {
+      const malformed = await post(started, '{"a":', json, '/orders');
+      const broken = await expectError(malformed, 400, 'invalid_request');
+      expect(broken.violations[0]).toMatchObject({ code: 'invalid_json' });
+      expect(JSON.stringify(broken)).not.toContain('SyntaxError');
+      await expectError(
+        await post(started, '{"a":', { 'content-type': 'application/json' }, '/orders'),
+        401,
+        'unauthorized',
+      );
+      const large = JSON.stringify({ ...JSON.parse(order), note: [{ text: 'x'.repeat(200_000) }] });
+      await expectError(
+        await post(started, large, { 'content-type': 'application/json' }, '/orders'),
+        401,
+        'unauthorized',
+      );
+      await expectError(await post(started, large, json, '/orders'), 413, 'payload_too_large');
+      // a parser's error on a route of the app's own stays the app's
+      const elsewhere = await post(started, '{"a":', json, '/elsewhere');
+      expect([elsewhere.status, elsewhere.headers.get('content-type')]).toEqual([400, 'text/html; charset=utf-8']);
+    } finally {
+      await started.close();
+    }
+  });
 });

@@ -226,6 +226,20 @@ for (const name of ['express', 'fastify', 'hono']) {
     const send = (method: string, path: string, headers: Record<string, string> = good, body?: string) =>
       fetch(`${app.base}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
 
+    it('gives no identity for a token authorize refused with 401, so no bearer token reaches a metric label (regression: the refused token was the identity)', async () => {
+      const before = outcomes.length;
+      const response = await send('GET', '/inflightChangeProductOrder', {
+        ...good,
+        authorization: 'Bearer secret-token-1',
+      });
+      expect(response.status).toBe(401);
+      await until(() => outcomes.length > before);
+      expect(outcomes.slice(before)).toEqual([expect.objectContaining({ status: 401, identity: undefined })]);
+      expect(JSON.stringify(outcomes.slice(before).map(({ request, ...rest }) => rest))).not.toContain(
+        'secret-token-1',
+      );
+    });
+
     it('hears each request once, for every status of the contract, with the operation, violations, duration and identity', async () => {
       const invalid = JSON.stringify({ ...JSON.parse(order), category: 'nope', relatedParty: 1 });
       const sent: [number, () => Promise<Response>][] = [

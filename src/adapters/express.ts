@@ -99,7 +99,9 @@ export function productOrderRoutes<Identity = string>(options: ExpressRoutesOpti
  * One operation of the routes as an Express handler, to mount alone at a path of the app's own
  * (`app.all(path, handler)`; `/:id` in the path of a retrieve): every check of the contract, the
  * body, the callback of that operation, as {@link productOrderRoutes} serves it. Its errors go to
- * `next(err)` as the routes' do; `handler.errorHandler` answers them, added after the app's own.
+ * `next(err)` as the routes' do; `handler.errorHandler` answers them, added after the app's own. A
+ * JSON parser in front goes on the handler's own route (`app.post('/orders', express.json(), handler)`):
+ * `handler.errorHandler` then answers its errors too, after the checks before the body.
  * @example
  * ```ts
  * import express from 'express';
@@ -121,8 +123,20 @@ export function operationHandler<Identity = string>(
 ): RequestHandler & { readonly errorHandler: ErrorRequestHandler } {
   const route = operationRoute(operation);
   const routes = createRoutes<Request, Identity>(options);
-  const errorHandler = errorHandlerOf(routes);
-  return Object.assign(serving(routes, errorHandler)(route, true), { errorHandler });
+  // a parser's error is this handler's when the parser ran on the handler's own route
+  const errorHandler = errorHandlerOf(routes, (req) => (onRouteOf(req, handler) ? route : undefined));
+  const handler = serving(routes, errorHandler)(route, true);
+  return Object.assign(handler, { errorHandler });
+}
+
+/** Whether the route Express matched for a request (`req.route`) holds `handler`: a parser on it ran for the handler. */
+function onRouteOf(req: Request, handler: RequestHandler): boolean {
+  try {
+    const stack = (req.route as { stack?: ReadonlyArray<{ readonly handle?: unknown }> } | undefined)?.stack;
+    return Array.isArray(stack) && stack.some((layer) => layer.handle === handler);
+  } catch {
+    return false;
+  }
 }
 
 const write = (req: Request, res: Response, answer: Answer) => {
@@ -164,12 +178,16 @@ function callOf(req: Request, route: Route, alone: boolean): Call<Request> {
 }
 
 /** The error handler of the routes, to add after the app's own: see {@link ProductOrderRouter}. */
-function errorHandlerOf(routes: Routes<Request, unknown>): ErrorRequestHandler {
+function errorHandlerOf(
+  routes: Routes<Request, unknown>,
+  alone?: (req: Request) => Route | undefined,
+): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (isRouteError(error)) return write(req, res, error.reply);
-    if (!routes.servesTail(req.path)) return next(error);
-    parseFailure(routes, req, error).then((answer) => write(req, res, answer), next);
+    const route = alone?.(req);
+    if (alone ? !route : !routes.servesTail(req.path)) return next(error);
+    parseFailure(routes, req, error, route).then((answer) => write(req, res, answer), next);
   };
 }
 
@@ -177,7 +195,16 @@ function errorHandlerOf(routes: Routes<Request, unknown>): ErrorRequestHandler {
  * The answer to a request whose body a parser before the routes failed on: the checks before the
  * body first (a client without a token learns nothing of how its body was parsed), then the error.
  */
-async function parseFailure(routes: Routes<Request, unknown>, req: Request, error: unknown): Promise<Answer> {
+async function parseFailure(
+  routes: Routes<Request, unknown>,
+  req: Request,
+  error: unknown,
+  alone?: Route,
+): Promise<Answer> {
+  if (alone) {
+    const admitted = await routes.admit(callOf(req, alone, true));
+    return 'call' in admitted ? routes.frameworkError(error, req.headers) : admitted;
+  }
   const path = targetParts(req.originalUrl).path;
   const segments = path.split('/');
   for (let n = 1; n < segments.length; n++) {

@@ -57,7 +57,7 @@ const what: Readonly<Record<RouteErrorSource, string>> = {
   'inflight.create': 'inflight.create threw or rejected',
   'inflight.list': 'inflight.list threw or rejected',
   'inflight.retrieve': 'inflight.retrieve threw or rejected',
-  body: 'the request body was read before the routes, by another part of the server (a middleware that reads the stream); mount the routes before it, or have it leave the body or parse it as JSON',
+  body: 'the request body was read before the routes, by another part of the server: a middleware that read the stream, or a parser that left no way to tell its size (a chunked body has no Content-Length); mount the routes before it, or have it leave the body, or parse it as JSON (with a Content-Length)',
   reply: 'what a callback gave could not be answered',
 };
 

@@ -110,7 +110,11 @@ export interface RouteOutcome<Native, Identity = string> {
   readonly hints: number;
   /** Milliseconds from the start of the checks to the answer, the body's arrival and the callbacks included. */
   readonly durationMs: number;
-  /** Who sent it, once known: undefined for an answer given before (405, 401) or with `authenticate: false`. */
+  /**
+   * Who sent it, once known and not refused: undefined for an answer given before (405), for a 401
+   * (`authorize` said `'invalid'`), and with `authenticate: false`. With the default authentication
+   * it is the bearer token: keep it out of metric labels and logs.
+   */
   readonly identity: Identity | undefined;
   /** The framework's own request. */
   readonly request: Native;
@@ -195,7 +199,7 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    */
   readonly onProductOrder?: (order: ProductOrderFVO, context: BodyContext<Native, Identity>) => unknown;
   /** The path of the product order create (default `/productOrder`, as TMF622 names it). */
-  readonly productOrderPath?: string;
+  readonly productOrderPath?: string | undefined;
   /** Validates product orders (default `validateProductOrder`); a validator made by `createValidator` adds a carrier's rules and words. */
   readonly validator?: OrderValidator;
   /** Serves the in-flight change API (create, list, retrieve at `/inflightChangeProductOrder`) over this store. */
@@ -207,10 +211,12 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    * `request.user`, a client certificate, a header its gateway set), or undefined for 401; or a
    * Promise of it, awaited within `callbackTimeoutMs` (503 past it; a throw is a 500 told to
    * `onError`). `false` turns authentication off: every request goes on, `identity` undefined, and
-   * `authorize` (when given) is asked with `undefined`. Default: the `Authorization: Bearer` token,
-   * which is then the identity.
+   * `authorize` (when given) is asked with `undefined`; its type admits `false` only for an `Identity`
+   * that holds `undefined` (`productOrderRoutes<undefined>({ authenticate: false, ... })`), so that no
+   * callback reads an identity that is not there. Default: the `Authorization: Bearer` token, which
+   * is then the identity.
    */
-  readonly authenticate?: Authenticate<Native, Identity> | false;
+  readonly authenticate?: Authenticate<Native, Identity> | (undefined extends Identity ? false : never) | undefined;
   /**
    * The service's verdict on an identity (the bearer token by default) for an operation, or a
    * Promise of it: `true` permits, `false` gives 403, `'invalid'` 401. Without it any identity passes.
@@ -223,7 +229,7 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    */
   readonly onOutcome?: (outcome: RouteOutcome<Native, Identity>) => unknown;
   /** The language when `Accept-Language` names none the package speaks (default English). */
-  readonly lang?: Lang;
+  readonly lang?: Lang | undefined;
   /**
    * Error bodies: TMF `ErrorMessage` (default) or RFC 9457 `application/problem+json`, whose `errors`
    * carry each violation's `rule`, `code`, `params` and `pointer`. `'problem'` is for the product order
@@ -231,11 +237,11 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    * chooses per kind of operation (`{ productOrder, inflight, listener }`, each kind left out an
    * ErrorMessage). A route that answers problem details admits `Accept: application/problem+json`.
    */
-  readonly errorFormat?: ErrorFormatOption;
+  readonly errorFormat?: ErrorFormatOption | undefined;
   /** List at most this many violations in a 400 (default 20); validation stops soon after. */
-  readonly maxViolations?: number;
+  readonly maxViolations?: number | undefined;
   /** The page sizes of a list the routes page (default 100, at most 1,000). */
-  readonly page?: PageOptions;
+  readonly page?: PageOptions | undefined;
   /**
    * Told of each error a callback throws (or rejects with), the client getting a 500 that tells
    * nothing of it, and which goes on to the framework's error path as a `RouteError`; of a body
@@ -544,7 +550,8 @@ export function createRoutes<Native, Identity = string>(
       violations: listed.get(answer) ?? [],
       hints: named.get(answer) ?? 0,
       durationMs: performance.now() - started,
-      identity: context?.identity,
+      // an identity refused with 401 is none: with the default authentication it is a token no one accepted
+      identity: answer.status === 401 ? undefined : context?.identity,
       request: call.native,
     };
     setTimeout(() => {

@@ -16,11 +16,11 @@ export const defaultBodyTimeoutMs = 10_000;
 /** Options of the body readers. */
 export interface BodyOptions {
   /** Largest body accepted, in bytes (default {@link defaultMaxBodyBytes}); a larger one gives 413. */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
   /** Longest time the whole body may take to arrive, in milliseconds (default {@link defaultBodyTimeoutMs}); a slower one gives 408. */
-  readonly bodyTimeoutMs?: number;
+  readonly bodyTimeoutMs?: number | undefined;
   /** Language of the error messages. */
-  readonly lang?: Lang;
+  readonly lang?: Lang | undefined;
 }
 
 /** A body read in full, as text. */

@@ -50,7 +50,7 @@ export interface CallbackTimeLimit {
    * the longest a timer waits): a larger value, `Infinity` included, is taken as that; zero, a
    * negative number or no number as the default.
    */
-  readonly callbackTimeoutMs?: number;
+  readonly callbackTimeoutMs?: number | undefined;
 }
 
 /** Options of {@link awaitCallback}. */

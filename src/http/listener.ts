@@ -59,7 +59,7 @@ export interface ListenerOptions extends BodyOptions, CallbackTimeLimit, JsonBod
   /** The path prefix of the listeners, stripped before routing (default none). */
   readonly basePath?: string;
   /** List at most this many violations of a body (default {@link defaultHttpMaxViolations}); validation stops soon after. */
-  readonly maxViolations?: number;
+  readonly maxViolations?: number | undefined;
   /**
    * Told of each error `authorize` or `onEvent` throws (or rejects with), the client getting a 500 that
    * tells nothing of it; and of each of them that did not settle within `callbackTimeoutMs`, the

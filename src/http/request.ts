@@ -58,9 +58,9 @@ export interface CheckOptions extends CallbackTimeLimit, JsonBodyOptions {
   /** The path prefix of the API, stripped from `path` (default none). */
   readonly basePath?: string;
   /** Language of the messages. */
-  readonly lang?: Lang;
+  readonly lang?: Lang | undefined;
   /** List at most this many violations of the body or query (default {@link defaultHttpMaxViolations}); validation stops soon after. */
-  readonly maxViolations?: number;
+  readonly maxViolations?: number | undefined;
   /**
    * Told of an error `authorize` throws (or rejects with), the check giving 500; and of an `authorize`
    * that did not settle within `callbackTimeoutMs`, the check giving 503 with `Retry-After`: a
