@@ -37,6 +37,27 @@ export function mayHoldInexactNumbers(text: string): boolean {
 }
 
 /**
+ * Whether `value`, as `JSON.parse` made it of a text, may come from a text holding a number
+ * {@link inexactNumbers} reports: false means the text holds none. Such a number parses to ±Infinity
+ * (overflow), to 0 (underflow) or beyond ±(2⁵³ − 1) (an integer literal too long), so a value with no
+ * such number needs no look at the text; its walk over the numbers of an order costs less than a scan
+ * of the text. Own properties only, on an explicit stack: a parsed value is a tree.
+ */
+export function mayHoldInexactValue(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number') {
+      if (item === 0 || !(Math.abs(item) <= Number.MAX_SAFE_INTEGER)) return true;
+    } else if (typeof item === 'object' && item !== null) {
+      if (Array.isArray(item)) for (let i = 0; i < item.length; i++) stack.push(item[i]);
+      else for (const key of Object.keys(item)) stack.push((item as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
+
+/**
  * The numbers of well-formed JSON `text` that JavaScript cannot hold exactly, at most `most` of them,
  * each at the JSON Pointer of its value: one that overflows to ±Infinity, one whose non-zero digits
  * underflow to 0, and an integer literal (no fraction, no exponent) beyond ±(2⁵³ − 1). Decimal
