@@ -409,7 +409,8 @@ function parsed(text: string, lang: Lang | undefined, options: JsonBodyOptions |
     return notJson('syntax', lang, position === undefined ? undefined : Number(position));
   }
   const inexact =
-    options?.keepInexactNumbers === true || (fast && (!mayHoldInexactValue(value, text) || !mayHoldInexactNumbers(text)))
+    options?.keepInexactNumbers === true ||
+    (fast && (!mayHoldInexactValue(value, text) || !mayHoldInexactNumbers(text)))
       ? []
       : inexactNumbers(text, defaultHttpMaxViolations);
   if (inexact.length === 0) return { ok: true, value };
