@@ -1,7 +1,7 @@
 // Reading a request body with a size and a time limit, from a WHATWG Request or a Node
 // IncomingMessage, parsing it as JSON, and writing a reply only once it is serialised.
 import { formatMessage, httpWords, type Lang } from '../messages/index.js';
-import { inexactNumbers, mayHoldInexactNumbers, mayHoldInexactValue } from '../text/numbers.js';
+import { inexactNumbers, mayHoldInexactNumbers } from '../text/numbers.js';
 import type { Finding } from '../violation.js';
 import { limitMs } from './callback.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
@@ -409,8 +409,7 @@ function parsed(text: string, lang: Lang | undefined, options: JsonBodyOptions |
     return notJson('syntax', lang, position === undefined ? undefined : Number(position));
   }
   const inexact =
-    options?.keepInexactNumbers === true ||
-    (fast && (!mayHoldInexactValue(value, text) || !mayHoldInexactNumbers(text)))
+    options?.keepInexactNumbers === true || (fast && !mayHoldInexactNumbers(text))
       ? []
       : inexactNumbers(text, defaultHttpMaxViolations);
   if (inexact.length === 0) return { ok: true, value };

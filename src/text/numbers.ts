@@ -37,36 +37,6 @@ export function mayHoldInexactNumbers(text: string): boolean {
 }
 
 /**
- * Whether well-formed JSON `text`, which `JSON.parse` made `value` of, may hold a number
- * {@link inexactNumbers} reports: false means it holds none. Such a number parses to ±Infinity
- * (overflow), to 0 (underflow) or beyond ±(2⁵³ − 1) (an integer literal too long); a value with no
- * such number comes from a text with none, unless a duplicate name dropped a member (and its
- * numbers) from the value: then the text holds more `"` than twice the value's names and strings.
- * A walk over an order's value and a count of its quotes cost less than a scan of its text.
- */
-export function mayHoldInexactValue(value: unknown, text: string): boolean {
-  let quotes = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'number') {
-      if (item === 0 || !(Math.abs(item) <= Number.MAX_SAFE_INTEGER)) return true;
-    } else if (typeof item === 'string') quotes += 2;
-    else if (typeof item === 'object' && item !== null) {
-      if (Array.isArray(item)) for (let i = 0; i < item.length; i++) stack.push(item[i]);
-      else
-        for (const key of Object.keys(item)) {
-          quotes += 2;
-          stack.push((item as Record<string, unknown>)[key]);
-        }
-    }
-  }
-  // every `"` of the text delimits a name or a string of the value, or a member a duplicate dropped (or is escaped)
-  for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at + 1)) if (--quotes < 0) return true;
-  return false;
-}
-
-/**
  * The numbers of well-formed JSON `text` that JavaScript cannot hold exactly, at most `most` of them,
  * each at the JSON Pointer of its value: one that overflows to ±Infinity, one whose non-zero digits
  * underflow to 0, and an integer literal (no fraction, no exponent) beyond ±(2⁵³ − 1). Decimal
