@@ -22,12 +22,13 @@ const seconds = Number(process.env.SECONDS ?? 2);
 /**
  * The server process: the three routes of one framework, `/validated/productOrder` (the package's),
  * `/hand/productOrder` (JSON.parse by the framework, validateProductOrder by hand) and
- * `/plain/productOrder` (no validation), each checking that a bearer token is there and answering alike.
+ * `/plain/productOrder` (no validation), each comparing the bearer token with the service's and answering alike.
  */
 async function serve(framework: Framework): Promise<number> {
   const answer = { id: 'PO-1', state: 'acknowledged' };
-  const authorized = (authorization: unknown) =>
-    typeof authorization === 'string' && authorization.startsWith('Bearer ');
+  // the same check on both sides: the bearer token compared with the one the service knows
+  const token = 'load';
+  const authorized = (authorization: unknown) => authorization === `Bearer ${token}`;
   const plain = (body: unknown, authorization: unknown) =>
     authorized(authorization) && typeof body === 'object' && body !== null
       ? { ...answer, category: (body as { category?: unknown }).category }
@@ -39,7 +40,7 @@ async function serve(framework: Framework): Promise<number> {
   };
   const options = {
     onProductOrder: (o: { category?: unknown }) => ({ ...answer, category: o.category }),
-    authorize: async () => true,
+    authorize: (given: string) => given === token,
   };
   if (framework === 'express') {
     const { default: express } = await import('express');

@@ -193,13 +193,14 @@ function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest, unknown>
     return send(request, reply, routes.frameworkError(error, request.headers));
   });
   // whatever the app's error handler answers to a RouteError with status 500, the client gets its ErrorMessage
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  // a hook with a callback, not an async one: no promise on every answer that went well
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     const error = failed.get(request);
-    if (!error || reply.statusCode !== 500) return payload;
+    if (!error || reply.statusCode !== 500) return done(null, payload);
     failed.delete(request);
     reply.removeHeader('content-length');
     reply.headers(error.reply.headers);
-    return error.reply.text === undefined ? null : Buffer.from(error.reply.text);
+    done(null, error.reply.text === undefined ? null : Buffer.from(error.reply.text));
   });
   /** Sends an answer, or raises its RouteError on Fastify's error path. */
   const answered = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => {

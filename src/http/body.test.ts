@@ -392,6 +392,13 @@ describe('the fast body path gives what the careful one gives', () => {
     }
   });
 
+  it('finds an inexact number in a member a duplicate name dropped from the parsed value', () => {
+    for (const text of ['{"a":1e400,"a":1}', '{"a":{"b":[12345678901234567890]},"a":"x"}']) {
+      expect(parseJsonBody(text)).toStrictEqual(parseJsonBodyCarefully(text));
+      expect(parseJsonBody(text)).toMatchObject({ status: 400, body: { violations: [{ code: 'inexact_number' }] } });
+    }
+  });
+
   it('finds an inexact number beside long digit runs in strings, and none in the strings alone', () => {
     const ids = '{"id":"5000112123456789012","phone":"+49 30 1234567890123456","note":"5e999"}';
     expect(parseJsonBody(ids).ok).toBe(true);
