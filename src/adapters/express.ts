@@ -120,7 +120,10 @@ export function productOrderRoutes<Identity = string>(options: ExpressRoutesOpti
 export function operationHandler<Identity = string>(
   operation: RouteOperation,
   options: ExpressRoutesOptions<Identity>,
-): RequestHandler & { readonly errorHandler: ErrorRequestHandler } {
+): RequestHandler & {
+  /** Answers the handler's errors passed on to `next(err)`, and a JSON parser's on its route: add it after the app's own. */
+  readonly errorHandler: ErrorRequestHandler;
+} {
   const route = operationRoute(operation);
   const routes = createRoutes<Request, Identity>(options);
   // a parser's error is this handler's when the parser ran on the handler's own route

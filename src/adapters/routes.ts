@@ -105,7 +105,12 @@ export interface RouteOutcome<Native, Identity = string> {
   /** The status answered. */
   readonly status: number;
   /** The rule and code of each violation the answer lists (a 400); empty for any other. */
-  readonly violations: readonly { readonly rule: string; readonly code: string }[];
+  readonly violations: readonly {
+    /** The id of the rule the violation breaks. */
+    readonly rule: string;
+    /** Its stable code. */
+    readonly code: string;
+  }[];
   /** How many near misses the body had (a valid one), as `Validation-Hints` names them. */
   readonly hints: number;
   /** Milliseconds from the start of the checks to the answer, the body's arrival and the callbacks included. */

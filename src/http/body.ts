@@ -369,7 +369,7 @@ export interface JsonBodyOptions {
 }
 
 /** What {@link parseJsonBody} gives: the value, or the 400 to answer. */
-type ParsedBody =
+export type ParsedBody =
   | {
       /** Always true: the text is JSON. */
       ok: true;

@@ -30,6 +30,7 @@ export {
   type NodeRequest,
   type NodeResponse,
   notJson,
+  type ParsedBody,
   parseJsonBody,
   type Reply,
   readFetchBody,
