@@ -29,7 +29,7 @@ import {
 import type { Check } from '../src/violation.js';
 import { order as anyOrder } from './arbitraries.js';
 import { importEsm } from './consumer.js';
-import { counting, fakeLength, proxyHoles, sharedReferences, type Traps } from './traps.js';
+import { counting, fakeLength, inflightLists, proxyHoles, sharedReferences, type Traps } from './traps.js';
 
 /** How many times validating `input` touches it: every trap of a Proxy around each of its objects. */
 function reads(input: object): number {
@@ -204,16 +204,6 @@ const lists: readonly [string, (o: Json) => Json, string, () => unknown][] = [
 const shapes: readonly [string, (traps: Traps, element: () => unknown) => unknown[]][] = [
   ['a Proxy of holes that reads every index as an element', (traps, element) => proxyHoles(traps, element)],
   ['a Proxy whose every index is its own element', (traps, element) => fakeLength(traps, element)],
-];
-
-const inflightLists = [
-  'note',
-  'externalId',
-  'agreement',
-  'productOrderItem',
-  'relatedParty',
-  'contactMedium',
-  'relatedPlace',
 ];
 
 /**

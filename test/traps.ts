@@ -2,6 +2,17 @@
 // shapes of issue 31 (shared references, cycles, fake lengths, holes), each counting its own traps.
 
 /** A counter of Proxy traps, shared by the shapes of one case; past `limit`, a trap throws, so that a run over its bound ends. */
+/** The lists an in-flight change shares with the order, which its validators and guard read. */
+export const inflightLists: readonly string[] = [
+  'note',
+  'externalId',
+  'agreement',
+  'productOrderItem',
+  'relatedParty',
+  'contactMedium',
+  'relatedPlace',
+];
+
 export interface Traps {
   count: number;
   limit?: number;
