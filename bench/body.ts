@@ -1,6 +1,7 @@
 // The body path side by side in one process, on the 4 KB order of bench/services.ts: parseJsonBody
 // against JSON.parse, and decode (the bytes to text, UTF-8 checked) against Buffer's toString.
-// Interleaved rounds; ratios only. Run by `npm run bench:services` before the load.
+// Interleaved rounds; ratios only. Run by `npm run bench:services` before the load, and alone by
+// `npm run bench:body` (bench/body-only.ts).
 import { readFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
 import { decode, parseJsonBody } from '../src/http/body.js';
@@ -53,4 +54,19 @@ export async function bodyRatios(file: string, rounds: number): Promise<BodyRati
     decode: ratio('decode', 'toString'),
     path: ratio('decode + parseJsonBody', 'toString + JSON.parse'),
   };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const x = (value: number) => `${value.toFixed(2)}×`;
+const spread = (values: readonly number[]) => `${x(Math.min(...values))} to ${x(Math.max(...values))}`;
+
+/** Measures the body path on `file` in `rounds` interleaved rounds and prints its table. */
+export async function printBodyRatios(file: string, rounds: number): Promise<void> {
+  const body = await bodyRatios(file, rounds);
+  console.log(`The body path on a ${body.bytes}-byte order, ${rounds} interleaved rounds (time per call, ratio)`);
+  console.log('| pair | median | per-round range |');
+  console.log('|---|---|---|');
+  console.log(`| parseJsonBody / JSON.parse | ${x(median(body.parse))} | ${spread(body.parse)} |`);
+  console.log(`| decode / Buffer toString | ${x(median(body.decode))} | ${spread(body.decode)} |`);
+  console.log(`| decode + parseJsonBody / toString + JSON.parse | ${x(median(body.path))} | ${spread(body.path)} |`);
 }

@@ -8,7 +8,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { validateProductOrder } from 'product-order-validator';
-import { bodyRatios } from './body.js';
+import { printBodyRatios } from './body.js';
 
 const file = 'examples/orders/valid/new-kvz-local-loop.json';
 const order = readFileSync(file, 'utf8');
@@ -161,13 +161,7 @@ if (process.argv[2] === 'serve') {
   process.on('SIGTERM', () => process.exit(0)); // exits as a profile (--cpu-prof) needs
   process.send?.(port);
 } else {
-  const body = await bodyRatios(file, rounds);
-  console.log(`The body path on a ${body.bytes}-byte order, ${rounds} interleaved rounds (time per call, ratio)`);
-  console.log('| pair | median | per-round range |');
-  console.log('|---|---|---|');
-  console.log(`| parseJsonBody / JSON.parse | ${x(median(body.parse))} | ${spread(body.parse)} |`);
-  console.log(`| decode / Buffer toString | ${x(median(body.decode))} | ${spread(body.decode)} |`);
-  console.log(`| decode + parseJsonBody / toString + JSON.parse | ${x(median(body.path))} | ${spread(body.path)} |`);
+  await printBodyRatios(file, rounds);
   console.log();
   console.log(
     `Valid product order creates (${order.length} bytes), ${rounds} paired rounds of ${seconds} s each, 10 connections, loopback`,
