@@ -19,6 +19,7 @@ import {
   readNodeBody,
   sendNode,
 } from './body.js';
+import { defaultHttpMaxViolations } from './error-message.js';
 
 /** A NodeResponse that records what was written, in order. */
 function recorder() {
@@ -313,17 +314,35 @@ describe('parseJsonBody', () => {
   });
 });
 
+/** Number literals of every kind JavaScript may not hold exactly: long integers, exponents past the range, long fractions. */
+const number = fc.oneof(
+  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+  fc.bigInt({ min: 10n ** 14n, max: 10n ** 20n }).map(String),
+  fc.constantFrom('1e400', '-1e400', '1e-400', '0.0e500', '1.0000000000000000001', '9007199254740993', '1E+308'),
+  fc
+    .tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: -999, max: 999 }))
+    .map(([digits, e]) => `${'7'.repeat(digits)}e${e}`),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+);
+
+/**
+ * JSON strings the scans must step over: escaped quotes and backslashes, brackets, and number literals
+ * after the characters that start one outside a string.
+ */
+const escaped = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('\\"', '\\\\', '\\u0022', '\\/', '[', '{', ']', '}', ':', ',', ' ', '.', 'e', '-', 'x'),
+      number,
+    ),
+    { maxLength: 8 },
+  )
+  .map((parts) => `"${parts.join('')}"`);
+/** JSON's whitespace between tokens. */
+const space: fc.Arbitrary<string> = fc.constantFrom('', ' ', '\n', '\t', '\r\n  ');
+
 /** Texts near every limit the body path keeps: JSON of all kinds, orders, nesting about the depth limit, numbers and digit runs JavaScript cannot hold, blanks and syntax errors. */
 const bodyTexts: fc.Arbitrary<string> = (() => {
-  const number = fc.oneof(
-    fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
-    fc.bigInt({ min: 10n ** 14n, max: 10n ** 20n }).map(String),
-    fc.constantFrom('1e400', '-1e400', '1e-400', '0.0e500', '1.0000000000000000001', '9007199254740993', '1E+308'),
-    fc
-      .tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: -999, max: 999 }))
-      .map(([digits, e]) => `${'7'.repeat(digits)}e${e}`),
-    fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
-  );
   // a number where a value goes, or the same digits inside a string, where they are no number
   const digits = number.chain((n) =>
     fc.oneof({ arbitrary: fc.constant(n), weight: 3 }, fc.constantFrom(`"${n}"`, `"id ${n}"`, `"${n}x"`)),
@@ -337,8 +356,20 @@ const bodyTexts: fc.Arbitrary<string> = (() => {
   const placed = fc
     .tuple(fc.constantFrom('{"n":X}', '{"n": X}', '{"n":\n\tX}', '[0,X]', '[X]', 'X', '{"a":[X,{"b":X}]}'), digits)
     .map(([place, value]) => place.replaceAll('X', value));
+  const strung = fc
+    .tuple(escaped, escaped, digits, space, space, fc.integer({ min: maxJsonDepth - 2, max: maxJsonDepth + 2 }))
+    .chain(([name, text, value, a, b, depth]) =>
+      fc.constantFrom(
+        `{${a}${name}${b}:${a}${value}${b},${a}"s"${b}:${b}${text}${a}}`,
+        `[${a}${text},${b}${value}${a}]`,
+        `${'['.repeat(depth)}${a}${text}${b}${']'.repeat(depth)}`,
+        `{"s":${text},${a}"a":${'['.repeat(depth)}${value}${']'.repeat(depth)}}`,
+        `${'{"a":'.repeat(depth)}${text}${'}'.repeat(depth)}`,
+      ),
+    );
   const json = fc.oneof(
     { arbitrary: placed, weight: 3 },
+    { arbitrary: strung, weight: 3 },
     fc.json({ maxDepth: 4 }),
     order.map((o) => JSON.stringify(o, null, 1)),
     fc.array(digits, { maxLength: 6 }).map((items) => `[${items.join(', ')}]`),
@@ -378,6 +409,103 @@ describe('the fast body path gives what the careful one gives', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it('answers generated JSON as its structure says: too_deep at the opener past maxJsonDepth, else each inexact number at its place, else the value', () => {
+    type Node =
+      | { readonly number: string }
+      | { readonly string: string }
+      | { readonly items: readonly Node[] }
+      | { readonly members: readonly (readonly [string, Node])[] }
+      | { readonly nest: '[' | '{'; readonly levels: number; readonly inner: Node };
+    const { node } = fc.letrec<{ node: Node }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        number.map((literal) => ({ number: literal })),
+        escaped.map((text) => ({ string: text })),
+        fc.array(tie('node'), { maxLength: 3 }).map((items) => ({ items })),
+        fc
+          .array(fc.tuple(escaped, tie('node')), { maxLength: 3 })
+          .map((members) => ({ members: members.map(([key, value], i) => [`"${i}|${key.slice(1)}`, value] as const) })),
+        fc
+          .tuple(
+            fc.constantFrom('[', '{') as fc.Arbitrary<'[' | '{'>,
+            fc.oneof(fc.nat(3), fc.integer({ min: maxJsonDepth - 3, max: maxJsonDepth + 1 })),
+            tie('node'),
+          )
+          .map(([nest, levels, inner]) => ({ nest, levels, inner })),
+      ),
+    }));
+    /** What JSON.parse makes of a number literal, as the issue names it: overflow, underflow, an integer past 2^53, or exact enough. */
+    const reasonOf = (literal: string) => {
+      const value = Number(literal);
+      if (!Number.isFinite(value)) return 'overflow';
+      if (value === 0) return /[1-9]/.test(literal.split(/[eE]/)[0] ?? '') ? 'underflow' : undefined;
+      return /[.eE]/.test(literal) || Number.isSafeInteger(value) ? undefined : 'unsafe_integer';
+    };
+    const token = (key: string) => (JSON.parse(key) as string).replaceAll('~', '~0').replaceAll('/', '~1');
+    fc.assert(
+      fc.property(node, fc.array(space, { minLength: 1, maxLength: 4 }), (root, spaces) => {
+        let text = '';
+        let depth = 0;
+        let deepAt = -1;
+        let turn = 0;
+        const inexact: [string, string][] = [];
+        const ws = () => spaces[turn++ % spaces.length] ?? '';
+        const open = (opener: string) => {
+          if (++depth > maxJsonDepth && deepAt < 0) deepAt = text.length;
+          text += opener;
+        };
+        const write = (at: Node, path: string) => {
+          if ('number' in at) {
+            const reason = reasonOf(at.number);
+            if (reason) inexact.push([path, reason]);
+            text += at.number;
+          } else if ('string' in at) text += at.string;
+          else if ('items' in at) {
+            open('[');
+            at.items.forEach((item, i) => {
+              text += `${i === 0 ? '' : ','}${ws()}`;
+              write(item, `${path}/${i}`);
+            });
+            text += `${ws()}]`;
+            depth--;
+          } else if ('members' in at) {
+            open('{');
+            at.members.forEach(([key, value], i) => {
+              text += `${i === 0 ? '' : ','}${ws()}${key}${ws()}:${ws()}`;
+              write(value, `${path}/${token(key)}`);
+            });
+            text += `${ws()}}`;
+            depth--;
+          } else {
+            let inner = path;
+            for (let level = 0; level < at.levels; level++) {
+              open(at.nest);
+              text += at.nest === '[' ? ws() : `${ws()}"a"${ws()}:`;
+              inner += at.nest === '[' ? '/0' : '/a';
+            }
+            write(at.inner, inner);
+            for (let level = 0; level < at.levels; level++) text += `${ws()}${at.nest === '[' ? ']' : '}'}`;
+            depth -= at.levels;
+          }
+        };
+        write(root, '');
+        const answer = parseJsonBody(text);
+        if (deepAt >= 0)
+          expect(answer).toMatchObject({
+            status: 400,
+            body: { violations: [{ params: { reason: 'too_deep', position: deepAt } }] },
+          });
+        else if (inexact.length > 0) {
+          const listed = answer.ok ? [] : (answer.body?.violations ?? []);
+          expect(listed.map((v) => [v.path, (v.params as { reason?: string }).reason])).toEqual(
+            inexact.slice(0, defaultHttpMaxViolations),
+          );
+        } else expect(answer).toStrictEqual({ ok: true, value: JSON.parse(text) });
+      }),
+      { numRuns: 1500 },
     );
   });
 
