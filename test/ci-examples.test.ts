@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseCommand } from '../src/cli/options.js';
+import { codeBlocks } from './markdown.js';
 
 const command = 'product-order-validate';
 const files = {
@@ -306,6 +307,31 @@ describe('every product-order-validate command line in the examples', () => {
 // Conditions and expressions are those the example uses, read from a table: one the test cannot
 // read fails it. GitLab's script lines run as one bash -e -o pipefail script, as its runner joins them.
 
+/** What docs/cli.md tells a partner to run, so that the package is a pinned devDependency: `npm install …`. */
+const ciSection = readFileSync('docs/cli.md', 'utf8')
+  .split(/^## /m)
+  .find((section) => section.startsWith('In CI in one step\n'));
+const pinning = codeBlocks(ciSection ?? '').find((block) => block.lang === 'sh');
+const pinWords = words(pinning?.code ?? '').filter((word): word is string => typeof word === 'string');
+
+describe('docs/cli.md, In CI in one step', () => {
+  it('says how the package becomes a pinned devDependency, as each example does', () => {
+    expect(pinWords).toEqual(['npm', 'install', '--save-dev', '--save-exact', 'product-order-validator']);
+    for (const file of [files.github, files.gitlab]) expect(readFileSync(file, 'utf8')).toContain(pinWords.join(' '));
+  });
+
+  it('names what the examples run and the failures they tell apart', () => {
+    const section = ciSection ?? '';
+    for (const said of ['npm ci --ignore-scripts', 'node_modules/.bin/product-order-validate'])
+      for (const file of [files.github, files.gitlab, 'docs/cli.md'])
+        expect(readFileSync(file, 'utf8')).toContain(said);
+    for (const title of ['Invalid product orders', 'The order check could not run']) {
+      expect(section).toContain(`"${title}"`);
+      expect(readFileSync(files.github, 'utf8')).toContain(`::error title=${title}::`);
+    }
+  });
+});
+
 /** The partner's repository: the package pinned in package.json and the lock, or (bare) none at all. */
 let partners: { readonly pinned: string; readonly bare: string };
 let scratch: string;
@@ -333,7 +359,11 @@ beforeAll(() => {
     const run = spawnSync('npm', args, { cwd, env: { ...process.env, ...npmEnv }, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`npm ${args.join(' ')}: ${run.stderr}`);
   };
-  npm(partners.pinned, ['install', '--save-dev', '--save-exact', `./vendor/${tarball}`]);
+  // as docs/cli.md says, the tarball in place of the registry's package
+  npm(
+    partners.pinned,
+    pinWords.slice(1).map((word) => (word === 'product-order-validator' ? `./vendor/${tarball}` : word)),
+  );
   rmSync(join(partners.pinned, 'node_modules'), { recursive: true });
   npm(partners.bare, ['install', '--package-lock-only']);
 });
