@@ -259,7 +259,13 @@ describe('the README, from a clone of the repository', () => {
     // npm ci: its install is the repository's node_modules, linked in (an offline install of every
     // devDependency would take minutes), then the prepare script, which npm ci runs after it
     symlinkSync(resolve('node_modules'), join(clone, 'node_modules'), 'dir');
-    const env = { ...process.env, NO_COLOR: '1', npm_config_offline: 'true' };
+    // none of the machine's CI variables (GITHUB_WORKSPACE would name the files from elsewhere)
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NO_COLOR: '1',
+      npm_config_offline: 'true',
+    };
     const prepare = spawnSync('npm', ['run', 'prepare'], { cwd: clone, env, encoding: 'utf8', timeout: 540_000 });
     expect(prepare.status, prepare.stderr).toBe(0);
 
