@@ -6,9 +6,18 @@
 // console block of the README is run there, and what it prints compared with the `output` block after
 // it; a block that listens is a service, called over loopback.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { transformSync } from 'esbuild';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CodeBlock, codeBlocks } from './markdown.js';
@@ -213,4 +222,61 @@ describe('every snippet of the README, run from the installed package', () => {
       expect((await post(order)).status).toBe(401);
     },
   );
+});
+
+describe('the README, from a clone of the repository', () => {
+  const section = shipped('README.md')
+    .split(/^## /m)
+    .find((part) => part.startsWith('From the repository\n'));
+  const block = codeBlocks(section ?? '').find((b) => b.lang === 'sh');
+  const commands = (block?.code ?? '')
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter(Boolean);
+  const examples = readdirSync('examples/orders/valid').filter((file) => file.endsWith('.json'));
+
+  it('gives two commands: the example orders checked by the command line, then the tests CI runs', () => {
+    expect(commands).toEqual(['npm ci && npx product-order-validate examples/orders/valid', 'npm test']);
+    expect(readFileSync('.ci/run', 'utf8')).toMatch(/^npm test$/m);
+    expect(block?.code).toContain(`checks ${examples.length} orders`);
+  });
+
+  it('checks the example orders with the command line in a fresh clone, which has no dist/', () => {
+    // the files a clone has: those git tracks (as they are in the working tree, and new ones not ignored)
+    const clone = join(consumer, 'clone');
+    const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      encoding: 'utf8',
+    });
+    for (const file of listed.stdout.split('\0').filter((name) => name !== '' && existsSync(name))) {
+      mkdirSync(dirname(join(clone, file)), { recursive: true });
+      copyFileSync(file, join(clone, file));
+    }
+    expect(existsSync(join(clone, 'package.json'))).toBe(true);
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+
+    const [install, check = ''] = (commands[0] ?? '').split(' && ');
+    expect(install).toBe('npm ci');
+    // npm ci: its install is the repository's node_modules, linked in (an offline install of every
+    // devDependency would take minutes), then the prepare script, which npm ci runs after it
+    symlinkSync(resolve('node_modules'), join(clone, 'node_modules'), 'dir');
+    // none of the machine's CI variables (GITHUB_WORKSPACE would name the files from elsewhere)
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NO_COLOR: '1',
+      npm_config_offline: 'true',
+    };
+    const prepare = spawnSync('npm', ['run', 'prepare'], { cwd: clone, env, encoding: 'utf8', timeout: 540_000 });
+    expect(prepare.status, prepare.stderr).toBe(0);
+
+    const run = spawnSync('sh', ['-c', check], {
+      cwd: clone,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(run.status, run.stderr).toBe(0);
+    for (const file of examples) expect(run.stdout).toContain(`✓ examples/orders/valid/${file}`);
+    expect(run.stdout).toContain(`${examples.length} orders: ${examples.length} valid, 0 invalid`);
+  }, 600_000);
 });
