@@ -14,7 +14,9 @@ export function headerOf(headers: HeadersInput | undefined, name: string): strin
   if (typeof headers.get === 'function') return (headers.get as (n: string) => string | null)(name) ?? undefined;
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   const wanted = name.toLowerCase();
-  const key = Object.hasOwn(record, wanted) ? wanted : Object.keys(record).find((k) => k.toLowerCase() === wanted);
+  const key = Object.hasOwn(record, wanted)
+    ? wanted
+    : Object.keys(record).find((k) => k.length === wanted.length && k.toLowerCase() === wanted);
   const value = key === undefined ? undefined : record[key];
   return Array.isArray(value) ? value.join(', ') : (value as string | undefined);
 }
