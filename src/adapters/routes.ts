@@ -845,7 +845,20 @@ export function createRoutes<Native, Identity = string>(
     return failure(errorResponse(404, undefined, { lang }), lang);
   };
 
+  /** The last path and mount point `refuse` let through: the same request again is let through at once. Bounded: one. */
+  let passed: { readonly path: string | undefined; readonly mount: string | undefined } = {
+    path: undefined,
+    mount: undefined,
+  };
+
   function refuse(path: string, mount: string, headers: HeadersInput | undefined): Answer | undefined {
+    if (path === passed.path && mount === passed.mount) return undefined;
+    const answer = refusal(path, mount, headers);
+    if (answer === undefined) passed = { path, mount };
+    return answer;
+  }
+
+  function refusal(path: string, mount: string, headers: HeadersInput | undefined): Answer | undefined {
     const lang = langOf(headers);
     const below = path.startsWith(mount) ? path.slice(mount.length) : undefined;
     // below the listeners' folder as sent, an error is a listener's: application/json
