@@ -178,14 +178,22 @@ function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest, unknown>
   /** The requests whose RouteError went up Fastify's error path, and the answer the client is to get. */
   const failed = new WeakMap<FastifyRequest, RouteError>();
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', (request, payload, done) => {
+  const parse = (
+    request: FastifyRequest,
+    payload: NodeJS.ReadableStream,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => {
     const passed = admitted.get(request);
     const lang = passed?.context.lang ?? 'en';
     const stream = Object.assign(payload, { headers: request.headers });
     readNodeBodyTo(stream as unknown as NodeRequest, { ...routes.limits, lang }, (body) =>
       done(null, { [read]: ownedBy(body) } satisfies Wrapped),
     );
-  });
+  };
+  fastify.addContentTypeParser('*', parse);
+  // the same parser under the type nearly every request has: Fastify keeps what it found for a type
+  // it knows, and parses the Content-Type anew on every request that falls to the catch-all
+  fastify.addContentTypeParser('application/json', parse);
   fastify.setErrorHandler((error, request, reply) => {
     // the service's own failure: up to the app's error handler, or Fastify's default, which logs it
     if (isRouteError(error)) throw error;
