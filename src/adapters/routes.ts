@@ -522,26 +522,30 @@ export function createRoutes<Native, Identity = string>(
     context: RouteContext<Native, Identity>,
     route: Route,
   ): Later<{ ok: true; value: Awaited<T> } | Answer> {
+    // a callback that answers at once is answered at once: no promise, no timer, no closure
+    let given: T | undefined;
+    let thrown: { error: unknown } | undefined;
+    try {
+      given = run();
+      if (!isThenable(given)) return { ok: true, value: given as Awaited<T> };
+    } catch (error) {
+      thrown = { error };
+    }
     let threw: { error: unknown } | undefined;
     const onError = (error: unknown) => {
       if (!isCallbackTimeoutError(error)) threw = { error };
       report(error, context);
     };
-    const settled = (given: CallbackValue<Awaited<T>> | HttpError) => {
-      if (given.ok) return given;
-      const answer = failure(given, context.lang, route);
+    const settled = (answered: CallbackValue<Awaited<T>> | HttpError) => {
+      if (answered.ok) return answered;
+      const answer = failure(answered, context.lang, route);
       return threw ? { ...answer, error: routeError(callback, answer, threw.error) } : answer;
     };
-    // a callback that answers at once is answered at once: no promise, no timer
-    let given: T;
-    try {
-      given = run();
-      if (!isThenable(given)) return { ok: true, value: given as Awaited<T> };
-    } catch (error) {
-      onError(error);
+    if (thrown) {
+      onError(thrown.error);
       return settled(errorResponse(500, undefined, { lang: context.lang }));
     }
-    const pending = given;
+    const pending = given as T;
     return awaitCallback(callback, (): T => pending, {
       callbackTimeoutMs: options.callbackTimeoutMs,
       lang: context.lang,
