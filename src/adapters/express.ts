@@ -155,8 +155,7 @@ function serving(routes: Routes<Request, unknown>, errorHandler: ErrorRequestHan
   };
   return (route: Route, alone: boolean): RequestHandler =>
     (req, res, next) => {
-      routes
-        .admit(callOf(req, route, alone))
+      Promise.resolve(routes.admit(callOf(req, route, alone)))
         .then(async (admitted) => {
           if (!('call' in admitted)) return deliver(req, res, next, admitted);
           const body = admitted.reads ? await bodyOf(routes, req, admitted) : undefined;

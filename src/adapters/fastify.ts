@@ -6,7 +6,7 @@
  * @module product-order-validator/fastify
  */
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { lingerOn, readNodeBody } from '../http/body.js';
+import { lingerOn, type NodeRequest, readNodeBodyTo } from '../http/body.js';
 import { targetParts } from '../http/request.js';
 import { isRouteError, type RouteError } from './route-error.js';
 import {
@@ -178,15 +178,22 @@ function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest, unknown>
   /** The requests whose RouteError went up Fastify's error path, and the answer the client is to get. */
   const failed = new WeakMap<FastifyRequest, RouteError>();
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', (request, payload, done) => {
+  const parse = (
+    request: FastifyRequest,
+    payload: NodeJS.ReadableStream,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => {
     const passed = admitted.get(request);
     const lang = passed?.context.lang ?? 'en';
     const stream = Object.assign(payload, { headers: request.headers });
-    readNodeBody(stream as unknown as Parameters<typeof readNodeBody>[0], { ...routes.limits, lang }).then(
-      (body) => done(null, { [read]: ownedBy(body) } satisfies Wrapped),
-      (error: Error) => done(error, undefined),
+    readNodeBodyTo(stream as unknown as NodeRequest, { ...routes.limits, lang }, (body) =>
+      done(null, { [read]: ownedBy(body) } satisfies Wrapped),
     );
-  });
+  };
+  fastify.addContentTypeParser('*', parse);
+  // the same parser under the type nearly every request has: Fastify keeps what it found for a type
+  // it knows, and parses the Content-Type anew on every request that falls to the catch-all
+  fastify.addContentTypeParser('application/json', parse);
   fastify.setErrorHandler((error, request, reply) => {
     // the service's own failure: up to the app's error handler, or Fastify's default, which logs it
     if (isRouteError(error)) throw error;
@@ -209,12 +216,29 @@ function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest, unknown>
     lingerOn(request.raw);
     throw answer.error;
   };
+  /** An admitted request goes on to its body; any other answer is sent, or its RouteError raised. */
+  const admittedOr = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+    answer: Admitted<FastifyRequest, unknown> | Answer,
+  ) => {
+    if ('call' in answer) {
+      admitted.set(request, answer);
+      done();
+    } else if (answer.error) {
+      failed.set(request, answer.error);
+      lingerOn(request.raw);
+      done(answer.error);
+    } else send(request, reply, answer); // a hook that replies does not call done
+  };
+  // hooks and handlers with callbacks, not async ones: no promise per request while the service's callbacks answer at once
   return (route: Route, alone: boolean, refuse: (request: FastifyRequest) => Answer | undefined) => ({
-    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       // a path Fastify matched once it decoded it (`%2e%2e` as an id, a letter %-encoded)
       const answer =
         refuse(request) ??
-        (await routes.admit({
+        routes.admit({
           route,
           method: request.method,
           path: targetParts(request.url).path,
@@ -224,16 +248,22 @@ function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest, unknown>
           query: request.query as Readonly<Record<string, unknown>> | undefined,
           native: request,
           alone,
-        }));
-      if ('call' in answer) admitted.set(request, answer);
-      else return answered(request, reply, answer);
+        });
+      if (answer instanceof Promise) answer.then((given) => admittedOr(request, reply, done, given));
+      else admittedOr(request, reply, done, answer);
     },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
       const passed = admitted.get(request);
-      if (!passed) return send(request, reply, routes.frameworkError(undefined, request.headers));
+      if (!passed) {
+        send(request, reply, routes.frameworkError(undefined, request.headers));
+        return;
+      }
       const given = request.body as Wrapped | undefined;
       const body = !passed.reads ? undefined : (given?.[read] ?? ({ ok: true, text: '' } as const));
-      return answered(request, reply, await routes.answer(passed, body));
+      const answer = routes.answer(passed, body);
+      // a Promise's handler gives Fastify the reply it sent; a synchronous one returns nothing once it sent
+      if (answer instanceof Promise) return answer.then((given) => answered(request, reply, given));
+      answered(request, reply, answer);
     },
   });
 }

@@ -126,21 +126,25 @@ function serving(routes: Routes<Context, unknown>) {
         // a path Hono matched once it resolved dot segments or decoded it
         const refused = refuse(c);
         if (refused) return toFetchResponse(refused);
-        const admitted = await routes.admit({
+        const method = c.req.method;
+        const given = routes.admit({
           route,
-          method: c.req.method,
+          method,
           path: pathOf(c),
           id: route.kind === 'item' ? c.req.param('id') : undefined,
           headers: c.req.raw.headers,
           rawHeaders: incomingOf(c)?.rawHeaders,
-          query: new URL(c.req.url).searchParams,
+          // a request with a body has no query to check: its URL is not parsed
+          query: String(method).toUpperCase() === 'POST' ? undefined : new URL(c.req.url).searchParams,
           native: c,
           alone,
         });
+        const admitted = given instanceof Promise ? await given : given;
         if (!('call' in admitted)) answer = admitted;
         else {
           const body = admitted.reads ? await bodyOf(routes, c, admitted) : undefined;
-          answer = await routes.answer(admitted, body);
+          const answered = routes.answer(admitted, body);
+          answer = answered instanceof Promise ? await answered : answered;
         }
       } catch (error) {
         answer = routes.frameworkError(error, c.req.raw.headers);

@@ -30,3 +30,63 @@ describe('authenticate: false', () => {
     expect(asked).toEqual([[undefined, 'createProductOrder']]);
   });
 });
+
+describe('callbacks that answer at once', () => {
+  // a stand-in for the validator: these tests are about the pipeline around it
+  const validator = () => ({ valid: true as const, value: {} as never, violations: [] as [], hints: [] });
+  const order = JSON.stringify({ category: 'x' });
+  const call = (route: ReturnType<typeof createRoutes>['paths'][number]['route']) => ({
+    route,
+    method: 'POST',
+    path: '/productOrder',
+    headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+    query: undefined,
+    native: {},
+  });
+
+  it('are answered at once, with no Promise per request; a callback that returns a Promise is awaited as before', async () => {
+    const sync = createRoutes({ authorize: () => true, onProductOrder: () => ({ id: 'PO-1' }), validator });
+    const route = sync.paths[0]?.route;
+    if (!route) throw new Error('no route');
+    const admitted = sync.admit(call(route));
+    expect(admitted).not.toBeInstanceOf(Promise);
+    if (admitted instanceof Promise || !('call' in admitted)) throw new Error('not admitted at once');
+    const answer = sync.answer(admitted, { ok: true, text: order });
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect(answer).toMatchObject({ status: 201 });
+
+    const later = createRoutes({
+      authorize: async () => true,
+      onProductOrder: async () => ({ id: 'PO-1' }),
+      validator,
+    });
+    const pending = later.admit(call(route));
+    expect(pending).toBeInstanceOf(Promise);
+    const passed = await pending;
+    if (!('call' in passed)) throw new Error('not admitted');
+    const created = later.answer(passed, { ok: true, text: order });
+    expect(created).toBeInstanceOf(Promise);
+    expect(await created).toMatchObject({ status: 201 });
+  });
+
+  it('a throw is still the 500 that carries the error for the framework, at once', () => {
+    const boom = new Error('boom');
+    const heard: unknown[] = [];
+    const routes = createRoutes({
+      onProductOrder: () => {
+        throw boom;
+      },
+      onError: (error) => heard.push(error),
+      validator,
+    });
+    const route = routes.paths[0]?.route;
+    if (!route) throw new Error('no route');
+    const admitted = routes.admit(call(route));
+    if (admitted instanceof Promise || !('call' in admitted)) throw new Error('not admitted at once');
+    const answer = routes.answer(admitted, { ok: true, text: order });
+    if (answer instanceof Promise) throw new Error('not answered at once');
+    expect(answer.status).toBe(500);
+    expect(answer.error?.cause).toBe(boom);
+    expect(heard).toEqual([boom]);
+  });
+});

@@ -12,7 +12,7 @@ import {
   type SerializedReply,
   serializeReply,
 } from '../http/body.js';
-import { awaitCallback, type CallbackTimeLimit, isCallbackTimeoutError } from '../http/callback.js';
+import { awaitCallback, type CallbackTimeLimit, type CallbackValue, isCallbackTimeoutError } from '../http/callback.js';
 import { contentCodingFault, decodeUnreserved, hasDotSegment, pathFault, type RawHeaders } from '../http/door.js';
 import {
   type ErrorFormatOption,
@@ -42,8 +42,10 @@ import {
   defaultProductOrderPath,
   httpMaxViolations,
   type Known,
+  type Later,
   matchRoute,
   operationOf,
+  type PassedHead,
   type Route,
   routeTable,
   type ValidBody,
@@ -257,7 +259,16 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
   readonly onError?: (error: unknown, context: RouteContext<Native, Identity> | undefined) => void;
 }
 
-export type { Route };
+export type { Later, Route };
+
+/**
+ * `next` of a value now, or once the Promise resolves: the pipeline stays synchronous while the
+ * service's callbacks are, with no promise nor microtask per request. Only the routes' own values
+ * come here (answers, admitted requests, and the Promises the routes make), so `instanceof` tells them apart.
+ */
+function then<T, U>(value: Later<T>, next: (value: T) => Later<U>): Later<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
 
 /** A request as an adapter gives it. */
 export interface Call<Native> {
@@ -313,10 +324,16 @@ export interface Answer extends SerializedReply {
 export interface Routes<Native, Identity = unknown> {
   /** The routes served, with their paths below the mount point. */
   readonly paths: ReadonlyArray<{ readonly path: string; readonly route: Route }>;
-  /** The checks before the body: the request admitted, or the answer to give at once. */
-  admit(call: Call<Native>): Promise<Admitted<Native, Identity> | Answer>;
-  /** The answer to an admitted request, given its body when it reads one. */
-  answer(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Promise<Answer>;
+  /**
+   * The checks before the body: the request admitted, or the answer to give at once; at once while
+   * `authenticate` and `authorize` answer at once, else a Promise, which never rejects.
+   */
+  admit(call: Call<Native>): Later<Admitted<Native, Identity> | Answer>;
+  /**
+   * The answer to an admitted request, given its body when it reads one: at once while the
+   * callback answers at once, else a Promise, which never rejects.
+   */
+  answer(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Later<Answer>;
   /** The answer to an error the framework raised on a request to a route (its parse errors), by status. */
   frameworkError(error: unknown, headers: HeadersInput | undefined): Answer;
   /**
@@ -499,24 +516,41 @@ export function createRoutes<Native, Identity = string>(
    * Awaits a callback for a request within the time limit, its failures told to `onError`: its value,
    * or the answer, which carries what it threw for the framework's error path (a time-out does not).
    */
-  async function awaited<T>(
+  function awaited<T>(
     callback: RouteErrorSource,
     run: () => T,
     context: RouteContext<Native, Identity>,
     route: Route,
-  ): Promise<{ ok: true; value: Awaited<T> } | Answer> {
+  ): Later<{ ok: true; value: Awaited<T> } | Answer> {
+    // a callback that answers at once is answered at once: no promise, no timer, no closure
+    let given: T | undefined;
+    let thrown: { error: unknown } | undefined;
+    try {
+      given = run();
+      if (!isThenable(given)) return { ok: true, value: given as Awaited<T> };
+    } catch (error) {
+      thrown = { error };
+    }
     let threw: { error: unknown } | undefined;
-    const given = await awaitCallback(callback, run, {
+    const onError = (error: unknown) => {
+      if (!isCallbackTimeoutError(error)) threw = { error };
+      report(error, context);
+    };
+    const settled = (answered: CallbackValue<Awaited<T>> | HttpError) => {
+      if (answered.ok) return answered;
+      const answer = failure(answered, context.lang, route);
+      return threw ? { ...answer, error: routeError(callback, answer, threw.error) } : answer;
+    };
+    if (thrown) {
+      onError(thrown.error);
+      return settled(errorResponse(500, undefined, { lang: context.lang }));
+    }
+    const pending = given as T;
+    return awaitCallback(callback, (): T => pending, {
       callbackTimeoutMs: options.callbackTimeoutMs,
       lang: context.lang,
-      onError: (error: unknown) => {
-        if (!isCallbackTimeoutError(error)) threw = { error };
-        report(error, context);
-      },
-    });
-    if (given.ok) return given;
-    const answer = failure(given, context.lang, route);
-    return threw ? { ...answer, error: routeError(callback, answer, threw.error) } : answer;
+      onError,
+    }).then(settled);
   }
 
   const crashed = (
@@ -570,8 +604,15 @@ export function createRoutes<Native, Identity = string>(
     return answer;
   };
 
-  async function admit(call: Call<Native>): Promise<Admitted<Native, Identity> | Answer> {
-    const started = performance.now();
+  /**
+   * The last path that passed the path checks, and whether as an operation mounted alone: a client
+   * sends the same path again and again, whose checks need not run again. One path, so bounded.
+   */
+  let clean: { readonly path: string | undefined; readonly alone: boolean } = { path: undefined, alone: false };
+
+  function admit(call: Call<Native>): Later<Admitted<Native, Identity> | Answer> {
+    // the clock is read for onOutcome's duration only
+    const started = options.onOutcome ? performance.now() : 0;
     const lang = langOf(call.headers);
     const { route } = call;
     const method = String(call.method).toUpperCase();
@@ -588,14 +629,20 @@ export function createRoutes<Native, Identity = string>(
     const refused = (error: HttpError) => observe(call, started, known, operation, failure(error, lang, route));
     // what authenticate or authorize threw, for the framework's error path
     let threw: { error: unknown; source: RouteErrorSource } | undefined;
+    const crashedAdmit = (error: unknown) =>
+      observe(call, started, undefined, operation, crashed(error, lang, undefined, route));
     try {
       // a path the framework matched once it resolved dot segments or decoded letters is not theirs as spelt
-      const fault =
-        call.alone || servesTail(call.path) ? pathFault(call.path, lang) : errorResponse(404, undefined, { lang });
-      if (fault) return refused(fault);
+      const alone = call.alone === true;
+      if (call.path !== clean.path || alone !== clean.alone) {
+        const fault =
+          alone || servesTail(call.path) ? pathFault(call.path, lang) : errorResponse(404, undefined, { lang });
+        if (fault) return refused(fault);
+        clean = { path: call.path, alone };
+      }
       // a router that matches an empty id (Fastify's): no resource has one
       if (route.kind === 'item' && !call.id) return refused(errorResponse(404, undefined, { lang }));
-      const head = await checkHead(
+      const head = checkHead(
         {
           route,
           method,
@@ -621,17 +668,22 @@ export function createRoutes<Native, Identity = string>(
           },
         },
       );
-      if (!head.ok) {
-        if (!threw || head.status !== 500) return refused(head);
-        const answer = failure(head, lang, route);
-        return observe(call, started, known, operation, {
-          ...answer,
-          error: routeError(threw.source, answer, threw.error),
-        });
-      }
-      return { call, context: contextOf(head), query: head.query, reads: head.reads, started };
+      const passed = (checked: PassedHead<Identity> | HttpError): Admitted<Native, Identity> | Answer => {
+        if (!checked.ok) {
+          if (!threw || checked.status !== 500) return refused(checked);
+          const answer = failure(checked, lang, route);
+          return observe(call, started, known, operation, {
+            ...answer,
+            error: routeError(threw.source, answer, threw.error),
+          });
+        }
+        // the context onKnown made of the same identity, or one made now
+        return { call, context: known ?? contextOf(checked), query: checked.query, reads: checked.reads, started };
+      };
+      if (!(head instanceof Promise)) return passed(head);
+      return head.then(passed).catch((error: unknown) => crashedAdmit(error));
     } catch (error) {
-      return observe(call, started, undefined, operation, crashed(error, lang, undefined, route));
+      return crashedAdmit(error);
     }
   }
 
@@ -648,28 +700,29 @@ export function createRoutes<Native, Identity = string>(
   }
 
   /** What a callback gave, answered: its refusal as it is, a throw as 500, no answer in time as 503. */
-  async function served(
+  function served(
     admitted: Admitted<Native, Identity>,
     callback: RouteErrorSource,
     run: () => unknown,
     reply: (value: unknown) => Answer,
-  ): Promise<Answer> {
+  ): Later<Answer> {
     const { context, call } = admitted;
-    const given = await awaited(callback, run, context, call.route);
-    if (!('value' in given)) return given;
-    try {
-      return isRefusal(given.value) ? failure(given.value, context.lang, call.route) : reply(given.value);
-    } catch (error) {
-      return crashed(error, context.lang, context, call.route);
-    }
+    return then(awaited(callback, run, context, call.route), (given) => {
+      if (!('value' in given)) return given;
+      try {
+        return isRefusal(given.value) ? failure(given.value, context.lang, call.route) : reply(given.value);
+      } catch (error) {
+        return crashed(error, context.lang, context, call.route);
+      }
+    });
   }
 
-  async function answer(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Promise<Answer> {
+  function answer(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Later<Answer> {
     const { call, context, started } = admitted;
-    return observe(call, started, context, context.operation, await answered(admitted, body));
+    return then(answered(admitted, body), (given) => observe(call, started, context, context.operation, given));
   }
 
-  async function answered(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Promise<Answer> {
+  function answered(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Later<Answer> {
     const { call, context, query } = admitted;
     const { lang } = context;
     const { route } = call;
@@ -796,7 +849,20 @@ export function createRoutes<Native, Identity = string>(
     return failure(errorResponse(404, undefined, { lang }), lang);
   };
 
+  /** The last path and mount point `refuse` let through: the same request again is let through at once. Bounded: one. */
+  let passed: { readonly path: string | undefined; readonly mount: string | undefined } = {
+    path: undefined,
+    mount: undefined,
+  };
+
   function refuse(path: string, mount: string, headers: HeadersInput | undefined): Answer | undefined {
+    if (path === passed.path && mount === passed.mount) return undefined;
+    const answer = refusal(path, mount, headers);
+    if (answer === undefined) passed = { path, mount };
+    return answer;
+  }
+
+  function refusal(path: string, mount: string, headers: HeadersInput | undefined): Answer | undefined {
     const lang = langOf(headers);
     const below = path.startsWith(mount) ? path.slice(mount.length) : undefined;
     // below the listeners' folder as sent, an error is a listener's: application/json

@@ -251,42 +251,59 @@ const aborted = (lang?: Lang): HttpError => errorResponse(400, undefined, { lang
  * read the body already.
  */
 export function readNodeBody(request: NodeRequest, options?: NodeBodyOptions): Promise<BodyText | HttpError> {
+  return new Promise((resolve) => readNodeBodyTo(request, options, resolve));
+}
+
+/**
+ * {@link readNodeBody} with a callback: `done` gets its answer, once, at once for a body refused
+ * before it is read. For a framework's parser that takes a callback: no promise per request.
+ */
+export function readNodeBodyTo(
+  request: NodeRequest,
+  options: NodeBodyOptions | undefined,
+  done: (result: BodyText | HttpError) => void,
+): void {
   const limit = limitOf(options);
   const lang = options?.lang;
-  if (declaredTooLarge(request.headers, limit)) return Promise.resolve(tooLarge(limit, lang));
-  if (request.readableEnded === true || request.destroyed === true) return Promise.resolve(readAlready(lang));
+  const refused = declaredTooLarge(request.headers, limit)
+    ? tooLarge(limit, lang)
+    : request.readableEnded === true || request.destroyed === true
+      ? readAlready(lang)
+      : undefined;
+  if (refused) {
+    done(refused);
+    return;
+  }
   options?.beforeRead?.();
-  return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyText | HttpError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      chunks.length = 0;
-      request.removeListener('end', onEnd);
-      request.removeListener('error', onError);
-      request.removeListener('close', onError);
-      resolve(result);
-    };
-    const onData = (chunk: Uint8Array) => {
-      if (settled) return; // discarding what arrives before the connection closes
-      size += chunk.length;
-      if (size > limit) settle(tooLarge(limit, lang));
-      else chunks.push(chunk);
-    };
-    const onEnd = () => settle(decode(chunks, size, lang));
-    const onError = () => settle(aborted(lang));
-    const timer = setTimeout(() => {
-      request.removeListener('data', onData);
-      settle(tooSlow(lang));
-    }, timeoutOf(options));
-    request.on('data', onData);
-    request.on('end', onEnd);
-    request.on('error', onError);
-    request.on('close', onError);
-  });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let settled = false;
+  const settle = (result: BodyText | HttpError) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    chunks.length = 0;
+    request.removeListener('end', onEnd);
+    request.removeListener('error', onError);
+    request.removeListener('close', onError);
+    done(result);
+  };
+  const onData = (chunk: Uint8Array) => {
+    if (settled) return; // discarding what arrives before the connection closes
+    size += chunk.length;
+    if (size > limit) settle(tooLarge(limit, lang));
+    else chunks.push(chunk);
+  };
+  const onEnd = () => settle(decode(chunks, size, lang));
+  const onError = () => settle(aborted(lang));
+  const timer = setTimeout(() => {
+    request.removeListener('data', onData);
+    settle(tooSlow(lang));
+  }, timeoutOf(options));
+  request.on('data', onData);
+  request.on('end', onEnd);
+  request.on('error', onError);
+  request.on('close', onError);
 }
 
 /**

@@ -55,8 +55,11 @@ export type RawHeaders = readonly string[];
 function valuesOf(headers: HeadersInput | undefined, raw: RawHeaders | undefined, name: string): string[] {
   if (Array.isArray(raw)) {
     const values: string[] = [];
-    for (let i = 0; i + 1 < raw.length; i += 2)
-      if (String(raw[i]).toLowerCase() === name) values.push(String(raw[i + 1]));
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const line = String(raw[i]);
+      // the length first: most lines are other headers, told apart without lower-casing them
+      if (line.length === name.length && line.toLowerCase() === name) values.push(String(raw[i + 1]));
+    }
     return values;
   }
   if (!headers || typeof headers.get === 'function') {

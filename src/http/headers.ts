@@ -14,7 +14,14 @@ export function headerOf(headers: HeadersInput | undefined, name: string): strin
   if (typeof headers.get === 'function') return (headers.get as (n: string) => string | null)(name) ?? undefined;
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   const wanted = name.toLowerCase();
-  const key = Object.hasOwn(record, wanted) ? wanted : Object.keys(record).find((k) => k.toLowerCase() === wanted);
+  let key: string | undefined = Object.hasOwn(record, wanted) ? wanted : undefined;
+  // a name in another case: looked for without a list of every name (Node's are lower-case already)
+  if (key === undefined)
+    for (const name in record)
+      if (name.length === wanted.length && Object.hasOwn(record, name) && name.toLowerCase() === wanted) {
+        key = name;
+        break;
+      }
   const value = key === undefined ? undefined : record[key];
   return Array.isArray(value) ? value.join(', ') : (value as string | undefined);
 }
@@ -85,6 +92,9 @@ function admits(accept: string, subtype: string): boolean {
 
 /** Whether a `Content-Type` header is `application/json`, with no charset or charset utf-8. */
 export function isJsonContentType(contentType: string | undefined): boolean {
+  // the two spellings nearly every client sends, known without parsing them
+  const plain = contentType?.toLowerCase();
+  if (plain === 'application/json' || plain === 'application/json; charset=utf-8') return true;
   const media = contentType === undefined ? undefined : mediaType(contentType);
   return media?.type === 'application' && media.subtype === 'json' && utf8(media.params);
 }
