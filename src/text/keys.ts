@@ -23,16 +23,21 @@ export function duplicateKeys(text: string, most = Number.POSITIVE_INFINITY): Du
   const found: DuplicateKey[] = [];
   if (most <= 0) return found;
   // per open container: whether it is an object, an array's index under way, the first of its names
-  // in `starts`/`ends`, its member's name under way, and its Set once it has more than `few` names
+  // on the stack of names, its member's name under way, and its Set once it has more than `few` names
   const objects: boolean[] = [];
   const indexes: number[] = [];
   const firsts: number[] = [];
   const members: number[] = [];
   const sets: (Set<string> | undefined)[] = [];
-  // the names of the open objects, the inner after the outer, each as the offsets of its quotes
+  // the names of the open objects, the inner after the outer: the offset of each one's opening
+  // quote, its length with the quotes, and whether it holds an escape; `top` of them are in use
   const starts: number[] = [];
-  const ends: number[] = [];
+  const lengths: number[] = [];
   const escapes: boolean[] = [];
+  let top = 0;
+  // the next backslash at or after the name under way, found natively, and again only once passed:
+  // a name holds an escape when it comes before the name's end (most texts hold none at all)
+  let backslash = text.indexOf('\\');
   let depth = -1;
   let name = false; // whether a string here is a name
   const n = text.length;
@@ -43,26 +48,31 @@ export function duplicateKeys(text: string, most = Number.POSITIVE_INFINITY): Du
       if (name) {
         name = false;
         const first = firsts[depth];
+        const length = end - i;
+        if (backslash >= 0 && backslash < i) backslash = text.indexOf('\\', i);
+        const escaped = backslash >= 0 && backslash < end;
         let set = sets[depth];
         let repeated = false;
-        if (set === undefined && starts.length - first >= few) {
+        if (set === undefined && top - first >= few) {
           set = new Set();
-          for (let k = first; k < starts.length; k++) set.add(nameOf(text, starts[k], ends[k]));
+          for (let k = first; k < top; k++) set.add(nameOf(text, starts[k], starts[k] + lengths[k]));
           sets[depth] = set;
         }
-        const escaped = hasEscape(text, i, end);
         if (set !== undefined) {
           const key = nameOf(text, i, end);
           repeated = set.has(key);
           set.add(key);
         } else {
-          for (let k = first; k < starts.length && !repeated; k++) {
-            repeated = same(text, starts[k], ends[k], i, end, escapes[k] || escaped);
+          for (let k = first; k < top && !repeated; k++) {
+            if (escaped || escapes[k])
+              repeated = nameOf(text, starts[k], starts[k] + lengths[k]) === nameOf(text, i, end);
+            else if (lengths[k] === length) repeated = sameText(text, starts[k], i, length);
           }
         }
-        escapes.push(escaped);
-        starts.push(i);
-        ends.push(end);
+        starts[top] = i;
+        lengths[top] = length;
+        escapes[top] = escaped;
+        top++;
         members[depth] = i;
         if (repeated) {
           const path = pointerOf(text, depth, objects, indexes, members);
@@ -84,11 +94,11 @@ export function duplicateKeys(text: string, most = Number.POSITIVE_INFINITY): Du
       const object = c === 123;
       objects[depth] = object;
       indexes[depth] = 0;
-      firsts[depth] = starts.length;
+      firsts[depth] = top;
       sets[depth] = undefined;
       name = object;
     } else if (c === 125 /* } */ || c === 93 /* ] */) {
-      starts.length = ends.length = escapes.length = firsts[depth];
+      top = firsts[depth];
       sets[depth] = undefined;
       depth--;
       name = false;
@@ -123,23 +133,10 @@ function nameOf(text: string, start: number, end: number): string {
   return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
 }
 
-/**
- * Whether two JSON strings of `text`, given by the offsets of their quotes, hold the same name;
- * `escaped` when either holds an escape, which may spell the same name differently (rare: decoded only then).
- */
-function same(text: string, a: number, aEnd: number, b: number, bEnd: number, escaped: boolean): boolean {
-  if (escaped) return nameOf(text, a, aEnd) === nameOf(text, b, bEnd);
-  const length = aEnd - a;
-  if (length !== bEnd - b) return false;
-  let k = 1;
-  while (k < length - 1 && text.charCodeAt(a + k) === text.charCodeAt(b + k)) k++;
-  return k === length - 1;
-}
-
-/** Whether the JSON string from `start` to `end` holds an escape. */
-function hasEscape(text: string, start: number, end: number): boolean {
-  for (let k = start + 1; k < end - 1; k++) if (text.charCodeAt(k) === 92 /* \ */) return true;
-  return false;
+/** Whether the `length` characters of `text` at `a` and at `b` are the same. */
+function sameText(text: string, a: number, b: number, length: number): boolean {
+  for (let k = 1; k < length - 1; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
 }
 
 /** The offset after the string that starts at `i`. */
