@@ -2,19 +2,24 @@
 // with one job and with one per core: orders per second (median of interleaved runs), CPU time over
 // wall time, and peak RSS, all measured from outside the command through /proc (test/measure.ts).
 // Then each report format against the command as it was before positions and reports (built from
-// CLI_BASELINE, a git ref), side by side on a valid stream and on one with 10 % invalid orders.
+// CLI_BASELINE, a git ref), side by side on a valid stream and on one with 10 % invalid orders, and
+// the figures of issue 27: a small input with the default --jobs against --jobs 1, positions of
+// 16,000 violations against 2,000, and each format's 10 %-invalid stream against its valid one.
+// CLI_ONLY=27 runs the figures of issue 27 alone; CLI_PARTS (small, positions, formats) picks among them.
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, symlinkSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { validateProductOrderText } from 'product-order-validator';
 import { canMeasure, type Measured, measure } from '../test/measure.js';
 import { orderStream } from '../test/stream.js';
 
 const count = Number(process.env.CLI_ORDERS) || 200_000;
 const runs = Number(process.env.CLI_RUNS) || 3;
 const reportRuns = Number(process.env.CLI_REPORT_RUNS) || 5;
+const positionRuns = Number(process.env.CLI_POSITION_RUNS) || 7;
 const cores = cpus().length;
 
 /** Writes `orders` order lines, one in `faultEvery` invalid, to a file in bench/.out; returns its path and how many are invalid. */
@@ -107,13 +112,170 @@ async function reports(orders: number): Promise<void> {
   if (missed.length > 0) process.exitCode = 1;
 }
 
+/**
+ * Each format on a stream with 10 % invalid orders against the same format on the valid stream,
+ * `--jobs` one per core, the two runs side by side in each round; the target: at least 0.85 of the
+ * valid stream's speed. Adds the formats that miss it to `missed`.
+ */
+async function invalidAgainstValid(orders: number, missed: string[]): Promise<void> {
+  const valid = await file(orders, 0);
+  const invalid = await file(orders, 10);
+  const speed: Record<string, number[]> = {};
+  const rates: Record<string, number[]> = {};
+  for (let run = 0; run < reportRuns; run++) {
+    for (const format of formats) {
+      const a = await once(cores, valid, format);
+      const b = await once(cores, invalid, format);
+      speed[format] = [...(speed[format] ?? []), a.seconds / b.seconds];
+      rates[format] = [...(rates[format] ?? []), orders / a.seconds, orders / b.seconds];
+    }
+  }
+  console.log(
+    `\n10 % invalid against valid, each format, --jobs ${cores}, ${fmt(orders)} orders, ${reportRuns} runs each side by side:\n`,
+  );
+  console.log('| format | valid: orders/s | 10 % invalid: orders/s | speed of 10 % invalid / valid (spread) |');
+  console.log('|---|---:|---:|---:|');
+  for (const format of formats) {
+    const r = rates[format];
+    const validRates = r.filter((_, i) => i % 2 === 0);
+    const invalidRates = r.filter((_, i) => i % 2 === 1);
+    const ratios = [...speed[format]].sort((x, y) => x - y);
+    console.log(
+      `| ${format} | ${fmt(median(validRates))} | ${fmt(median(invalidRates))} | ${fmt(median(ratios), 2)} (${fmt(ratios[0], 2)} to ${fmt(ratios[ratios.length - 1], 2)}) |`,
+    );
+    if (median(ratios) < 0.85) missed.push(`${format} with 10 % invalid orders within 15 % of the valid stream`);
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mib = (bytes: number) => `${fmt(bytes / 2 ** 20, 0)} MiB`;
 
+/** Wall times of `variants` (argument lists of the built command), run in turn `rounds` times, and the exit codes seen. */
+async function interleaved(variants: readonly (readonly string[])[], rounds: number): Promise<number[][]> {
+  const times: number[][] = variants.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (const [k, args] of variants.entries()) {
+      const result = await measure(process.execPath, ['dist/cli.js', ...args], { discard: true });
+      if (result.code !== 0 && result.code !== 1) throw new Error(`exit code ${result.code}: ${result.stderr}`);
+      times[k].push(result.seconds);
+    }
+  }
+  return times;
+}
+
+/** The median of the ratios a[i] / b[i] of runs made side by side, with the smallest and largest. */
+function ratioOf(a: readonly number[], b: readonly number[]): string {
+  const ratios = a.map((x, i) => x / b[i]).sort((x, y) => x - y);
+  return `${fmt(median(ratios), 2)} (${fmt(ratios[0], 2)} to ${fmt(ratios[ratios.length - 1], 2)})`;
+}
+
+/** 420 example orders in 16 folders, as a partner's tree of order files. */
+function tree(): string {
+  const folder = 'bench/.out/tree-420';
+  if (existsSync(folder)) return folder;
+  const examples = ['valid', 'invalid'].flatMap((kind) =>
+    readdirSync(`examples/orders/${kind}`)
+      .filter((name) => name.endsWith('.json') && !name.endsWith('.expected.json'))
+      .map((name) => readFileSync(`examples/orders/${kind}/${name}`, 'utf8')),
+  );
+  for (let i = 0; i < 420; i++) {
+    const sub = `${folder}/f${String(i % 16).padStart(2, '0')}`;
+    execFileSync('mkdir', ['-p', sub]);
+    writeFileSync(`${sub}/order-${String(i).padStart(3, '0')}.json`, examples[i % examples.length]);
+  }
+  return folder;
+}
+
+/** An order whose relatedParty lists `n` parties of an unknown role, pretty-printed: `n` violations or more. */
+function manyFaults(n: number): string {
+  const order = JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));
+  const party = order.relatedParty[0];
+  order.relatedParty = Array.from({ length: n }, () => ({ ...party, role: 'nobody' }));
+  return JSON.stringify(order, null, 2);
+}
+
+/** The figures of issue 27; returns the targets missed. */
+async function issue27(): Promise<string[]> {
+  const missed: string[] = [];
+  if (part('small')) await smallInputs(missed);
+  if (part('positions')) positionsOf(missed);
+  return missed;
+}
+
+/** Whether CLI_PARTS asks for a part of the figures of issue 27 (all when it is not set). */
+const part = (name: string) => (process.env.CLI_PARTS ?? name).split(',').includes(name);
+
+/** A small input with the default --jobs against --jobs 1; adds the target missed to `missed`. */
+async function smallInputs(missed: string[]): Promise<void> {
+  const rounds = Number(process.env.CLI_SMALL_RUNS) || 15;
+  const one = 'examples/orders/valid/new-hvt-local-loop.json';
+  const folder = tree();
+  const [small1, smallAll, tree1, treeAll] = await interleaved(
+    [['--jobs', '1', one], [one], ['--jobs', '1', folder], [folder]],
+    rounds,
+  );
+  console.log(`
+A small input, the default --jobs (${cores}) against --jobs 1, ${rounds} runs each in turn:
+`);
+  console.log('| input | --jobs 1: wall time | default: wall time | default / --jobs 1 (spread) |');
+  console.log('|---|---:|---:|---:|');
+  const row = (name: string, a: number[], b: number[]) =>
+    console.log(`| ${name} | ${fmt(median(a) * 1000)} ms | ${fmt(median(b) * 1000)} ms | ${ratioOf(b, a)} |`);
+  row('one order file (4 KB)', small1, smallAll);
+  row('420 order files in 16 folders', tree1, treeAll);
+  const ratios = smallAll.map((x, i) => x / small1[i]);
+  if (median(ratios) > 1.1) missed.push('one small file with the default --jobs within 10 % of --jobs 1');
+}
+
+/** Positions of 16,000 violations against 8 × 2,000, validateProductOrderText in this process; adds the target missed to `missed`. */
+function positionsOf(missed: string[]): void {
+  const texts = { 2000: manyFaults(2000), 16000: manyFaults(16000) };
+  const timed = (n: 2000 | 16000) => {
+    const started = performance.now();
+    const result = validateProductOrderText(texts[n], { maxViolations: 1_000_000 });
+    const ms = performance.now() - started;
+    if (result.violations.length < n) throw new Error(`${result.violations.length} violations for ${n}`);
+    return { ms, listed: result.violations.length };
+  };
+  const parse = (n: 2000 | 16000) => {
+    const started = performance.now();
+    JSON.parse(texts[n]);
+    return performance.now() - started;
+  };
+  const positions: number[] = [];
+  const small: number[] = [];
+  const large: number[] = [];
+  const parses: number[] = [];
+  let listed = { small: 0, large: 0 };
+  timed(2000); // warm up
+  for (let r = 0; r < positionRuns; r++) {
+    const a = timed(2000);
+    const b = timed(16000);
+    small.push(a.ms);
+    large.push(b.ms);
+    parses.push(parse(16000));
+    positions.push(b.ms / (8 * a.ms));
+    listed = { small: a.listed, large: b.listed };
+  }
+  positions.sort((x, y) => x - y);
+  console.log(
+    `
+Positions, validateProductOrderText in one process, 7 runs: ${fmt(listed.small)} violations listed in ${fmt(median(small), 1)} ms, ${fmt(listed.large)} in ${fmt(median(large), 1)} ms (JSON.parse of that text: ${fmt(median(parses), 1)} ms); 16,000 over 8 × 2,000: ${fmt(median(positions), 2)} (${fmt(positions[0], 2)} to ${fmt(positions[positions.length - 1], 2)})`,
+  );
+  if (median(positions) > 3) missed.push('positions of 16,000 violations within 3 × 8 × 2,000');
+}
+
 async function main() {
   if (!canMeasure) console.log('(no /proc here: CPU time and peak RSS are not measured)');
+  if (process.env.CLI_ONLY === '27') {
+    const missed = await issue27();
+    if (part('formats')) await invalidAgainstValid(Number(process.env.CLI_REPORT_ORDERS) || count / 2, missed);
+    console.log(missed.length === 0 ? '\nEvery target of issue 27 is met.' : `\nTarget missed: ${missed.join(', ')}.`);
+    if (missed.length > 0) process.exitCode = 1;
+    return;
+  }
   console.log(`node ${process.version}, ${cpus()[0].model}, ${cores} cores; ${fmt(count)} orders, ${runs} runs each\n`);
   const large = await file(count);
   const small = await file(count / 10);
@@ -141,6 +303,10 @@ async function main() {
     `\npeak RSS with --jobs ${cores}: ${mib(peakSmall)} for ${fmt(count / 10)} orders, ${mib(peakLarge)} for ${fmt(count)} (${fmt(growth, 1)} % more)`,
   );
   await reports(Number(process.env.CLI_REPORT_ORDERS) || count / 2);
+  const missed = await issue27();
+  await invalidAgainstValid(Number(process.env.CLI_REPORT_ORDERS) || count / 2, missed);
+  console.log(missed.length === 0 ? '\nEvery target of issue 27 is met.' : `\nTarget missed: ${missed.join(', ')}.`);
+  if (missed.length > 0) process.exitCode = 1;
 }
 
 await main();

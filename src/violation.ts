@@ -171,6 +171,14 @@ export interface ParamsByCode {
     /** The number as the text writes it, at most 40 characters (then `…`). */
     readonly literal: string;
   };
+  /**
+   * A name that an earlier name of the same object of JSON text repeats: `JSON.parse` keeps the last
+   * value, a reader that keeps the first or refuses repeated names reads another order.
+   */
+  duplicate_key: {
+    /** The repeated name, escapes decoded. */
+    readonly key: string;
+  };
   /** What the rule threw: its name and message, at most 200 characters. */
   rule_failed: {
     /** The error's name and message, at most 200 characters. */
@@ -242,7 +250,7 @@ export type Violation = {
 /** The rules of the HTTP helpers: the query, the body as JSON, the listener events. */
 export type HttpRuleId = 'R-query' | 'R-body' | 'R-event';
 
-/** The rule of JSON text: it is well-formed JSON, and its numbers are numbers JavaScript holds exactly. */
+/** The rule of JSON text: it is well-formed JSON, its numbers are numbers JavaScript holds exactly, and no object repeats a name. */
 export type TextRuleId = 'R-json';
 
 /** The rules of an order (and of an in-flight change): the field table, the party and contact rules, R1 to R14. */
@@ -251,8 +259,8 @@ export type OrderRuleId = Exclude<RuleId, HttpRuleId | TextRuleId>;
 /** The codes only the HTTP helpers report. */
 export type HttpViolationCode = 'too_small' | 'too_large' | 'invalid_json' | 'unknown_event_type';
 
-/** The codes of JSON text: text that is no JSON, a number JavaScript cannot hold exactly. */
-export type TextViolationCode = 'malformed_json' | 'inexact_number';
+/** The codes of JSON text: text that is no JSON, a number JavaScript cannot hold exactly, a name an object repeats. */
+export type TextViolationCode = 'malformed_json' | 'inexact_number' | 'duplicate_key';
 
 /** The codes the order rules report. */
 export type OrderViolationCode = Exclude<ViolationCode, HttpViolationCode | TextViolationCode>;
@@ -273,10 +281,10 @@ export type HttpViolation = Violation & {
   readonly rule: HttpRuleId;
 };
 
-/** JSON text that is no JSON, or a number of it JavaScript cannot hold exactly, as the text validators report it. */
+/** JSON text that is no JSON, a number of it JavaScript cannot hold exactly, or a name an object of it repeats, as the text validators report it. */
 export type TextViolation = {
   [C in TextViolationCode]: FindingOf<C> & {
-    /** `R-json`: the text is no JSON, or one of its numbers is inexact. */
+    /** `R-json`: the text is no JSON, one of its numbers is inexact, or one of its objects repeats a name. */
     readonly rule: TextRuleId;
     /** The fault in words, in the requested language. */
     readonly message: string;

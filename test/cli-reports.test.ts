@@ -334,6 +334,95 @@ describe('GitLab Code Quality', () => {
   });
 });
 
+describe('duplicate keys (issue 27)', () => {
+  // the first phoneNumber 41 characters long, the second fine: JSON.parse keeps the second
+  const phone = '"phoneNumber": "+491701234567"';
+  const twice = validOrder.replace(phone, `"phoneNumber": "+49${'1'.repeat(38)}",\n            ${phone}`);
+  const path = '/relatedParty/0/partyOrPartyRole/contactMedium/0/phoneNumber';
+
+  it('reports a name repeated in an object at its line and column, in a file, an array and NDJSON, in each format', async () => {
+    const array = `[\n${compact(validOrder)},\n${compact(validOrder).replace('{', '{"category":"new",')}\n]\n`;
+    const lines = `${compact(validOrder)}\n${compact(validOrder).replace('"@type":', '"@type":"x","@type":')}\n`;
+    put('dup/order.json', twice);
+    put('dup/array.json', array);
+    put('dup/lines.ndjson', lines);
+    /** Where `name` stands in `text` after `first`, its first occurrence, to the character after its closing quote. */
+    const second = (source: string, text: string, p: string, name: string, first: string) => {
+      const { line, column } = whereIs(text, `"${name}"`, text.indexOf(first) + first.length);
+      return [source, p, line, column, column + name.length + 2] as const;
+    };
+    const where = [
+      second('dup/order.json', twice, path, 'phoneNumber', '"phoneNumber"'),
+      second('dup/array.json', array, '/category', 'category', '\n{"category"'),
+      second('dup/lines.ndjson', lines, '/@type', '@type', '"@type":"x"'),
+    ];
+    expect(where[0].slice(2)).toEqual([36, 13, 26]);
+    expect(where.map(([, , line]) => line)).toEqual([36, 3, 2]);
+    const args = ['dup/order.json', 'dup/array.json', 'dup/lines.ndjson'];
+
+    const found = json(args).doc.results.flatMap((r) =>
+      (r.violations ?? []).map((v) => [r.source, v.rule, v.code, v.path, v.line, v.column, v.endColumn]),
+    );
+    expect(found).toEqual(
+      where.map(([source, p, line, column, end]) => [source, 'R-json', 'duplicate_key', p, line, column, end]),
+    );
+
+    const records = cli(['-f', 'ndjson', ...args])
+      .stdout.trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { violations?: Located[] })
+      .flatMap((r) => r.violations ?? []);
+    expect(records.map((v) => [v.code, v.path, v.line, v.column])).toEqual(
+      where.map(([, p, l, c]) => ['duplicate_key', p, l, c]),
+    );
+
+    const text = cli(['-f', 'text', ...args]).stdout;
+    for (const [, p, l, c] of where) expect(text).toContain(`    ${`${l}:${c}`.padEnd(8)} R-json    ${p}\n`);
+
+    const log = JSON.parse(cli(['-f', 'sarif', ...args]).stdout);
+    const regions = log.runs.flatMap(
+      (run: {
+        results: {
+          ruleId: string;
+          locations: { physicalLocation: { artifactLocation: { uri: string }; region: object } }[];
+        }[];
+      }) =>
+        run.results.map((r) => [
+          r.ruleId,
+          r.locations[0].physicalLocation.artifactLocation.uri,
+          r.locations[0].physicalLocation.region,
+        ]),
+    );
+    expect(regions).toEqual(
+      where.map(([source, , l, c, e]) => [
+        'R-json',
+        source,
+        { startLine: l, startColumn: c, endLine: l, endColumn: e },
+      ]),
+    );
+
+    const junit = (await parseJunit(cli(['-f', 'junit', ...args]).stdout)) as {
+      testsuite: { testcase: { failure?: { inner: string }[] }[] }[];
+    };
+    const failures = junit.testsuite.flatMap((s) => s.testcase.flatMap((t) => t.failure ?? []).map((f) => f.inner));
+    expect(failures).toHaveLength(3);
+    for (const [k, [, p, l, c]] of where.entries())
+      expect(failures[k]).toContain(`R-json ${p} (line ${l}, column ${c}): `);
+
+    const github = cli(['-f', 'github', ...args]).stdout;
+    for (const [source, , l, c, e] of where)
+      expect(github).toContain(`::error file=${source},line=${l},col=${c},endLine=${l},endColumn=${e},title=R-json `);
+
+    const issues = JSON.parse(cli(['-f', 'gitlab', ...args]).stdout) as {
+      check_name: string;
+      location: { path: string; lines: { begin: number } };
+    }[];
+    expect(issues.map((i) => [i.check_name, i.location.path, i.location.lines.begin])).toEqual(
+      where.map(([source, , l]) => ['R-json', source, l]),
+    );
+  });
+});
+
 describe('several reports from one run', () => {
   it('writes each --format to the --output after it (making its folder) and the one without to stdout', () => {
     const run = cli([

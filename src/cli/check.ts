@@ -3,8 +3,7 @@
 import type { Lang } from '../messages/index.js';
 import { settings } from '../options.js';
 import { itemStarts, Lines } from '../text/locate.js';
-import { locate, withNumbers } from '../text/located.js';
-import { type InexactNumber, inexactNumbers } from '../text/numbers.js';
+import { locate, type TextFinding, textFindings, withText } from '../text/located.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
 import type { Place, Renderer, Verdict } from './report.js';
 import type { Validate } from './validators.js';
@@ -43,17 +42,17 @@ const noParts: readonly Uint8Array[] = [];
 /** The findings of a valid order without hints: none, shared. */
 const noFindings: readonly never[] = Object.freeze([]);
 
-const noNumbers: readonly InexactNumber[] = Object.freeze([]);
+const noText: readonly TextFinding[] = Object.freeze([]);
 
-/** The inexact numbers of a JSON array of orders, by the index of the order, each path relative to it. */
-function byItem(numbers: readonly InexactNumber[]): Map<number, InexactNumber[]> {
-  const items = new Map<number, InexactNumber[]>();
-  for (const finding of numbers) {
+/** The text findings of a JSON array of orders, by the index of the order, each path relative to it. */
+function byItem(found: readonly TextFinding[]): Map<number, TextFinding[]> {
+  const items = new Map<number, TextFinding[]>();
+  for (const finding of found) {
     const end = finding.path.indexOf('/', 1);
     const index = Number(finding.path.slice(1, end < 0 ? undefined : end));
     const path = end < 0 ? '' : finding.path.slice(end);
     const list = items.get(index) ?? [];
-    list.push({ ...finding, path });
+    list.push({ ...finding, path } as TextFinding);
     items.set(index, list);
   }
   return items;
@@ -106,8 +105,9 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
     for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].error(error);
   };
   /**
-   * Checks the order at `from` in `text`, which starts on `line` of the source; `numbers` are the
-   * numbers of its text JavaScript cannot hold exactly.
+   * Checks the order at `from` in `text`, which starts on `line` of the source; `found` are the
+   * findings of its text its value cannot show (inexact numbers, repeated names), `stopped` when
+   * their scan stopped early.
    */
   const order = (
     value: unknown,
@@ -115,10 +115,11 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
     from: () => number,
     line: number,
     place: Place,
-    numbers: readonly InexactNumber[],
+    found: readonly TextFinding[],
+    stopped: boolean,
   ) => {
     const checked = validate(value, options);
-    const result = numbers.length === 0 ? checked : withNumbers(checked, numbers, options.lang, max);
+    const result = found.length === 0 ? checked : withText(checked, found, options.lang, max, stopped);
     orders++;
     if (result.violations.length > 0) invalid++;
     else if (quiet) return;
@@ -143,10 +144,12 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
       return;
     }
     lines = undefined;
-    const numbers = options.keepInexactNumbers ? noNumbers : inexactNumbers(part);
-    if (unit.lines) order(value, part, start, line, { source, line }, numbers);
+    // an array's orders share the text: its scans find all, each order lists its first `max`
+    const most = Array.isArray(value) ? Number.POSITIVE_INFINITY : max;
+    const { findings, stopped } = textFindings(part, options.keepInexactNumbers === true, most);
+    if (unit.lines) order(value, part, start, line, { source, line }, findings, stopped);
     else if (Array.isArray(value)) {
-      const ofItem = byItem(numbers);
+      const ofItem = byItem(findings);
       many = true;
       let starts: number[] | undefined; // where the items start, found once an item needs its place
       for (let i = 0; i < value.length; i++) {
@@ -155,9 +158,9 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
           starts = at;
           return at[i];
         };
-        order(value[i], part, from, line, { source, index: i }, ofItem.get(i) ?? noNumbers);
+        order(value[i], part, from, line, { source, index: i }, ofItem.get(i) ?? noText, stopped);
       }
-    } else order(value, part, start, line, { source }, numbers);
+    } else order(value, part, start, line, { source }, findings, stopped);
   };
 
   /**

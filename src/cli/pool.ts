@@ -1,5 +1,6 @@
 // Runs batches of units: on the main thread (--jobs 1) or on up to `jobs` worker threads, started as
-// batches arrive. Each worker answers its batches in the order it got them.
+// batches arrive once the input is large enough to pay for them. Each worker answers its batches in
+// the order it got them.
 import { availableParallelism, cpus } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { type Checked, type Checking, checkUnit, type Unit } from './check.js';
@@ -62,10 +63,23 @@ interface Pending {
   reject(error: Error): void;
 }
 
-/** A pool of at most `jobs` worker threads running `script` (the command's own file). */
-export function threads(script: URL, jobs: number, setup: Setup): Pool {
+/**
+ * The input bytes checked on the main thread before the first worker starts. A worker costs tens of
+ * milliseconds to start and megabytes of memory, and the main thread checks about a megabyte in 20
+ * ms: a pre-commit run of a few files, or of hundreds of small ones, is done before a worker would be
+ * ready (measured in BENCHMARKS.md, "Figures of issue 27").
+ */
+export const mainThreadBytes = 8 * 2 ** 20;
+
+/**
+ * A pool of at most `jobs` worker threads running `script` (the command's own file); the first
+ * `inlineBytes` of the input are checked on the main thread, and no worker starts for an input smaller.
+ */
+export function threads(script: URL, jobs: number, setup: Setup, inlineBytes = mainThreadBytes): Pool {
   const workers: { worker: Worker; pending: Pending[] }[] = [];
   let failure: Error | undefined;
+  let here: Pool | undefined; // the main thread, until the input passes `inlineBytes`
+  let hereBytes = 0;
 
   const fail = (error: Error) => {
     failure ??= error;
@@ -90,6 +104,13 @@ export function threads(script: URL, jobs: number, setup: Setup): Pool {
   return {
     run(units) {
       if (failure) return Promise.reject(failure);
+      if (workers.length === 0) {
+        for (const unit of units) for (const part of unit.parts) hereBytes += part.length;
+        if (hereBytes <= inlineBytes) {
+          here ??= inline(setup);
+          return here.run(units);
+        }
+      }
       let target = workers[0];
       for (const w of workers) if (w.pending.length < target.pending.length) target = w;
       if (!target || (target.pending.length > 0 && workers.length < jobs)) target = spawn();

@@ -106,6 +106,8 @@ export const layers: LayerMessageTable = {
       : `Der Text ist kein JSON: ${params.reason === 'unexpected_end' ? 'er endet, bevor der Wert vollständig ist' : `unerwartetes Zeichen ${quote(String(params.found))}`}.`,
   inexact_number: ({ params }, s) =>
     `${s} ist eine Zahl, die JavaScript nicht genau darstellen kann: ${params.literal} ${inexactFaults[params.reason]}. Bitte als Zeichenkette senden.`,
+  duplicate_key: (_, s) =>
+    `${s} steht ein zweites Mal im selben Objekt: diese Prüfung liest den letzten Wert, ein Leser, der den ersten behält oder doppelte Namen ablehnt, liest aber einen anderen Auftrag. Bitte nur einmal angeben.`,
   unknown_event_type: ({ params }) =>
     `Kein Listener empfängt Ereignisse vom Typ ${params.type}; die Listener empfangen: ${listOf(params.allowed)}.`,
 };
@@ -275,7 +277,7 @@ export const cli: CliWording = {
     },
     'R-json': {
       title: 'JSON-Text',
-      help: 'Der Auftrag ist wohlgeformter JSON-Text: das gemeldete Zeichen und das davor prüfen (ein fehlendes Komma, Anführungszeichen oder eine fehlende Klammer).',
+      help: 'Der Auftrag ist wohlgeformter JSON-Text, der jede Eigenschaft je Objekt nur einmal nennt: das gemeldete Zeichen und das davor prüfen (ein fehlendes Komma, Anführungszeichen oder eine fehlende Klammer) oder von einem doppelt gemeldeten Namen nur einen behalten.',
     },
     did_you_mean: {
       title: 'Meinten Sie',

@@ -102,6 +102,8 @@ export const layers: LayerMessageTable = {
       : `The text is not JSON: ${params.reason === 'unexpected_end' ? 'it ends before the value is complete' : `unexpected character ${quote(String(params.found))}`}.`,
   inexact_number: ({ params }, s) =>
     `${s} is a number JavaScript cannot hold exactly: ${params.literal} ${inexactFaults[params.reason]}. Send it as a string.`,
+  duplicate_key: (_, s) =>
+    `${s} is named a second time in the same object: this check reads the last value, but a reader that keeps the first one, or refuses repeated names, reads another order. Name it once.`,
   unknown_event_type: ({ params }) =>
     `No listener receives events of type ${params.type}; the listeners receive: ${listOf(params.allowed)}.`,
 };
@@ -271,7 +273,7 @@ export const cli: CliWording = {
     },
     'R-json': {
       title: 'JSON text',
-      help: 'The order is well-formed JSON text: look at the character reported and the one before it (a missing comma, quote or bracket).',
+      help: 'The order is well-formed JSON text that names each property once per object: look at the character reported and the one before it (a missing comma, quote or bracket), or keep one of the names reported twice.',
     },
     did_you_mean: {
       title: 'Did you mean',

@@ -34,6 +34,12 @@ const samples: Readonly<Record<FindingCode, Finding>> = {
     path: '/note/0/text',
     params: { reason: 'unsafe_integer', literal: '12345678901234567890' },
   },
+  duplicate_key: {
+    rule: 'R-json',
+    code: 'duplicate_key',
+    path: '/relatedParty/0/phoneNumber',
+    params: { key: 'phoneNumber' },
+  },
   not_allowed: { rule: 'R-field', code: 'not_allowed', path: '/category', params: { allowed: ['new', 'portChange'] } },
   unknown_type: {
     rule: 'R-party',

@@ -246,3 +246,60 @@ describe('numbers JSON text cannot carry exactly (issue 31)', () => {
     expect(!result.valid && result.truncated).toEqual({ more: 1, stopped: false });
   });
 });
+
+describe('duplicate keys (issue 27)', () => {
+  const valid = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8');
+  // the first phoneNumber 41 characters, the second fine: JSON.parse keeps the second
+  const twice = valid.replace(
+    '"phoneNumber": "+491701234567"',
+    `"phoneNumber": "+49${'1'.repeat(38)}",\n            "phoneNumber": "+491701234567"`,
+  );
+
+  it('a phoneNumber named twice is a duplicate_key violation at the second name, not a valid order', () => {
+    const result = validateProductOrderText(twice);
+    expect(result.valid).toBe(false);
+    expect(
+      result.violations.map(({ rule, code, path, params, line, column, endLine, endColumn }) => [
+        rule,
+        code,
+        path,
+        params,
+        [line, column, endLine, endColumn],
+      ]),
+    ).toEqual([
+      [
+        'R-json',
+        'duplicate_key',
+        '/relatedParty/0/partyOrPartyRole/contactMedium/0/phoneNumber',
+        { key: 'phoneNumber' },
+        [36, 13, 36, 26],
+      ],
+    ]);
+    expect(validateProductOrderText(twice, { lang: 'de' }).violations[0].message).toBe(
+      "'phoneNumber' steht ein zweites Mal im selben Objekt: diese Prüfung liest den letzten Wert, ein Leser, der den ersten behält oder doppelte Namen ablehnt, liest aber einen anderen Auftrag. Bitte nur einmal angeben.",
+    );
+  });
+
+  it("validates the value JSON.parse reads (the last) and lists its other violations with the duplicate's, by path", () => {
+    const broken = twice.replace('"category": "new"', '"category": "neu"');
+    const result = validateProductOrderText(broken);
+    expect(result.violations.map((v) => [v.code, v.path])).toEqual([
+      ['not_allowed', '/category'],
+      ['duplicate_key', '/relatedParty/0/partyOrPartyRole/contactMedium/0/phoneNumber'],
+    ]);
+    expect(validateProductOrderText(broken, { maxViolations: 1 })).toMatchObject({
+      violations: [{ code: 'not_allowed' }],
+      truncated: { more: 1, stopped: false },
+    });
+  });
+
+  it('counts "a" and "\\u0061" as one name, in the in-flight text validator too', () => {
+    const escaped = valid.replace(/^\{/, '{\n  "\\u0063ategory": "new",');
+    const [found, ...more] = validateProductOrderText(escaped).violations;
+    expect(more).toEqual([]);
+    expect(found).toMatchObject({ code: 'duplicate_key', path: '/category', params: { key: 'category' } });
+    expect(validateInflightChangeProductOrderText('{"a":1,"\\u0061":2}').violations).toContainEqual(
+      expect.objectContaining({ code: 'duplicate_key', path: '/a', line: 1, column: 8 }),
+    );
+  });
+});

@@ -30,9 +30,11 @@ export interface Target {
 export type Span = readonly [start: number, end: number];
 
 interface Trie {
-  /** The names below, each with its node: a few at most, so a list (a Map costs more to make than to search). */
+  /** The names below, each with its node: searched in turn while they are few. */
   readonly names: string[];
   readonly children: Trie[];
+  /** The same children by name, made once they are more than {@link few}: a lookup costs the same however many. */
+  index: Map<string, Trie> | undefined;
   seen: boolean;
   start: number;
   end: number;
@@ -40,13 +42,46 @@ interface Trie {
   nameEnd: number;
 }
 
-const trie = (): Trie => ({ names: [], children: [], seen: false, start: -1, end: -1, nameStart: -1, nameEnd: -1 });
+/** Up to this many children a node's names are searched in turn (a Map costs more to make than to search). */
+const few = 8;
+
+const trie = (): Trie => ({
+  names: [],
+  children: [],
+  index: undefined,
+  seen: false,
+  start: -1,
+  end: -1,
+  nameStart: -1,
+  nameEnd: -1,
+});
 
 /** The child of `node` of that name, if any. */
-const child = (node: Trie, name: string): Trie | undefined => {
-  const at = node.names.indexOf(name);
-  return at < 0 ? undefined : node.children[at];
-};
+function child(node: Trie, name: string): Trie | undefined {
+  if (node.names.length <= few) {
+    const at = node.names.indexOf(name);
+    return at < 0 ? undefined : node.children[at];
+  }
+  return indexOf(node).get(name);
+}
+
+/** The children of `node` by name, made when first asked for. */
+function indexOf(node: Trie): Map<string, Trie> {
+  if (!node.index) {
+    node.index = new Map();
+    for (let k = 0; k < node.names.length; k++) node.index.set(node.names[k], node.children[k]);
+  }
+  return node.index;
+}
+
+/** Adds a child of that name to `node`. */
+function adopt(node: Trie, name: string): Trie {
+  const next = trie();
+  node.names.push(name);
+  node.children.push(next);
+  node.index?.set(name, next);
+  return next;
+}
 
 /**
  * The span of each target in the JSON value that starts at offset `from` of `text` (after any white
@@ -62,12 +97,7 @@ export function spans(text: string, from: number, targets: readonly Target[]): S
     let node = root;
     for (const token of pointer.slice(1).split('/')) {
       const key = decodeToken(token);
-      let next = child(node, key);
-      if (!next) {
-        next = trie();
-        node.names.push(key);
-        node.children.push(next);
-      }
+      const next = child(node, key) ?? adopt(node, key);
       path.push(next);
       node = next;
     }
@@ -139,24 +169,27 @@ function forget(node: Trie): void {
   for (let n = stack.pop(); n; n = stack.pop()) {
     n.seen = false;
     n.start = n.end = n.nameStart = n.nameEnd = -1;
-    stack.push(...n.children);
+    for (const c of n.children) stack.push(c);
   }
 }
 
 /**
- * The child of `node` named by the JSON string from `start` to `end` (its quotes included): compared
- * in place, without a copy of the name, unless the name holds an escape.
+ * The child of `node` named by the JSON string from `start` to `end` (its quotes included): while
+ * the node has few children, compared in place, without a copy of the name, unless the name holds
+ * an escape; past that, looked up by the name.
  */
 function childNamed(node: Trie, text: string, start: number, end: number): Trie | undefined {
+  // only within the name: a search of the text past it would cost its length for every name
+  let escaped = false;
+  for (let i = start + 1; i < end - 1 && !escaped; i++) escaped = text.charCodeAt(i) === 92;
+  if (escaped) return child(node, JSON.parse(text.slice(start, end)) as string);
+  if (node.names.length > few) return indexOf(node).get(text.slice(start + 1, end - 1));
   const length = end - start - 2;
   for (let k = 0; k < node.names.length; k++) {
     const name = node.names[k];
     if (name.length === length && text.startsWith(name, start + 1)) return node.children[k];
   }
-  // only within the name: a search of the text past it would cost its length for every name
-  let escaped = false;
-  for (let i = start + 1; i < end - 1 && !escaped; i++) escaped = text.charCodeAt(i) === 92;
-  return escaped ? child(node, JSON.parse(text.slice(start, end)) as string) : undefined;
+  return undefined;
 }
 
 function skipSpace(text: string, i: number): number {

@@ -7,7 +7,8 @@ import { comparePaths, decodeToken } from '../pointer.js';
 import { jsonType } from '../read.js';
 import type { Truncation, ValidationResult } from '../validate.js';
 import type { FindingOf, Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
-import { Lines, type Position, spans, type Target } from './locate.js';
+import { type DuplicateKey, duplicateKeys } from './keys.js';
+import { Lines, type Position, type Span, spans, type Target } from './locate.js';
 import { type InexactNumber, inexactNumbers } from './numbers.js';
 import { syntaxFault } from './syntax.js';
 
@@ -64,33 +65,53 @@ export function validateText<T, V extends { readonly path: string }, O>(
   }
   const checked = validate(value, options);
   const max = maxOf(options);
-  const result = (
-    keepsInexactNumbers(options) ? checked : withNumbers(checked, inexactNumbers(body, max + 1), lang, max)
-  ) as ValidationResult<T, V>;
+  const { findings, stopped } = textFindings(body, keepsInexactNumbers(options), max);
+  const result = withText(checked, findings, lang, max, stopped) as ValidationResult<T, V>;
   if (result.violations.length === 0 && result.hints.length === 0) return result as TextValidationResult<T, V>;
   const { violations, hints } = locate(body, 0, result.violations, result.hints);
   return result.valid ? { ...result, hints } : { ...result, violations, hints };
 }
 
+/** A finding of JSON text that its parsed value cannot show: a number JavaScript cannot hold exactly, a repeated name. */
+export type TextFinding = InexactNumber | DuplicateKey;
+
 /**
- * `result` with `numbers`, the numbers of its text that JavaScript cannot hold exactly, as violations
- * among its own, ordered by path, the first `max` of them listed.
+ * The findings of well-formed JSON `text` that its value cannot show, in text order by kind: its
+ * repeated names, and unless `keepNumbers` its inexact numbers; at most `max` + 1 of each kind,
+ * `stopped` when a kind reached that, so that its scan stopped before the end of the text.
  */
-export function withNumbers<V extends { readonly path: string }>(
+export function textFindings(
+  text: string,
+  keepNumbers: boolean,
+  max: number,
+): { findings: TextFinding[]; stopped: boolean } {
+  const duplicates = duplicateKeys(text, max + 1);
+  const numbers = keepNumbers ? [] : inexactNumbers(text, max + 1);
+  const stopped = duplicates.length > max || numbers.length > max;
+  return { findings: duplicates.length === 0 ? numbers : [...duplicates, ...numbers], stopped };
+}
+
+/**
+ * `result` with `found`, the findings of its text that its value cannot show, as violations among
+ * its own, ordered by path, the first `max` of them listed; `stopped` when a scan of the text stopped
+ * before its end. A repeated name keeps its span (`at`) for {@link locate}.
+ */
+export function withText<V extends { readonly path: string }>(
   result: Judged<V>,
-  numbers: readonly InexactNumber[],
+  found: readonly TextFinding[],
   lang: string,
   max: number,
+  stopped = found.length > max,
 ): Judged<V | TextViolation> {
-  if (numbers.length === 0) return result;
-  const found: (V | TextViolation)[] = result.violations.slice();
-  for (const finding of numbers) found.push({ ...finding, message: formatMessage(finding, lang) });
+  if (found.length === 0) return result;
+  const all: (V | TextViolation)[] = result.violations.slice();
+  for (const finding of found) all.push({ ...finding, message: formatMessage(finding, lang) } as TextViolation);
   // a stable sort: each list is in order of paths already, the value's violations before the text's at one path
-  found.sort((a, b) => comparePaths(a.path, b.path));
-  const listed = found.slice(0, max);
-  const more = (result.truncated?.more ?? 0) + found.length - listed.length;
-  const stopped = result.truncated?.stopped === true || numbers.length > max;
-  const truncated = more > 0 || stopped ? { truncated: { more, stopped } } : {};
+  all.sort((a, b) => comparePaths(a.path, b.path));
+  const listed = all.slice(0, max);
+  const more = (result.truncated?.more ?? 0) + all.length - listed.length;
+  const cut = result.truncated?.stopped === true || stopped;
+  const truncated = more > 0 || cut ? { truncated: { more, stopped: cut } } : {};
   return { valid: false, violations: listed, hints: result.hints, ...truncated };
 }
 
@@ -118,6 +139,11 @@ export function locate<V extends { readonly path: string }>(
   const targets: Target[] = violations.map((v) => ({ pointer: v.path, name: false }));
   for (const hint of hints) targets.push(nameTarget(hint));
   const found = spans(text, from, targets);
+  // a repeated name comes with its span: the pointer names the member whose value JSON.parse kept
+  for (let k = 0; k < violations.length; k++) {
+    const span = (violations[k] as { readonly at?: Span }).at;
+    if (span) found[k] = span;
+  }
   const at = (k: number): Position => {
     const p = lines.position(found[k]);
     return lineOffset === 0 ? p : { ...p, line: p.line + lineOffset, endLine: p.endLine + lineOffset };

@@ -48,7 +48,7 @@ export function mayHoldInexactNumbers(text: string): boolean {
  */
 export function inexactNumbers(text: string, most = Number.POSITIVE_INFINITY): InexactNumber[] {
   const found: InexactNumber[] = [];
-  if (!suspect.test(text)) return found;
+  if (!literalSuspect.test(text)) return found;
   // the pointer's tokens, and per level the index of the item under way, or -1 in an object
   const tokens: string[] = [];
   const items: number[] = [];

@@ -1,0 +1,152 @@
+// Names that repeat within one object of JSON text. JSON.parse keeps the last value in silence; a
+// reader that keeps the first, or refuses the text, reads another order. One pass over the text,
+// iteratively (no recursion, whatever the depth), each name compared in place with the names before
+// it in its object while they are few, and kept in a Set once they are many: linear in the text.
+
+import { encodeToken } from '../pointer.js';
+import type { FindingOf } from '../violation.js';
+import type { Span } from './locate.js';
+
+/** A `duplicate_key` finding of the text rule, with the span of the repeated name in the text. */
+export type DuplicateKey = FindingOf<'duplicate_key'> & { readonly rule: 'R-json'; readonly at: Span };
+
+/** Up to this many names an object's names are compared in place; past it, they go into a Set. */
+const few = 16;
+
+/**
+ * The names of well-formed JSON `text` that an earlier name of the same object repeats (equal once
+ * escapes are decoded: `"a"` and `"\u0061"`), at most `most` of them, in text order: each at the
+ * JSON Pointer of its member and the span of the repeated name (quotes included). A name that
+ * occurs three times gives two.
+ */
+export function duplicateKeys(text: string, most = Number.POSITIVE_INFINITY): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  if (most <= 0) return found;
+  // per open container: whether it is an object, an array's index under way, the first of its names
+  // on the stack of names, its member's name under way, and its Set once it has more than `few` names
+  const objects: boolean[] = [];
+  const indexes: number[] = [];
+  const firsts: number[] = [];
+  const members: number[] = [];
+  const sets: (Set<string> | undefined)[] = [];
+  // the names of the open objects, the inner after the outer: the offset of each one's opening
+  // quote, its length with the quotes, and whether it holds an escape; `top` of them are in use
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  const escapes: boolean[] = [];
+  let top = 0;
+  // the next backslash at or after the name under way, found natively, and again only once passed:
+  // a name holds an escape when it comes before the name's end (most texts hold none at all)
+  let backslash = text.indexOf('\\');
+  let depth = -1;
+  let name = false; // whether a string here is a name
+  const n = text.length;
+  for (let i = 0; i < n; ) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const end = stringEnd(text, i);
+      if (name) {
+        name = false;
+        const first = firsts[depth];
+        const length = end - i;
+        if (backslash >= 0 && backslash < i) backslash = text.indexOf('\\', i);
+        const escaped = backslash >= 0 && backslash < end;
+        let set = sets[depth];
+        let repeated = false;
+        if (set === undefined && top - first >= few) {
+          set = new Set();
+          for (let k = first; k < top; k++) set.add(nameOf(text, starts[k], starts[k] + lengths[k]));
+          sets[depth] = set;
+        }
+        if (set !== undefined) {
+          const key = nameOf(text, i, end);
+          repeated = set.has(key);
+          set.add(key);
+        } else {
+          for (let k = first; k < top && !repeated; k++) {
+            if (escaped || escapes[k])
+              repeated = nameOf(text, starts[k], starts[k] + lengths[k]) === nameOf(text, i, end);
+            else if (lengths[k] === length) repeated = sameText(text, starts[k], i, length);
+          }
+        }
+        starts[top] = i;
+        lengths[top] = length;
+        escapes[top] = escaped;
+        top++;
+        members[depth] = i;
+        if (repeated) {
+          const path = pointerOf(text, depth, objects, indexes, members);
+          found.push({
+            rule: 'R-json',
+            code: 'duplicate_key',
+            path,
+            params: { key: nameOf(text, i, end) },
+            at: [i, end],
+          });
+          if (found.length >= most) return found;
+        }
+      }
+      i = end;
+      continue;
+    }
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      depth++;
+      const object = c === 123;
+      objects[depth] = object;
+      indexes[depth] = 0;
+      firsts[depth] = top;
+      sets[depth] = undefined;
+      name = object;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      top = firsts[depth];
+      sets[depth] = undefined;
+      depth--;
+      name = false;
+    } else if (c === 44 /* , */) {
+      name = objects[depth];
+      if (!name) indexes[depth]++;
+    }
+    i++;
+  }
+  return found;
+}
+
+/** The pointer of the member under way at each open level to `depth`, the innermost last. */
+function pointerOf(
+  text: string,
+  depth: number,
+  objects: readonly boolean[],
+  indexes: readonly number[],
+  members: readonly number[],
+): string {
+  let path = '';
+  for (let d = 0; d <= depth; d++) {
+    const at = members[d];
+    path += `/${objects[d] ? encodeToken(nameOf(text, at, stringEnd(text, at))) : indexes[d]}`;
+  }
+  return path;
+}
+
+/** The name the JSON string from `start` to `end` (its quotes included) holds, escapes decoded. */
+function nameOf(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+}
+
+/** Whether the `length` characters of `text` at `a` and at `b` are the same. */
+function sameText(text: string, a: number, b: number, length: number): boolean {
+  for (let k = 1; k < length - 1; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
+}
+
+/** The offset after the string that starts at `i`. */
+function stringEnd(text: string, i: number): number {
+  for (let from = i + 1; ; ) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return text.length;
+    let backslash = quote - 1;
+    while (text.charCodeAt(backslash) === 92 /* \ */) backslash--;
+    if ((quote - 1 - backslash) % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+}
