@@ -314,6 +314,10 @@ export const cli: CliWording = {
       help: 'Die Eingabe konnte in diesem Prozess nicht geprüft werden (etwa weil der Bericht zu groß wäre): aufteilen.',
     },
   },
+  thresholds: ({ failOn, maxInvalid, failing }) =>
+    `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
+  changed: (kept, total, base, commit) =>
+    `--changed: ${cli.number(kept)} von ${cli.number(total)} ${total === 1 ? 'Datei wird' : 'Dateien werden'} geprüft, die sich von ${base} unterscheiden (Merge-Basis ${commit.slice(0, 12)})`,
   usage: {
     unknownOption: (name) => `unbekannte Option ${name}`,
     missingValue: (name) => `Option ${name} braucht einen Wert`,
@@ -334,6 +338,28 @@ export const cli: CliWording = {
     stdinTwice: 'stdin (-) kann nur einmal angegeben werden',
     unavailable: (type) => `--type ${type} ist in diesem Build von product-order-validator nicht verfügbar`,
     seeHelp: 'Hilfe: product-order-validate --help',
+    baseDir: (path, reason) => `--base-dir ${quote(path)} ist kein Ordner (${systemErrors[reason] ?? reason})`,
+    maxInvalid: (value) => `Option --max-invalid nimmt eine ganze Zahl ab 0, nicht ${quote(value)}`,
+    config: (f) => {
+      const where = `die Konfiguration ${quote(f.file)}`;
+      if (f.fault === 'unreadable') return `${where} ist nicht lesbar (${systemErrors[f.reason] ?? f.reason})`;
+      if (f.fault === 'too_large') return `${where} ist größer als ${cli.number(f.limit)} Bytes`;
+      if (f.fault === 'not_json') return `${where} ist kein JSON`;
+      if (f.fault === 'unknown_key') return `${where} hat den unbekannten Schlüssel ${quote(f.key)}`;
+      return `${where}: ${quote(f.key)} nimmt ${f.expected}`;
+    },
+    changed: (f) => {
+      if (f.fault === 'no_git') return '--changed braucht git, das nicht installiert ist (oder nicht im PATH)';
+      if (f.fault === 'not_repository')
+        return `--changed braucht ein git-Repository, und ${quote(f.folder)} liegt in keinem`;
+      if (f.fault === 'bad_base')
+        return `--changed: ${quote(f.base)} ist kein Commit, Branch oder Tag dieses Repositorys`;
+      if (f.fault === 'no_default_branch')
+        return '--changed: es gibt kein origin/HEAD, main oder master zum Vergleich: die Basis angeben, --changed=<Basis>';
+      if (f.fault === 'no_merge_base')
+        return `--changed: ${quote(f.base)} und HEAD haben keinen gemeinsamen Commit (oder es gibt noch keinen Commit)`;
+      return `--changed: git ist fehlgeschlagen (${f.detail})`;
+    },
   },
   help: (version, cores) => `product-order-validate ${version}: prüft FIT-/TMF622-Anfragen ProductOrder_FVO (create).
 

@@ -304,6 +304,10 @@ export const cli: CliWording = {
       help: 'The input could not be checked in this process (too large a report, say): split it.',
     },
   },
+  thresholds: ({ failOn, maxInvalid, failing }) =>
+    `${failOn === 'hints' ? `${cli.orders(failing)} with violations or hints (--fail-on hints)` : `${cli.number(failing)} invalid`}, at most ${cli.number(maxInvalid)} allowed (--max-invalid): ${failing > maxInvalid ? 'fails' : 'passes'}`,
+  changed: (kept, total, base, commit) =>
+    `--changed: checking ${cli.number(kept)} of ${cli.number(total)} ${total === 1 ? 'file' : 'files'}, those that differ from ${base} (merge base ${commit.slice(0, 12)})`,
   usage: {
     unknownOption: (name) => `unknown option ${name}`,
     missingValue: (name) => `option ${name} needs a value`,
@@ -324,6 +328,26 @@ export const cli: CliWording = {
     stdinTwice: 'stdin (-) can be named only once',
     unavailable: (type) => `--type ${type} is not available in this build of product-order-validator`,
     seeHelp: 'Run product-order-validate --help for usage.',
+    baseDir: (path, reason) => `--base-dir ${quote(path)} is no folder (${systemErrors[reason] ?? reason})`,
+    maxInvalid: (value) => `option --max-invalid takes a whole number from 0 up, not ${quote(value)}`,
+    config: (f) => {
+      const where = `the config ${quote(f.file)}`;
+      if (f.fault === 'unreadable') return `cannot read ${where} (${systemErrors[f.reason] ?? f.reason})`;
+      if (f.fault === 'too_large') return `${where} is larger than ${cli.number(f.limit)} bytes`;
+      if (f.fault === 'not_json') return `${where} is not JSON`;
+      if (f.fault === 'unknown_key') return `${where} has the unknown key ${quote(f.key)}`;
+      return `${where}: ${quote(f.key)} takes ${f.expected}`;
+    },
+    changed: (f) => {
+      if (f.fault === 'no_git') return '--changed needs git, which is not installed (or not on PATH)';
+      if (f.fault === 'not_repository') return `--changed needs a git repository, and ${quote(f.folder)} is in none`;
+      if (f.fault === 'bad_base') return `--changed: ${quote(f.base)} is no commit, branch or tag of this repository`;
+      if (f.fault === 'no_default_branch')
+        return '--changed: there is no origin/HEAD, main or master to compare with: name the base, --changed=<base>';
+      if (f.fault === 'no_merge_base')
+        return `--changed: ${quote(f.base)} and HEAD have no commit in common (or there is no commit yet)`;
+      return `--changed: git failed (${f.detail})`;
+    },
   },
   help: (version, cores) => `product-order-validate ${version}: checks FIT / TMF622 ProductOrder_FVO create requests.
 
