@@ -249,6 +249,16 @@ describe('thresholds and exit codes (issue 27)', () => {
     expect(inFolder('limits', ['--fail-on', 'violations', 'hinted.json']).code).toBe(0);
   });
 
+  it('are in --help, in English and German: the options and the exit codes 2 and 3', () => {
+    const en = inFolder('limits', ['--help']).stdout;
+    const de = inFolder('limits', ['--help'], { LANG: 'de_DE.UTF-8' }).stdout;
+    for (const help of [en, de]) {
+      expect(help).toMatch(/--base-dir .*--changed\[=.*--fail-on .*--max-invalid .*--config /s);
+    }
+    expect(en).toContain('2 a usage error,\n3 an input that could not be read');
+    expect(de).toContain('2 ein\nAufruffehler, 3 eine Eingabe, die nicht lesbar');
+  });
+
   it('refuses a bad --max-invalid or --fail-on', () => {
     const cases: [string[], string][] = [
       [['--max-invalid', '-1'], 'option --max-invalid takes a whole number from 0 up, not "-1"'],

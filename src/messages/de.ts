@@ -394,6 +394,18 @@ Optionen:
   -l, --lang <Sprache>    de oder en; Standard aus LC_ALL, LC_MESSAGES oder LANG (de* ergibt de)
       --ndjson            jede Eingabe als einen Auftrag pro Zeile lesen (NDJSON auf stdin wird erkannt)
   -j, --jobs <n>          Worker-Threads, die prüfen (Standard: die Zahl der Kerne, hier ${cores})
+      --base-dir <Ordner> Dateien in Berichten relativ zu <Ordner> nennen (Standard: die Wurzel des
+                          git-Repositorys, sonst GITHUB_WORKSPACE oder CI_PROJECT_DIR, sonst der
+                          Arbeitsordner)
+      --changed[=<Basis>] nur die Dateien prüfen, die sich von der Merge-Basis von <Basis> und HEAD
+                          unterscheiden (Standard origin/HEAD, sonst main, sonst master), auch
+                          vorgemerkte und nicht versionierte
+      --fail-on <was>     violations (Standard), oder hints: auch Aufträge mit Hinweisen lassen den
+                          Lauf scheitern
+      --max-invalid <n>   Exit-Code 0, solange höchstens n Aufträge scheitern (Standard 0)
+      --config <Datei>    Einstellungen aus <Datei> lesen; Standard: product-order-validate.config.json
+                          oder der Schlüssel "product-order-validate" der package.json, von hier bis
+                          zum Basisordner
   -h, --help              diese Hilfe zeigen
   -v, --version           die Version zeigen
 
@@ -403,9 +415,9 @@ Umgebung:
                           (Standard und Höchstwert: V8s längste Zeichenkette, knapp 512 MiB); eine
                           größere Eingabe ist ein Eingabefehler
 
-Exit-Codes: 0 alle Aufträge gültig, 1 ein Auftrag ungültig, 2 ein Aufruffehler oder eine Eingabe, die
-nicht lesbar, zu groß oder kein JSON ist oder keinen Auftrag enthält (die anderen Eingaben werden
-trotzdem geprüft).
+Exit-Codes: 0 alle Aufträge gültig, 1 ein Auftrag ungültig (mehr als --max-invalid), 2 ein
+Aufruffehler, 3 eine Eingabe, die nicht lesbar, zu groß oder kein JSON ist oder keinen Auftrag
+enthält (die anderen Eingaben werden trotzdem geprüft).
 
 Beispiele:
   product-order-validate auftrag.json
@@ -414,5 +426,6 @@ Beispiele:
   product-order-validate 'exporte/**/*.json' --format json > bericht.json
   gunzip -c nightly.ndjson.gz | product-order-validate --ndjson - --format ndjson
   product-order-validate --type product-order --jobs 4 nightly.jsonl
+  product-order-validate --changed auftraege/ --format github
 `,
 };

@@ -379,6 +379,14 @@ Options:
   -l, --lang <lang>       en or de; default from LC_ALL, LC_MESSAGES or LANG (de* gives de)
       --ndjson            read every input as one order per line (NDJSON on stdin is recognised)
   -j, --jobs <n>          worker threads that validate (default: the number of cores, here ${cores})
+      --base-dir <folder> name files in reports relative to <folder> (default: the git repository's
+                          root, else GITHUB_WORKSPACE or CI_PROJECT_DIR, else the working folder)
+      --changed[=<base>]  check only the files that differ from the merge base of <base> and HEAD
+                          (default origin/HEAD, else main, else master), staged and untracked ones too
+      --fail-on <what>    violations (default), or hints: orders with hints fail the run too
+      --max-invalid <n>   exit 0 while at most n orders fail (default 0)
+      --config <file>     read settings from <file>; default: product-order-validate.config.json or
+                          the "product-order-validate" key of package.json, from here up to the base dir
   -h, --help              show this help
   -v, --version           show the version
 
@@ -388,8 +396,9 @@ Environment:
                           highest: V8's longest string, just under 512 MiB); a larger one is an
                           input error
 
-Exit codes: 0 all orders valid, 1 some order invalid, 2 a usage error or an input that could not be
-read, is too large, is not JSON or holds no order (the other inputs are still checked).
+Exit codes: 0 all orders valid, 1 some order invalid (more than --max-invalid), 2 a usage error,
+3 an input that could not be read, is too large, is not JSON or holds no order (the other inputs
+are still checked).
 
 Examples:
   product-order-validate order.json
@@ -398,5 +407,6 @@ Examples:
   product-order-validate 'exports/**/*.json' --format json > report.json
   gunzip -c nightly.ndjson.gz | product-order-validate --ndjson - --format ndjson
   product-order-validate --type product-order --jobs 4 nightly.jsonl
+  product-order-validate --changed orders/ --format github
 `,
 };
