@@ -2,7 +2,16 @@
 // files from (--base-dir), only the files changed against a git base (--changed), thresholds and
 // exit codes, a config file, and the pre-commit hook as pre-commit runs it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -173,6 +182,26 @@ describe('--changed: only the files that differ from a git base (issue 27)', () 
     expect(sources(run.stdout).sort()).toEqual(['orders/staged.json', 'orders/untracked.json']);
     expect(run.code).toBe(0);
     expect(inFolder('changes', ['--changed=HEAD', '--fail-on', 'hints', 'orders']).code).toBe(1);
+  });
+
+  it('takes every file as changed in a repository without a commit yet (the first commit, in pre-commit)', () => {
+    put('unborn/orders/a.json', validOrder);
+    put('unborn/orders/b.json', invalidOrder);
+    git('unborn', 'init', '-q');
+    git('unborn', 'add', 'orders/a.json');
+    const run = inFolder('unborn', ['--changed=HEAD', '-f', 'json', 'orders']);
+    expect(run.code, run.stderr).toBe(1);
+    expect(sources(run.stdout)).toEqual(['orders/a.json', 'orders/b.json']);
+    expect(inFolder('unborn', ['--changed=nothing-like-this', 'orders']).code).toBe(2);
+  });
+
+  it('says git is needed when it is not on PATH', () => {
+    const only = join(work, 'node-only');
+    mkdirSync(only, { recursive: true });
+    symlinkSync(process.execPath, join(only, 'node'));
+    const run = inFolder('changes', ['--changed', 'orders'], { PATH: only });
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain('--changed needs git, which is not installed (or not on PATH)');
   });
 
   it('passes a run in which no file changed, since nothing was to check', () => {

@@ -75,6 +75,13 @@ export async function changedFiles(cwd: string, base: string | undefined): Promi
   const top = await git(['rev-parse', '--show-toplevel'], cwd);
   if (!top.ok) return top.missing ? { fault: 'no_git' } : { fault: 'not_repository', folder: cwd };
   const root = top.out.replace(/\n$/, '');
+  // no commit yet (the first commit of a repository, in pre-commit): every file is new
+  if ((await commitOf('HEAD', root)) === undefined) {
+    if (base !== undefined && base !== 'HEAD' && (await commitOf(base, root)) === undefined) {
+      return { fault: 'bad_base', base };
+    }
+    return compare(root, emptyTree, base ?? 'HEAD');
+  }
   let name = base;
   let commit: string | undefined;
   if (name !== undefined) {
@@ -92,7 +99,14 @@ export async function changedFiles(cwd: string, base: string | undefined): Promi
   }
   const merged = await git(['merge-base', commit, 'HEAD'], root);
   if (!merged.ok) return { fault: 'no_merge_base', base: name };
-  const from = merged.out.trim();
+  return compare(root, merged.out.trim(), name);
+}
+
+/** The tree of no files, which a repository without a commit is compared with. */
+const emptyTree = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** The files of the working tree (and the index) that differ from `from`, and the untracked ones not ignored. */
+async function compare(root: string, from: string, base: string): Promise<Changed | GitFault> {
   const [diff, untracked] = await Promise.all([
     git(['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--diff-filter=d', from, '--'], root),
     git(['ls-files', '-z', '--others', '--exclude-standard'], root),
@@ -101,5 +115,5 @@ export async function changedFiles(cwd: string, base: string | undefined): Promi
   if (!untracked.ok) return { fault: 'git_failed', detail: untracked.detail };
   const files = new Set<string>();
   for (const file of [...names(diff.out), ...names(untracked.out)]) files.add(join(root, file));
-  return { files, base: name, commit: from };
+  return { files, base, commit: from };
 }
