@@ -79,7 +79,7 @@ export interface ReportFormat {
 export interface RunFacts {
   readonly version: string;
   readonly cwd: string;
-  /** With `--changed`: the files the run checks, as reports name them; `undefined` without it. */
+  /** The files changed against a base, as reports name them: with `--changed`, the files the run checks; in a pull request's job (`GITHUB_BASE_REF`) with a `github` report, the inputs the pull request changes; else `undefined`. */
   readonly changed?: ReadonlySet<string> | undefined;
 }
 

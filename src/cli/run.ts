@@ -135,7 +135,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
       colour: output.path === undefined && colourful(io.stdout, io.env),
     })),
   };
-  const changed = kept ? new Set(kept.sources.flatMap((s) => ('error' in s ? [] : [s.name]))) : undefined;
+  const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found);
   const around = frames(look, { version: io.version, cwd: options.baseDir, changed });
   /** Writes each report's pieces to its sink, strings that follow each other in one write. */
   const write = async (texts: readonly (readonly Pieces[])[]) => {
@@ -188,6 +188,27 @@ export async function run(options: Options, io: Streams): Promise<number> {
     await Promise.all(outputs.map((sink) => sink.close()));
   }
   return exitCode(tally, options);
+}
+
+/** The names reports give the files among `sources`. */
+const namesOf = (sources: readonly (Source | InputError)[]): ReadonlySet<string> =>
+  new Set(sources.flatMap((s) => ('error' in s || s.path === undefined ? [] : [s.name])));
+
+/**
+ * In a pull request's job (GitHub names its base branch in `GITHUB_BASE_REF`), the files among the
+ * inputs that the pull request changes, so that the `github` report can put their annotations
+ * first; `undefined` when there is no such report or base, or git cannot say (the order of the
+ * annotations is all that depends on it).
+ */
+async function pullRequestFiles(
+  options: Options,
+  env: NodeJS.ProcessEnv,
+  found: readonly (Source | InputError)[],
+): Promise<ReadonlySet<string> | undefined> {
+  const base = env.GITHUB_BASE_REF;
+  if (options.changed || !base || !options.outputs.some((output) => output.format === 'github')) return undefined;
+  const known = await onlyChanged(found, `origin/${base}`);
+  return 'fault' in known ? undefined : namesOf(known.sources);
 }
 
 /**
