@@ -311,7 +311,7 @@ describe('the config file (issue 27)', () => {
     put('configured/orders/sub/x.expected.json', '{}');
     git('configured', 'init', '-q');
     config('configured', {
-      exclude: ['*.expected.json'],
+      exclude: ['orders/sub/*.expected.json'], // from the base folder, whatever folder the run starts in
       lang: 'de',
       maxInvalid: 1,
       outputs: [{ format: 'json', output: 'reports/orders.json' }, { format: 'text' }],
