@@ -146,7 +146,7 @@ describe('SARIF', () => {
 
   it('is valid SARIF 2.1.0: one run, the rules with titles and help, each result with rule, level, message, region and fingerprint', () => {
     const run = cli(['--format', 'sarif', 'orders', 'broken']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     const log = JSON.parse(run.stdout);
     const verdict = sarifValidator.validate(log);
     expect(verdict.errors).toEqual([]);
@@ -190,7 +190,7 @@ describe('SARIF', () => {
     expect(cli(['-f', 'json', '-o', 'noted/earlier.json', 'noted']).code).toBe(0);
     put('noted-nul.ndjson', Buffer.from(`${compact(validOrder)}\n{"a":\0}\n${compact(validOrder)}\n`));
     const run = cli(['--format', 'sarif', 'noted', 'noted-nul.ndjson']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     const log = JSON.parse(run.stdout);
     expect(sarifValidator.validate(log).errors).toEqual([]);
     expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([
@@ -237,7 +237,7 @@ describe('SARIF', () => {
 describe('JUnit', () => {
   it('gives a testsuite per file and a testcase per order, each failure with rule, path, line and message, read by junit2json', async () => {
     const run = cli(['--format', 'junit', 'orders/valid.json', 'orders/array.json', 'orders/lines.ndjson', 'broken']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     const report = (await parseJunit(run.stdout)) as {
       testsuite: {
         name: string;
@@ -537,7 +537,7 @@ describe('hostile input in every report', () => {
       ...['-f', 'sarif', '-o', 'h/r.sarif', '-f', 'junit', '-o', 'h/r.xml', '-f', 'gitlab', '-o', 'h/q.json'],
       ...['-f', 'github', '--max-violations', '20', 'hostile-all'],
     ]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     const sarif = JSON.parse(readFileSync(join(work, 'h/r.sarif'), 'utf8'));
     const results = sarif.runs[0].results as { ruleId: string; properties: { reason?: string } }[];
     expect(results.some((r) => r.ruleId === 'malformed_json' && r.properties.reason === 'invalid_utf8')).toBe(true);
@@ -625,9 +625,9 @@ describe('what a trial in a pipeline found', () => {
     put('nest/b/y.json', validOrder);
     expect(checked(['--exclude', 'nest/a', 'nest'])).toEqual(['nest/b/y.json']);
     expect(checked(['--exclude', `${work}/nest/a/`, 'nest'])).toEqual(['nest/b/y.json']);
-    expect(checked(['--exclude', 'a', `${work}/nest`])).toEqual([`${work}/nest/b/y.json`]);
+    expect(checked(['--exclude', 'a', `${work}/nest`])).toEqual(['nest/b/y.json']);
     const all = json(['--exclude', '*.json', 'nest']);
-    expect(all.code).toBe(2);
+    expect(all.code).toBe(3);
     expect(all.doc.results).toEqual([expect.objectContaining({ source: 'nest', error: 'no_match' })]);
     // a file named and excluded is passed over, as pre-commit names the files it checks
     expect(cli(['--exclude', '*.json', 'orders/valid.json']).code).toBe(0);
@@ -746,7 +746,7 @@ describe('what an attacker found: reports written over their inputs', () => {
     rmSync(join(work, 'only-reports/a.json'));
     for (const args of [['only-reports'], ['-f', 'sarif', '-o', 'only-reports/r.sarif.json', 'only-reports']]) {
       const run = cli(args);
-      expect(run.code).toBe(2);
+      expect(run.code).toBe(3);
       expect(run.stderr).toContain('"only-reports/r.sarif.json"');
     }
     expect(json(['only-reports']).doc.results).toEqual([

@@ -212,7 +212,7 @@ describe('product-order-validate inputs', () => {
     expect(sources('*/sub/*')).toEqual(['tree/sub/c.ndjson']);
     expect(sources('tree/**/.hidden/*.json')).toEqual(['tree/.hidden/e.json']);
     const none = json(['tree/**/*.xml']);
-    expect(none.code).toBe(2);
+    expect(none.code).toBe(3);
     expect(none.doc.results.map(brief)).toEqual([{ source: 'tree/**/*.xml', error: 'no_match' }]);
   });
 
@@ -236,7 +236,7 @@ describe('product-order-validate inputs', () => {
 describe('product-order-validate input errors', () => {
   it('names malformed JSON in an NDJSON stream by line and column, and checks the other lines', () => {
     const run = json(['broken.ndjson']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     expect(run.doc.results.map(brief)).toEqual([
       { source: 'broken.ndjson', line: 1, violations: [] },
       { source: 'broken.ndjson', line: 2, violations: [notAllowed] },
@@ -251,7 +251,7 @@ describe('product-order-validate input errors', () => {
 
   it('names malformed JSON in a document by line and column of the file', () => {
     const run = json(['broken.json', 'valid.json']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     expect(run.doc.results.map(brief)).toEqual([
       { source: 'broken.json', line: 4, error: 'malformed_json', reason: 'unexpected_character', column: 7 },
       { source: 'valid.json', violations: [] },
@@ -260,7 +260,7 @@ describe('product-order-validate input errors', () => {
 
   it('reports an input that cannot be read or does not exist, and checks the others', () => {
     const run = json(['links', 'missing.json', 'empty', 'valid.json']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     expect(run.doc.results.map(brief)).toEqual([
       { source: 'links/dangling.json', error: 'unreadable', reason: 'ENOENT' },
       { source: 'links/ok.json', violations: [] },
@@ -291,7 +291,7 @@ describe('product-order-validate input errors', () => {
     ];
     for (const jobs of ['1', '2']) {
       const run = json(['--jobs', jobs, 'valid.json', 'big.json', 'long.ndjson', 'copy/valid.json'], { env });
-      expect(run.code).toBe(2);
+      expect(run.code).toBe(3);
       expect(run.doc.results.map(brief)).toEqual([
         { source: 'valid.json', violations: [] },
         { source: 'big.json', ...tooLarge },
@@ -320,7 +320,7 @@ describe('product-order-validate input errors', () => {
     const args = ['--format', 'json', 'valid.json', 'sparse-600mib.json', 'copy/valid.json'];
     const run = await measure(bin, args, { env: cleanEnv, cwd: work });
     rmSync(sparse);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     const doc = JSON.parse(run.stdout) as JsonReport;
     expect(doc.results.map(brief)).toEqual([
       { source: 'valid.json', violations: [] },
@@ -357,7 +357,7 @@ describe('product-order-validate input errors', () => {
 
     const invalidUtf8 = { error: 'malformed_json', reason: 'invalid_utf8' };
     const run = json(['not-utf8.json', 'bom.json', 'not-utf8.ndjson']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     expect(run.doc.results.map(brief)).toEqual([
       { source: 'not-utf8.json', line: at.line, column: at.column, ...invalidUtf8 },
       { source: 'bom.json', violations: [] },
@@ -372,7 +372,7 @@ describe('product-order-validate input errors', () => {
     expect(json(['-'], { input: notUtf8 }).doc.results.map(brief)).toEqual([
       { source: '<stdin>', line: at.line, column: at.column, ...invalidUtf8 },
     ]);
-    expect(cli(['-'], { input: notUtf8 }).code).toBe(2);
+    expect(cli(['-'], { input: notUtf8 }).code).toBe(3);
     expect(cli(['not-utf8.json']).stdout).toContain(
       `! not-utf8.json:${at.line}:${at.column}: malformed JSON: not UTF-8 (byte 0xFF)\n`,
     );
@@ -394,7 +394,7 @@ describe('product-order-validate input errors', () => {
       'empty-array.json',
       'valid.json',
     ]);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     expect(run.doc.results.map(brief)).toEqual([
       { source: 'nothing.ndjson', ...none },
       { source: 'blank.jsonl', ...none },
@@ -413,7 +413,7 @@ describe('product-order-validate input errors', () => {
       ]);
     }
     expect(json(['--ndjson', '-']).doc.results.map(brief)).toEqual([{ source: '<stdin>', ...none }]);
-    expect(cli(['--ndjson', '-']).code).toBe(2);
+    expect(cli(['--ndjson', '-']).code).toBe(3);
     const text = cli(['nothing.ndjson']).stdout;
     expect(text).toMatch(/^! nothing\.ndjson: no order in it: the input is empty, blank lines or an empty array$/m);
     expect(text).not.toContain('✓');
@@ -423,7 +423,7 @@ describe('product-order-validate input errors', () => {
   it('says a pattern has more than 256 brace alternatives, rather than that it matched no file', () => {
     const pattern = `tree/${'{a,b}'.repeat(9)}.json`; // 512 alternatives
     const run = json([pattern, 'valid.json']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     expect(run.doc.results.map(brief)).toEqual([
       { source: pattern, error: 'bad_pattern', reason: 'too_many_alternatives' },
       { source: 'valid.json', violations: [] },
@@ -442,7 +442,7 @@ describe('product-order-validate input errors', () => {
     writeFileSync(join(work, 'special', 'b.json'), validOrder);
     const fifo = { error: 'unreadable', reason: 'fifo' };
     const run = json(['special', 'special/*.ndjson']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     expect(run.doc.results.map(brief)).toEqual([
       { source: 'special/a.json', ...fifo },
       { source: 'special/b.json', violations: [] },
@@ -457,7 +457,7 @@ describe('product-order-validate input errors', () => {
 
   it.runIf(process.platform === 'linux')('reports a file whose read fails, even for root (/proc/self/mem)', () => {
     const run = json(['/proc/self/mem', 'valid.json']);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(3);
     expect(run.doc.results.map(brief)).toEqual([
       { source: '/proc/self/mem', error: 'unreadable', reason: 'EIO' },
       { source: 'valid.json', violations: [] },
@@ -472,7 +472,7 @@ describe('product-order-validate input errors', () => {
       chmodSync(locked, 0o000);
       const run = json(['locked.json', 'valid.json']);
       chmodSync(locked, 0o644);
-      expect(run.code).toBe(2);
+      expect(run.code).toBe(3);
       expect(run.doc.results.map(brief)).toEqual([
         { source: 'locked.json', error: 'unreadable', reason: 'EACCES' },
         { source: 'valid.json', violations: [] },
@@ -486,7 +486,7 @@ describe('product-order-validate output', () => {
     const args = ['valid.json', 'array.json', 'broken.ndjson'];
     const doc = json(args).doc;
     const lines = cli(['--format', 'ndjson', ...args]);
-    expect(lines.code).toBe(2);
+    expect(lines.code).toBe(3);
     const records = lines.stdout
       .trimEnd()
       .split('\n')
@@ -494,7 +494,7 @@ describe('product-order-validate output', () => {
     expect(records).toEqual(doc.results);
 
     const text = cli(args);
-    expect(text.code).toBe(2);
+    expect(text.code).toBe(3);
     // one line per valid single-order file, a block per invalid order with each violation's rule and path,
     // the input error with file, line and column, a line per file of many orders, the summary
     expect(text.stdout).toMatch(/^✓ valid\.json$/m);
@@ -594,10 +594,10 @@ describe('product-order-validate output', () => {
 });
 
 describe('product-order-validate exit codes and usage', () => {
-  it('exits 0 when all orders are valid, 1 when one is invalid, 2 on an input error even with invalid orders', () => {
+  it('exits 0 when all orders are valid, 1 when one is invalid, 3 on an input error even with invalid orders', () => {
     expect(cli(['valid.json', 'orders.ndjson']).code).toBe(1);
     expect(cli(['valid.json', 'tree/a.json']).code).toBe(0);
-    expect(cli(['invalid.json', 'missing.json']).code).toBe(2);
+    expect(cli(['invalid.json', 'missing.json']).code).toBe(3);
   });
 
   it.each([
@@ -688,7 +688,7 @@ describe('what an attacker found: streams that never end, or are no text', () =>
       for (const args of [['/dev/zero'], ['--ndjson', '/dev/zero'], ['-'], ['--ndjson', '-']]) {
         const input = args.includes('-') ? endless(() => zeros) : undefined;
         const run = await measured(work, ['--format', 'json', ...args], { input });
-        expect(run.code, args.join(' ')).toBe(2);
+        expect(run.code, args.join(' ')).toBe(3);
         const doc = JSON.parse(run.stdout) as JsonReport;
         const source = args.includes('-') ? '<stdin>' : '/dev/zero';
         expect(doc.results.map(brief)).toEqual([
@@ -709,7 +709,7 @@ describe('what an attacker found: streams that never end, or are no text', () =>
       for (const args of [['/dev/urandom'], ['--ndjson', '/dev/urandom'], ['-'], ['--ndjson', '-']]) {
         const input = args.includes('-') ? endless(() => randomBytes(1 << 16)) : undefined;
         const run = await measured(work, ['--format', 'json', ...args], { input });
-        expect(run.code, args.join(' ')).toBe(2);
+        expect(run.code, args.join(' ')).toBe(3);
         const doc = JSON.parse(run.stdout) as JsonReport;
         // random bytes: a fault within the first few, on the first line or one of the first (a line may be blank)
         expect(doc.results.find((r) => r.error)).toMatchObject({ error: 'malformed_json' });
@@ -730,7 +730,7 @@ describe('what an attacker found: streams that never end, or are no text', () =>
       truncateSync(file, 400 * 2 ** 20); // under the limit: before, read whole into memory (460 MB)
       const run = await measured(work, ['--format', 'json', 'sparse-ff.json', 'valid.json']);
       rmSync(file);
-      expect(run.code).toBe(2);
+      expect(run.code).toBe(3);
       const doc = JSON.parse(run.stdout) as JsonReport;
       expect(doc.results.map(brief)).toEqual([
         { source: 'sparse-ff.json', line: 1, error: 'malformed_json', reason: 'invalid_utf8', column: 2 },
@@ -748,7 +748,7 @@ describe('what an attacker found: streams that never end, or are no text', () =>
       const env = { PRODUCT_ORDER_VALIDATE_MAX_INPUT_BYTES: String(limit) };
       const spaces = Buffer.alloc(1 << 16, 0x20); // white space: no fault, only ever longer
       const run = await measured(work, ['--format', 'ndjson', '--ndjson', '-'], { input: endless(() => spaces), env });
-      expect(run.code).toBe(2);
+      expect(run.code).toBe(3);
       const [record, ...rest] = run.stdout
         .trimEnd()
         .split('\n')
@@ -782,7 +782,7 @@ describe('product-order-validate on a large stream', () => {
       cli(['--ndjson', '--format', 'ndjson', '--jobs', String(jobs), '-'], { input }),
     );
     for (const run of outputs) {
-      expect(run.code).toBe(2);
+      expect(run.code).toBe(3);
       expect(run.stdout).toBe(outputs[0].stdout);
     }
     const records: JsonRecord[] = outputs[0].stdout

@@ -25,6 +25,8 @@ export interface Checked {
   readonly texts: readonly string[];
   readonly orders: number;
   readonly invalid: number;
+  /** Valid orders with at least one hint (for `--fail-on hints`). */
+  readonly hinted: number;
   /** Malformed JSON texts. */
   readonly errors: number;
   /** Violations per rule. */
@@ -83,7 +85,7 @@ export function checkUnit(unit: Unit, checking: Checking): Checked {
   } catch (error) {
     const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 200);
     const texts = checking.renderers.map((render) => render.error({ name: unit.name, error: 'check_failed', reason }));
-    return { texts, orders: 0, invalid: 0, errors: 1, rules: {}, many: false };
+    return { texts, orders: 0, invalid: 0, hinted: 0, errors: 1, rules: {}, many: false };
   }
 }
 
@@ -95,6 +97,7 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
   const texts = renderers.map(() => '');
   let orders = 0;
   let invalid = 0;
+  let hinted = 0;
   let errors = 0;
   let many = unit.lines;
 
@@ -122,7 +125,8 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
     const result = found.length === 0 ? checked : withText(checked, found, options.lang, max, stopped);
     orders++;
     if (result.violations.length > 0) invalid++;
-    else if (quiet) return;
+    else if (result.hints.length > 0) hinted++;
+    if (result.violations.length === 0 && quiet) return;
     for (const v of result.violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
     let verdict: Verdict;
     if (result.violations.length > 0 || result.hints.length > 0) {
@@ -197,5 +201,5 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
       start = end + 1;
     }
   }
-  return { texts, orders, invalid, errors, rules, many };
+  return { texts, orders, invalid, hinted, errors, rules, many };
 }

@@ -3,15 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { cliWords } from '../generated/languages.js';
+import { exit } from './exit.js';
 import { parseCommand } from './options.js';
 import { cores, serve } from './pool.js';
-import { exit, run } from './run.js';
+import { run } from './run.js';
 
 async function main(args: readonly string[]): Promise<number> {
   const command = parseCommand(args, process.env, cores());
   if ('usage' in command) {
     process.stderr.write(`product-order-validate: ${command.usage}\n${cliWords[command.lang].usage.seeHelp}\n`);
-    return exit.error;
+    return exit.usage;
   }
   if ('help' in command) {
     process.stdout.write(cliWords[command.help].help(version(), cores()));
@@ -30,7 +31,7 @@ async function main(args: readonly string[]): Promise<number> {
         `product-order-validate: ${cliWords[command.run.lang].usage.cannotWrite('stdout', reason)}\n`,
       );
     }
-    process.exit(exit.error);
+    process.exit(exit.usage);
   });
   return run(command.run, {
     stdout: process.stdout,
@@ -49,6 +50,6 @@ function version(): string {
 if (isMainThread) {
   process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`product-order-validate: ${error instanceof Error ? error.message : String(error)}\n`);
-    return exit.error;
+    return exit.usage;
   });
 } else serve();

@@ -34,6 +34,11 @@ describe('parseCommand', () => {
         ndjson: false,
         jobs: 6,
         maxInputBytes,
+        baseDir: process.cwd(),
+        changed: undefined,
+        failOn: 'violations',
+        maxInvalid: 0,
+        config: undefined,
       },
     });
   });
@@ -60,6 +65,11 @@ describe('parseCommand', () => {
         ndjson: true,
         jobs: 3,
         maxInputBytes,
+        baseDir: process.cwd(),
+        changed: undefined,
+        failOn: 'violations',
+        maxInvalid: 0,
+        config: undefined,
       },
     });
   });

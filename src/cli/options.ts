@@ -1,8 +1,11 @@
 // The command line read into options, with usage errors in the user's language.
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cliWords } from '../generated/languages.js';
 import { type Lang, langs } from '../messages/index.js';
+import { type Config, type ConfigChoices, defaultBaseDir, findConfig, readConfig } from './config.js';
+import { type FailOn, failOns } from './exit.js';
 import { maxInputBytes } from './feed.js';
 import { alternatives, maxAlternatives } from './glob.js';
 import { type OrderType, orderTypes, validators } from './validators.js';
@@ -39,6 +42,16 @@ export interface Options {
   readonly jobs: number;
   /** The most bytes of a JSON document or NDJSON line; a larger one is an input error. */
   readonly maxInputBytes: number;
+  /** The folder reports name files from (absolute): `--base-dir`, else the git repository's root, `GITHUB_WORKSPACE`, `CI_PROJECT_DIR` or the working folder. */
+  readonly baseDir: string;
+  /** `--changed`: check only the files that differ from `base` (`undefined`: the default branch). */
+  readonly changed: { readonly base: string | undefined } | undefined;
+  /** What fails the run: violations, or hints too. */
+  readonly failOn: FailOn;
+  /** The most failing orders a run may have and exit 0. */
+  readonly maxInvalid: number;
+  /** The config file read, when there was one. */
+  readonly config: string | undefined;
 }
 
 /** The command line read: a run, a request for help or the version, or a usage error. */
@@ -59,6 +72,12 @@ const spec = {
   lang: { type: 'string', short: 'l' },
   ndjson: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
+  'base-dir': { type: 'string' },
+  // a flag with an optional value, given as --changed=<base>: `--changed main` would read main as an input
+  changed: { type: 'boolean' },
+  'fail-on': { type: 'string' },
+  'max-invalid': { type: 'string' },
+  config: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -81,7 +100,12 @@ export function envLang(env: NodeJS.ProcessEnv): Lang {
 }
 
 /** Reads the arguments (without `node` and the script) against the environment's defaults. */
-export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, cores: number): Command {
+export function parseCommand(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cores: number,
+  cwd: string = process.cwd(),
+): Command {
   const { values, positionals, tokens } = parseArgs({
     args: [...args],
     options: spec,
@@ -91,8 +115,8 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
   });
   const given = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const langValue = given(values.lang);
-  const lang: Lang = langs.find((known) => known === langValue) ?? envLang(env);
-  const usage = cliWords[lang].usage;
+  let lang: Lang = langs.find((known) => known === langValue) ?? envLang(env);
+  let usage = cliWords[lang].usage;
   const refuse = (message: string): Command => ({ usage: message, lang });
 
   for (const token of tokens) {
@@ -100,19 +124,54 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
     const known = spec[token.name as keyof typeof spec];
     if (!known) return refuse(usage.unknownOption(token.rawName));
     if (known.type === 'string' && typeof token.value !== 'string') return refuse(usage.missingValue(token.rawName));
-    if (known.type === 'boolean' && token.value !== undefined) return refuse(usage.unexpectedValue(token.rawName));
+    if (known.type === 'boolean' && token.value !== undefined && token.name !== 'changed') {
+      return refuse(usage.unexpectedValue(token.rawName));
+    }
+    if (token.name === 'changed' && token.value === '') return refuse(usage.missingValue(token.rawName));
   }
   if (values.help) return { help: lang };
   if (values.version) return { version: true };
 
-  const choose = <T extends string>(name: string, allowed: readonly T[]): T | Command => {
-    const value = given(values[name as keyof typeof values]);
+  // the base folder first: the config is looked for from the working folder up to it
+  const baseValue = given(values['base-dir']);
+  const folder = (value: string, from: string): string | Command => {
+    const path = resolve(from, value);
+    try {
+      if (statSync(path).isDirectory()) return path;
+      return refuse(usage.baseDir(value, 'ENOTDIR'));
+    } catch (error) {
+      return refuse(usage.baseDir(value, (error as NodeJS.ErrnoException).code ?? String(error)));
+    }
+  };
+  let baseDir = baseValue === undefined ? defaultBaseDir(cwd, env) : folder(baseValue, cwd);
+  if (typeof baseDir !== 'string') return baseDir;
+  const choices: ConfigChoices = { type: orderTypes, lang: langs, format: formats, failOn: failOns };
+  const configValue = given(values.config);
+  const found =
+    configValue === undefined ? findConfig(cwd, baseDir, choices) : readConfig(resolve(cwd, configValue), choices);
+  if (found !== undefined && 'fault' in found) return refuse(usage.config(found));
+  const config: Config | undefined = found;
+  const settings = config?.values ?? {};
+  const configLang = langs.find((known) => known === settings.lang);
+  if (langValue === undefined && configLang !== undefined) {
+    lang = configLang;
+    usage = cliWords[lang].usage;
+  }
+  if (baseValue === undefined && settings.baseDir !== undefined && config) {
+    baseDir = folder(settings.baseDir, config.folder);
+    if (typeof baseDir !== 'string') return baseDir;
+  }
+  /** A path of the config, relative to its folder, as the working folder names it. */
+  const fromConfig = (path: string) => (config ? relative(cwd, resolve(config.folder, path)) || '.' : path);
+
+  const choose = <T extends string>(name: string, allowed: readonly T[], fallback?: string): T | Command => {
+    const value = given(values[name as keyof typeof values]) ?? fallback;
     if (value === undefined) return allowed[0];
     return (allowed as readonly string[]).includes(value)
       ? (value as T)
       : refuse(usage.choice(`--${name}`, value, allowed));
   };
-  const type = choose('type', orderTypes);
+  const type = choose('type', orderTypes, settings.type);
   if (typeof type !== 'string') return type;
   if (!validators[type]) return refuse(usage.unavailable(type));
   const outputs: { format: Format; path: string | undefined }[] = [];
@@ -130,6 +189,14 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
       else return refuse(usage.outputWithoutFormat);
     }
   }
+  if (outputs.length === 0 && settings.outputs) {
+    for (const output of settings.outputs) {
+      outputs.push({
+        format: output.format as Format,
+        path: output.output === undefined ? undefined : fromConfig(output.output),
+      });
+    }
+  }
   if (outputs.length === 0) outputs.push({ format: 'text', path: undefined });
   const toStdout = outputs.filter((output) => output.path === undefined);
   if (toStdout.length > 1) return refuse(usage.stdoutTwice(toStdout.map((output) => output.format)));
@@ -141,7 +208,8 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
   const maxValue = given(values['max-violations']);
   const maxViolations = maxValue === undefined ? undefined : /^[1-9][0-9]{0,8}$/.test(maxValue) ? Number(maxValue) : 0;
   if (maxViolations === 0) return refuse(usage.maxViolations(maxValue ?? ''));
-  const exclude = (values.exclude ?? []).filter((value): value is string => typeof value === 'string');
+  const excludeGiven = (values.exclude ?? []).filter((value): value is string => typeof value === 'string');
+  const exclude = excludeGiven.length > 0 ? excludeGiven : [...(settings.exclude ?? [])];
   const tooMany = exclude.find((pattern) => alternatives(pattern) === undefined);
   if (tooMany !== undefined) return refuse(usage.badExclude(tooMany, maxAlternatives));
 
@@ -152,6 +220,21 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
   const limitValue = env[maxInputBytesVariable];
   const limit = inputLimit(limitValue);
   if (limit === 0) return refuse(usage.maxInputBytes(maxInputBytesVariable, limitValue ?? '', maxInputBytes));
+
+  const failOn = choose('fail-on', failOns, settings.failOn);
+  if (typeof failOn !== 'string') return failOn;
+  const maxInvalidValue = given(values['max-invalid']);
+  const maxInvalid =
+    maxInvalidValue === undefined
+      ? (settings.maxInvalid ?? 0)
+      : /^(0|[1-9][0-9]{0,8})$/.test(maxInvalidValue)
+        ? Number(maxInvalidValue)
+        : -1;
+  if (maxInvalid < 0) return refuse(usage.maxInvalid(maxInvalidValue ?? ''));
+  let changed: Options['changed'];
+  for (const token of tokens) {
+    if (token.kind === 'option' && token.name === 'changed') changed = { base: token.value };
+  }
 
   if (positionals.length === 0) return refuse(usage.noInput);
   if (positionals.filter((arg) => arg === '-').length > 1) return refuse(usage.stdinTwice);
@@ -167,6 +250,11 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
     ndjson: values.ndjson === true,
     jobs,
     maxInputBytes: limit,
+    baseDir,
+    changed,
+    failOn,
+    maxInvalid,
+    config: config?.file,
   };
   return { run };
 }

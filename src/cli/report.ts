@@ -9,6 +9,7 @@ import type { Truncation } from '../validate.js';
 import type { Hint, HttpRuleId, Violation } from '../violation.js';
 import { ruleIds } from '../violation.js';
 import type { Checked } from './check.js';
+import { failing, type Thresholds } from './exit.js';
 import type { Format } from './options.js';
 import { type InputError, inputErrorCodes, type Note, type Source } from './sources.js';
 
@@ -78,6 +79,8 @@ export interface ReportFormat {
 export interface RunFacts {
   readonly version: string;
   readonly cwd: string;
+  /** The files changed against a base, as reports name them: with `--changed`, the files the run checks; in a pull request's job (`GITHUB_BASE_REF`) with a `github` report, the inputs the pull request changes; else `undefined`. */
+  readonly changed?: ReadonlySet<string> | undefined;
 }
 
 /** How the reports of a run look: the language, whether valid orders are left out, each report's format and colour. */
@@ -91,15 +94,20 @@ export interface Look {
 export class Tally {
   orders = 0;
   invalid = 0;
+  /** Valid orders with at least one hint. */
+  hinted = 0;
   inputErrors = 0;
   /** Violations per rule. */
   readonly rules = new Map<string, number>();
   /** Inputs left out, or read in part. */
   readonly notes: Note[] = [];
+  /** What fails the run and how many failing orders it may have; the summaries say so when not the default. */
+  thresholds: Thresholds = { failOn: 'violations', maxInvalid: 0 };
 
   add(checked: Checked): void {
     this.orders += checked.orders;
     this.invalid += checked.invalid;
+    this.hinted += checked.hinted;
     this.inputErrors += checked.errors;
     for (const rule in checked.rules) this.rules.set(rule, (this.rules.get(rule) ?? 0) + checked.rules[rule]);
   }
@@ -121,6 +129,13 @@ export class Tally {
       invalid: this.invalid,
       inputErrors: this.inputErrors,
       violationsByRule: Object.fromEntries(this.byRule()),
+      ...(isDefault(this.thresholds)
+        ? {}
+        : {
+            failOn: this.thresholds.failOn,
+            maxInvalid: this.thresholds.maxInvalid,
+            failing: failing(this, this.thresholds),
+          }),
     };
   }
 }
@@ -130,8 +145,15 @@ export function summaryLine(t: CliWording, tally: Tally): string {
   const perRule = tally.byRule().map(([rule, n]) => `${rule}: ${t.number(n)}`);
   const counts = t.summary(t.orders(tally.orders), t.number(tally.orders - tally.invalid), t.number(tally.invalid));
   const errors = tally.inputErrors > 0 ? `; ${t.inputErrors(tally.inputErrors)}` : '';
-  return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}`;
+  const { failOn, maxInvalid } = tally.thresholds;
+  const allowance = isDefault(tally.thresholds)
+    ? ''
+    : `; ${t.thresholds({ failOn, maxInvalid, failing: failing(tally, tally.thresholds) })}`;
+  return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}${allowance}`;
 }
+
+/** Whether a run fails on its first invalid order, and only on violations: then the summaries say nothing of it. */
+const isDefault = (thresholds: Thresholds) => thresholds.failOn === 'violations' && thresholds.maxInvalid === 0;
 
 const httpRules: Readonly<Record<HttpRuleId, true>> = { 'R-query': true, 'R-body': true, 'R-event': true };
 

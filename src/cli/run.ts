@@ -1,11 +1,15 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, realpath, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import type { Checked } from './check.js';
+import { reportPath } from './config.js';
+import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
 import { frames, renderers } from './formats/index.js';
+import { changedFiles } from './git.js';
+import { isGlob } from './glob.js';
 import type { Options } from './options.js';
 import { guardOutputs } from './own-reports.js';
 import { type Entry, Pipeline } from './pipeline.js';
@@ -15,9 +19,6 @@ import type { Frame, Look, Pieces, Renderer } from './report.js';
 import { Tally } from './report.js';
 import { expand, type InputError, type Note, type Source } from './sources.js';
 import { validators } from './validators.js';
-
-/** Exit codes: every order valid; some order invalid; a usage or input error (it wins over invalid orders). */
-export const exit = { valid: 0, invalid: 1, error: 2 } as const;
 
 /** Where the run writes and what it knows of its environment. */
 export interface Streams {
@@ -92,15 +93,24 @@ export async function run(options: Options, io: Streams): Promise<number> {
   if (!validate) throw new Error(`no validator for --type ${options.type}`);
   const words = cliWords[options.lang];
   // before any report is opened for writing: none may be an input, and reports found are left out
-  const sources = await expand(options.inputs, options.ndjson, options.exclude);
+  const found = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
+  const kept = options.changed && (await onlyChanged(found, options.changed.base));
+  if (kept && 'fault' in kept) {
+    io.stderr.write(`product-order-validate: ${words.usage.changed(kept)}\n`);
+    return exit.usage;
+  }
+  const sources = kept ? kept.sources : found;
+  if (kept)
+    io.stderr.write(`product-order-validate: ${words.changed(kept.files, kept.total, kept.base, kept.commit)}\n`);
   const guarded = await guardOutputs(options.outputs, sources);
   if ('clash' in guarded) {
     io.stderr.write(
       `product-order-validate: ${words.usage.outputIsInput(guarded.clash.output, guarded.clash.input)}\n`,
     );
-    return exit.error;
+    return exit.usage;
   }
   const tally = new Tally();
+  tally.thresholds = options;
   const files = sources.filter((s): s is Source => !('error' in s) && !guarded.left.has(s));
   const total = files.every((s) => s.size !== undefined) ? files.reduce((sum, s) => sum + (s.size ?? 0), 0) : undefined;
   const progress = new Progress(io.stderr, tally, words, total);
@@ -115,7 +125,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
   if (typeof outputs === 'string') {
     progress.stop();
     io.stderr.write(`product-order-validate: ${outputs}\n`);
-    return exit.error;
+    return exit.usage;
   }
   const look: Look = {
     lang: options.lang,
@@ -125,7 +135,8 @@ export async function run(options: Options, io: Streams): Promise<number> {
       colour: output.path === undefined && colourful(io.stdout, io.env),
     })),
   };
-  const around = frames(look, { version: io.version, cwd: process.cwd() });
+  const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found);
+  const around = frames(look, { version: io.version, cwd: options.baseDir, changed });
   /** Writes each report's pieces to its sink, strings that follow each other in one write. */
   const write = async (texts: readonly (readonly Pieces[])[]) => {
     for (let r = 0; r < texts.length; r++) {
@@ -154,7 +165,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
   );
   try {
     await write(around.map((frame) => [frame.start()]));
-    const found = unread(sources);
+    const counted = unread(sources);
     const feeding = { read: (bytes: number) => progress.read(bytes), limit: options.maxInputBytes, note };
     for (const source of sources) {
       if ('error' in source) {
@@ -163,8 +174,9 @@ export async function run(options: Options, io: Streams): Promise<number> {
       }
       const read = !guarded.left.has(source) && (await feed(source, pipeline, feeding));
       // a folder or pattern whose files were all left out checked nothing, which must not pass
-      if (source.from !== undefined && found.done(source.from, read)) {
-        pipeline.error({ name: source.from, error: 'no_match' });
+      if (source.from !== undefined && counted.done(source.from, read)) {
+        const name = isGlob(source.from) ? source.from : reportPath(source.from, options.baseDir);
+        pipeline.error({ name, error: 'no_match' });
       }
     }
     await pipeline.finish();
@@ -175,8 +187,53 @@ export async function run(options: Options, io: Streams): Promise<number> {
     await pool.close();
     await Promise.all(outputs.map((sink) => sink.close()));
   }
-  if (tally.inputErrors > 0) return exit.error;
-  return tally.invalid > 0 ? exit.invalid : exit.valid;
+  return exitCode(tally, options);
+}
+
+/** The names reports give the files among `sources`. */
+const namesOf = (sources: readonly (Source | InputError)[]): ReadonlySet<string> =>
+  new Set(sources.flatMap((s) => ('error' in s || s.path === undefined ? [] : [s.name])));
+
+/**
+ * In a pull request's job (GitHub names its base branch in `GITHUB_BASE_REF`), the files among the
+ * inputs that the pull request changes, so that the `github` report can put their annotations
+ * first; `undefined` when there is no such report or base, or git cannot say (the order of the
+ * annotations is all that depends on it).
+ */
+async function pullRequestFiles(
+  options: Options,
+  env: NodeJS.ProcessEnv,
+  found: readonly (Source | InputError)[],
+): Promise<ReadonlySet<string> | undefined> {
+  const base = env.GITHUB_BASE_REF;
+  if (options.changed || !base || !options.outputs.some((output) => output.format === 'github')) return undefined;
+  const known = await onlyChanged(found, `origin/${base}`);
+  return 'fault' in known ? undefined : namesOf(known.sources);
+}
+
+/**
+ * The inputs `--changed` keeps: the files that differ from the base (compared by their real path,
+ * so a link or `./` leads to the same file), stdin, and every input error; a fault of git instead.
+ */
+async function onlyChanged(found: readonly (Source | InputError)[], base: string | undefined) {
+  const changed = await changedFiles(process.cwd(), base);
+  if ('fault' in changed) return changed;
+  const sources: (Source | InputError)[] = [];
+  let total = 0;
+  let files = 0;
+  for (const source of found) {
+    if ('error' in source || source.path === undefined) {
+      sources.push(source);
+      continue;
+    }
+    total++;
+    const real = await realpath(source.path).catch(() => resolve(source.path as string));
+    if (changed.files.has(real)) {
+      files++;
+      sources.push(source);
+    }
+  }
+  return { sources, files, total, base: changed.base, commit: changed.commit };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { BigIntStats, Dirent } from 'node:fs';
 import { fstatSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { reportPath } from './config.js';
 import { alternatives, excluder, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
 
 /** An input to read. */
@@ -85,17 +86,23 @@ const lineFile = /\.(ndjson|jsonl)$/i;
 
 /**
  * The inputs the arguments name, in argument order; each folder's and pattern's files in path order;
- * files that an `exclude` pattern matches left out, whether named, found in a folder or by a pattern.
+ * files that an `exclude` pattern matches (from the working folder or from `baseDir`) left out,
+ * whether named, found in a folder or by a pattern. Reports name each file relative to `baseDir`.
  */
 export async function expand(
   args: readonly string[],
   ndjson: boolean,
   exclude: readonly string[] = [],
+  baseDir: string = process.cwd(),
 ): Promise<(Source | InputError)[]> {
   const out: (Source | InputError)[] = [];
-  const excluded = excluder(exclude);
+  const fromCwd = excluder(exclude);
+  const fromBase = resolve(baseDir) === process.cwd() ? () => false : excluder(exclude, baseDir);
+  const excluded = (path: string) => fromCwd(path) || fromBase(resolve(path));
+  /** An input error named as reports name files (a pattern is named as given: it is no file). */
+  const named = (error: InputError): InputError => ({ ...error, name: reportPath(error.name, baseDir) });
   const file = (path: string, info: BigIntStats | undefined, from?: string): Source => ({
-    name: path,
+    name: reportPath(path, baseDir),
     path,
     lines: ndjson || lineFile.test(path),
     size: info === undefined ? undefined : Number(info.size),
@@ -108,10 +115,10 @@ export async function expand(
   const add = (found: readonly (Source | InputError)[]): boolean => {
     let kept = false;
     for (const entry of found) {
-      if ('error' in entry) out.push(entry);
-      else if (!excluded(entry.name)) {
+      if ('error' in entry) out.push(named(entry));
+      else if (!excluded(entry.path ?? entry.name)) {
         kept = true;
-        const key = entry.identity ?? resolve(entry.name);
+        const key = entry.identity ?? resolve(entry.path ?? entry.name);
         if (!seen.has(key)) out.push(entry);
         seen.add(key);
       }
@@ -125,8 +132,8 @@ export async function expand(
     }
     const info = await stat(arg, { bigint: true }).catch((error: NodeJS.ErrnoException) => error);
     if (info instanceof Error) {
-      if (info.code !== 'ENOENT' && info.code !== 'ENOTDIR') out.push(unreadable(arg, info));
-      else if (!isGlob(arg)) out.push({ name: arg, error: 'not_found' });
+      if (info.code !== 'ENOENT' && info.code !== 'ENOTDIR') out.push(named(unreadable(arg, info)));
+      else if (!isGlob(arg)) out.push(named({ name: arg, error: 'not_found' }));
       else {
         const found = await glob(arg);
         if (!Array.isArray(found)) out.push(found);
@@ -139,7 +146,7 @@ export async function expand(
       const visible = (names: readonly string[]) => !names[names.length - 1].startsWith('.');
       const found = await walk(arg, (names) => visible(names) && orderFile.test(names[names.length - 1]), visible);
       if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg))))) {
-        out.push({ name: arg, error: 'no_match' });
+        out.push(named({ name: arg, error: 'no_match' }));
       }
     } else add([file(arg, info)]); // a file named and excluded is passed over: pre-commit names files
   }

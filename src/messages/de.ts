@@ -316,6 +316,10 @@ export const cli: CliWording = {
       help: 'Die Eingabe konnte in diesem Prozess nicht geprüft werden (etwa weil der Bericht zu groß wäre): aufteilen.',
     },
   },
+  thresholds: ({ failOn, maxInvalid, failing }) =>
+    `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
+  changed: (kept, total, base, commit) =>
+    `--changed: ${cli.number(kept)} von ${cli.number(total)} ${total === 1 ? 'Datei wird' : 'Dateien werden'} geprüft, die sich von ${base} unterscheiden (Merge-Basis ${commit.slice(0, 12)})`,
   usage: {
     unknownOption: (name) => `unbekannte Option ${name}`,
     missingValue: (name) => `Option ${name} braucht einen Wert`,
@@ -336,6 +340,28 @@ export const cli: CliWording = {
     stdinTwice: 'stdin (-) kann nur einmal angegeben werden',
     unavailable: (type) => `--type ${type} ist in diesem Build von product-order-validator nicht verfügbar`,
     seeHelp: 'Hilfe: product-order-validate --help',
+    baseDir: (path, reason) => `--base-dir ${quote(path)} ist kein Ordner (${systemErrors[reason] ?? reason})`,
+    maxInvalid: (value) => `Option --max-invalid nimmt eine ganze Zahl ab 0, nicht ${quote(value)}`,
+    config: (f) => {
+      const where = `die Konfiguration ${quote(f.file)}`;
+      if (f.fault === 'unreadable') return `${where} ist nicht lesbar (${systemErrors[f.reason] ?? f.reason})`;
+      if (f.fault === 'too_large') return `${where} ist größer als ${cli.number(f.limit)} Bytes`;
+      if (f.fault === 'not_json') return `${where} ist kein JSON`;
+      if (f.fault === 'unknown_key') return `${where} hat den unbekannten Schlüssel ${quote(f.key)}`;
+      return `${where}: ${quote(f.key)} nimmt ${f.expected}`;
+    },
+    changed: (f) => {
+      if (f.fault === 'no_git') return '--changed braucht git, das nicht installiert ist (oder nicht im PATH)';
+      if (f.fault === 'not_repository')
+        return `--changed braucht ein git-Repository, und ${quote(f.folder)} liegt in keinem`;
+      if (f.fault === 'bad_base')
+        return `--changed: ${quote(f.base)} ist kein Commit, Branch oder Tag dieses Repositorys`;
+      if (f.fault === 'no_default_branch')
+        return '--changed: es gibt kein origin/HEAD, main oder master zum Vergleich: die Basis angeben, --changed=<Basis>';
+      if (f.fault === 'no_merge_base')
+        return `--changed: ${quote(f.base)} und HEAD haben keinen gemeinsamen Commit (oder es gibt noch keinen Commit)`;
+      return `--changed: git ist fehlgeschlagen (${f.detail})`;
+    },
   },
   help: (version, cores) => `product-order-validate ${version}: prüft FIT-/TMF622-Anfragen ProductOrder_FVO (create).
 
@@ -370,6 +396,18 @@ Optionen:
   -l, --lang <Sprache>    de oder en; Standard aus LC_ALL, LC_MESSAGES oder LANG (de* ergibt de)
       --ndjson            jede Eingabe als einen Auftrag pro Zeile lesen (NDJSON auf stdin wird erkannt)
   -j, --jobs <n>          Worker-Threads, die prüfen (Standard: die Zahl der Kerne, hier ${cores})
+      --base-dir <Ordner> Dateien in Berichten relativ zu <Ordner> nennen (Standard: die Wurzel des
+                          git-Repositorys, sonst GITHUB_WORKSPACE oder CI_PROJECT_DIR, sonst der
+                          Arbeitsordner)
+      --changed[=<Basis>] nur die Dateien prüfen, die sich von der Merge-Basis von <Basis> und HEAD
+                          unterscheiden (Standard origin/HEAD, sonst main, sonst master), auch
+                          vorgemerkte und nicht versionierte
+      --fail-on <was>     violations (Standard), oder hints: auch Aufträge mit Hinweisen lassen den
+                          Lauf scheitern
+      --max-invalid <n>   Exit-Code 0, solange höchstens n Aufträge scheitern (Standard 0)
+      --config <Datei>    Einstellungen aus <Datei> lesen; Standard: product-order-validate.config.json
+                          oder der Schlüssel "product-order-validate" der package.json, von hier bis
+                          zum Basisordner
   -h, --help              diese Hilfe zeigen
   -v, --version           die Version zeigen
 
@@ -379,9 +417,9 @@ Umgebung:
                           (Standard und Höchstwert: V8s längste Zeichenkette, knapp 512 MiB); eine
                           größere Eingabe ist ein Eingabefehler
 
-Exit-Codes: 0 alle Aufträge gültig, 1 ein Auftrag ungültig, 2 ein Aufruffehler oder eine Eingabe, die
-nicht lesbar, zu groß oder kein JSON ist oder keinen Auftrag enthält (die anderen Eingaben werden
-trotzdem geprüft).
+Exit-Codes: 0 alle Aufträge gültig, 1 ein Auftrag ungültig (mehr als --max-invalid), 2 ein
+Aufruffehler, 3 eine Eingabe, die nicht lesbar, zu groß oder kein JSON ist oder keinen Auftrag
+enthält (die anderen Eingaben werden trotzdem geprüft).
 
 Beispiele:
   product-order-validate auftrag.json
@@ -390,5 +428,6 @@ Beispiele:
   product-order-validate 'exporte/**/*.json' --format json > bericht.json
   gunzip -c nightly.ndjson.gz | product-order-validate --ndjson - --format ndjson
   product-order-validate --type product-order --jobs 4 nightly.jsonl
+  product-order-validate --changed auftraege/ --format github
 `,
 };

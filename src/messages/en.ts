@@ -306,6 +306,10 @@ export const cli: CliWording = {
       help: 'The input could not be checked in this process (too large a report, say): split it.',
     },
   },
+  thresholds: ({ failOn, maxInvalid, failing }) =>
+    `${failOn === 'hints' ? `${cli.orders(failing)} with violations or hints (--fail-on hints)` : `${cli.number(failing)} invalid`}, at most ${cli.number(maxInvalid)} allowed (--max-invalid): ${failing > maxInvalid ? 'fails' : 'passes'}`,
+  changed: (kept, total, base, commit) =>
+    `--changed: checking ${cli.number(kept)} of ${cli.number(total)} ${total === 1 ? 'file' : 'files'}, those that differ from ${base} (merge base ${commit.slice(0, 12)})`,
   usage: {
     unknownOption: (name) => `unknown option ${name}`,
     missingValue: (name) => `option ${name} needs a value`,
@@ -326,6 +330,26 @@ export const cli: CliWording = {
     stdinTwice: 'stdin (-) can be named only once',
     unavailable: (type) => `--type ${type} is not available in this build of product-order-validator`,
     seeHelp: 'Run product-order-validate --help for usage.',
+    baseDir: (path, reason) => `--base-dir ${quote(path)} is no folder (${systemErrors[reason] ?? reason})`,
+    maxInvalid: (value) => `option --max-invalid takes a whole number from 0 up, not ${quote(value)}`,
+    config: (f) => {
+      const where = `the config ${quote(f.file)}`;
+      if (f.fault === 'unreadable') return `cannot read ${where} (${systemErrors[f.reason] ?? f.reason})`;
+      if (f.fault === 'too_large') return `${where} is larger than ${cli.number(f.limit)} bytes`;
+      if (f.fault === 'not_json') return `${where} is not JSON`;
+      if (f.fault === 'unknown_key') return `${where} has the unknown key ${quote(f.key)}`;
+      return `${where}: ${quote(f.key)} takes ${f.expected}`;
+    },
+    changed: (f) => {
+      if (f.fault === 'no_git') return '--changed needs git, which is not installed (or not on PATH)';
+      if (f.fault === 'not_repository') return `--changed needs a git repository, and ${quote(f.folder)} is in none`;
+      if (f.fault === 'bad_base') return `--changed: ${quote(f.base)} is no commit, branch or tag of this repository`;
+      if (f.fault === 'no_default_branch')
+        return '--changed: there is no origin/HEAD, main or master to compare with: name the base, --changed=<base>';
+      if (f.fault === 'no_merge_base')
+        return `--changed: ${quote(f.base)} and HEAD have no commit in common (or there is no commit yet)`;
+      return `--changed: git failed (${f.detail})`;
+    },
   },
   help: (version, cores) => `product-order-validate ${version}: checks FIT / TMF622 ProductOrder_FVO create requests.
 
@@ -357,6 +381,14 @@ Options:
   -l, --lang <lang>       en or de; default from LC_ALL, LC_MESSAGES or LANG (de* gives de)
       --ndjson            read every input as one order per line (NDJSON on stdin is recognised)
   -j, --jobs <n>          worker threads that validate (default: the number of cores, here ${cores})
+      --base-dir <folder> name files in reports relative to <folder> (default: the git repository's
+                          root, else GITHUB_WORKSPACE or CI_PROJECT_DIR, else the working folder)
+      --changed[=<base>]  check only the files that differ from the merge base of <base> and HEAD
+                          (default origin/HEAD, else main, else master), staged and untracked ones too
+      --fail-on <what>    violations (default), or hints: orders with hints fail the run too
+      --max-invalid <n>   exit 0 while at most n orders fail (default 0)
+      --config <file>     read settings from <file>; default: product-order-validate.config.json or
+                          the "product-order-validate" key of package.json, from here up to the base dir
   -h, --help              show this help
   -v, --version           show the version
 
@@ -366,8 +398,9 @@ Environment:
                           highest: V8's longest string, just under 512 MiB); a larger one is an
                           input error
 
-Exit codes: 0 all orders valid, 1 some order invalid, 2 a usage error or an input that could not be
-read, is too large, is not JSON or holds no order (the other inputs are still checked).
+Exit codes: 0 all orders valid, 1 some order invalid (more than --max-invalid), 2 a usage error,
+3 an input that could not be read, is too large, is not JSON or holds no order (the other inputs
+are still checked).
 
 Examples:
   product-order-validate order.json
@@ -376,5 +409,6 @@ Examples:
   product-order-validate 'exports/**/*.json' --format json > report.json
   gunzip -c nightly.ndjson.gz | product-order-validate --ndjson - --format ndjson
   product-order-validate --type product-order --jobs 4 nightly.jsonl
+  product-order-validate --changed orders/ --format github
 `,
 };

@@ -1,5 +1,8 @@
 // What one language file holds: every text the package prints, in three parts, one per layer, so
 // that a form's bundle carries the violations' words but not the server's or the command's.
+import type { ConfigFault } from '../cli/config.js';
+import type { FailOn } from '../cli/exit.js';
+import type { GitFault } from '../cli/git.js';
 import type { InputError, InputErrorCode, Note } from '../cli/sources.js';
 import type { ErrorStatus } from '../http/status.js';
 import type {
@@ -92,6 +95,17 @@ export interface CliWording {
   readonly note: (n: Note) => string;
   /** What each report id stands for, for the rules of a SARIF report: a rule, the hint, an input error. */
   readonly rules: Readonly<Record<ReportId, RuleWording>>;
+  /**
+   * What the summary line adds when a run may have failing orders and pass (`--max-invalid`), or
+   * when hints fail it (`--fail-on hints`): the failing orders counted against the allowance.
+   */
+  readonly thresholds: (t: {
+    readonly failOn: FailOn;
+    readonly maxInvalid: number;
+    readonly failing: number;
+  }) => string;
+  /** The line on stderr that says how many of the files found `--changed` kept, against which base and commit. */
+  readonly changed: (kept: number, total: number, base: string, commit: string) => string;
   readonly usage: UsageWording;
   readonly help: (version: string, cores: number) => string;
 }
@@ -125,6 +139,13 @@ export interface UsageWording {
   readonly stdinTwice: string;
   readonly unavailable: (type: string) => string;
   readonly seeHelp: string;
+  /** A `--base-dir` that is no folder; `reason` the system's error code. */
+  readonly baseDir: (path: string, reason: string) => string;
+  readonly maxInvalid: (value: string) => string;
+  /** A config file that cannot be read, is not JSON, or holds an unknown key or a bad value. */
+  readonly config: (fault: ConfigFault) => string;
+  /** `--changed` without git, outside a repository, or with a base that is no commit. */
+  readonly changed: (fault: GitFault) => string;
 }
 
 /** Formats numbers in `locale`, making the formatter on first use (toLocaleString makes one per call). */
