@@ -6,6 +6,7 @@ import { itemStarts, Lines } from '../text/locate.js';
 import { locate, withNumbers } from '../text/located.js';
 import { type InexactNumber, inexactNumbers } from '../text/numbers.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
+import { baselineKey } from './baseline.js';
 import type { Place, Renderer, Verdict } from './report.js';
 import type { Validate } from './validators.js';
 
@@ -32,6 +33,10 @@ export interface Checked {
   readonly rules: Readonly<Record<string, number>>;
   /** Whether the unit held several orders (lines or an array) rather than one. */
   readonly many: boolean;
+  /** Violations a baseline knew, not reported. */
+  readonly suppressed: number;
+  /** The baseline keys of every violation, suppressed or not, when a baseline is written. */
+  readonly keys?: readonly string[] | undefined;
 }
 
 /** A decoder that drops a byte order mark at the start and throws on bytes that are not UTF-8. */
@@ -72,6 +77,12 @@ export interface Checking {
   };
   readonly renderers: readonly Renderer[];
   readonly quiet: boolean;
+  /** Whether hints are left out (`--no-hints`). */
+  readonly noHints?: boolean | undefined;
+  /** The baseline keys of known violations, which are not reported. */
+  readonly known?: ReadonlySet<string> | undefined;
+  /** Whether the baseline keys of all violations are given back, for `--write-baseline`. */
+  readonly collect?: boolean | undefined;
 }
 
 /**
@@ -84,15 +95,17 @@ export function checkUnit(unit: Unit, checking: Checking): Checked {
   } catch (error) {
     const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 200);
     const texts = checking.renderers.map((render) => render.error({ name: unit.name, error: 'check_failed', reason }));
-    return { texts, orders: 0, invalid: 0, errors: 1, rules: {}, many: false };
+    return { texts, orders: 0, invalid: 0, errors: 1, rules: {}, many: false, suppressed: 0 };
   }
 }
 
 /** Parses, validates and renders the orders of a unit, each violation and hint at its line and column. */
-export function check(unit: Unit, { validate, options, renderers, quiet }: Checking): Checked {
+export function check(unit: Unit, { validate, options, renderers, quiet, noHints, known, collect }: Checking): Checked {
   const source = unit.name;
   const { max } = settings(options);
   const rules: Record<string, number> = {};
+  const keys: string[] | undefined = collect ? [] : undefined;
+  let suppressed = 0;
   const texts = renderers.map(() => '');
   let orders = 0;
   let invalid = 0;
@@ -119,14 +132,22 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
   ) => {
     const checked = validate(value, options);
     const result = numbers.length === 0 ? checked : withNumbers(checked, numbers, options.lang, max);
+    let found = result.violations;
+    if (keys) for (const v of found) keys.push(baselineKey(source, v.rule, v.code, v.path));
+    if (known && found.length > 0) {
+      const fresh = found.filter((v) => !known.has(baselineKey(source, v.rule, v.code, v.path)));
+      suppressed += found.length - fresh.length;
+      found = fresh;
+    }
+    const near = noHints ? noFindings : result.hints;
     orders++;
-    if (result.violations.length > 0) invalid++;
+    if (found.length > 0) invalid++;
     else if (quiet) return;
-    for (const v of result.violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
+    for (const v of found) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
     let verdict: Verdict;
-    if (result.violations.length > 0 || result.hints.length > 0) {
+    if (found.length > 0 || near.length > 0) {
       lines ??= new Lines(text);
-      const { violations, hints } = locate(text, from(), result.violations, result.hints, lines, line - 1);
+      const { violations, hints } = locate(text, from(), found, near, lines, line - 1);
       verdict = { place, violations, hints, truncated: result.truncated };
     } else verdict = { place, violations: noFindings, hints: noFindings };
     for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].order(verdict);
@@ -194,5 +215,5 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
       start = end + 1;
     }
   }
-  return { texts, orders, invalid, errors, rules, many };
+  return { texts, orders, invalid, errors, rules, many, suppressed, keys };
 }

@@ -34,6 +34,9 @@ describe('parseCommand', () => {
         ndjson: false,
         jobs: 6,
         maxInputBytes,
+        noHints: false,
+        baseline: undefined,
+        writeBaseline: undefined,
       },
     });
   });
@@ -42,6 +45,7 @@ describe('parseCommand', () => {
     const args = [
       ...['-t', 'product-order', '-f', 'ndjson', '-l', 'en', '--ndjson', '-j', '3', '-q', '--max-violations', '5'],
       '--keep-inexact-numbers',
+      ...['--no-hints', '--baseline', 'known.json', '--write-baseline', 'next.json'],
       ...['--exclude', '*.x.json', '--exclude', 'b/**', '--format', 'sarif', '-o', 'r.sarif', 'a', '-', '--', '-b'],
     ];
     expect(parseCommand(args, { LANG: 'de' }, 2)).toEqual({
@@ -60,6 +64,9 @@ describe('parseCommand', () => {
         ndjson: true,
         jobs: 3,
         maxInputBytes,
+        noHints: true,
+        baseline: 'known.json',
+        writeBaseline: 'next.json',
       },
     });
   });
@@ -70,6 +77,8 @@ describe('parseCommand', () => {
     [['--format', 'xml', 'a']],
     [['--lang', 'fr', 'a']],
     [['--ndjson=yes', 'a']],
+    [['--no-hints=yes', 'a']],
+    [['--baseline']],
     [['--jobs', '0', 'a']],
     [['--jobs', '257', 'a']],
     [['--jobs', '1.5', 'a']],

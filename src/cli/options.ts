@@ -39,6 +39,17 @@ export interface Options {
   readonly jobs: number;
   /** The most bytes of a JSON document or NDJSON line; a larger one is an input error. */
   readonly maxInputBytes: number;
+  /** Whether hints are left out of every report (`--no-hints`). */
+  readonly noHints: boolean;
+  /** A baseline file whose known violations are not reported (`--baseline`). */
+  readonly baseline: string | undefined;
+  /** Where to write the baseline of this run's violations (`--write-baseline`). */
+  readonly writeBaseline: string | undefined;
+  /**
+   * The report names of the files changed against a base, when one is known: their GitHub
+   * annotations come first. `undefined`: no base, every file counts as changed.
+   */
+  readonly changed?: ReadonlySet<string> | undefined;
 }
 
 /** The command line read: a run, a request for help or the version, or a usage error. */
@@ -59,6 +70,9 @@ const spec = {
   lang: { type: 'string', short: 'l' },
   ndjson: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
+  'no-hints': { type: 'boolean' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -167,6 +181,9 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv, co
     ndjson: values.ndjson === true,
     jobs,
     maxInputBytes: limit,
+    noHints: values['no-hints'] === true,
+    baseline: given(values.baseline),
+    writeBaseline: given(values['write-baseline']),
   };
   return { run };
 }

@@ -78,6 +78,14 @@ export interface ReportFormat {
 export interface RunFacts {
   readonly version: string;
   readonly cwd: string;
+  /** The exit code a run's counts give: the one function of run.ts that decides it. */
+  readonly exitCode: (tally: Tally) => number;
+  /** Says something on stderr: a report split or cut to stay within a platform's limits. */
+  readonly warn: (message: string) => void;
+  /** The file of GitHub's job summary (`$GITHUB_STEP_SUMMARY`), when it is set. */
+  readonly stepSummary?: string | undefined;
+  /** The report names of the files changed against a base, when one is known. */
+  readonly changed?: ReadonlySet<string> | undefined;
 }
 
 /** How the reports of a run look: the language, whether valid orders are left out, each report's format and colour. */
@@ -92,6 +100,10 @@ export class Tally {
   orders = 0;
   invalid = 0;
   inputErrors = 0;
+  /** Whether a baseline was given; then the summaries say how many violations it left out. */
+  baseline = false;
+  /** Violations the baseline knew, left out. */
+  suppressed = 0;
   /** Violations per rule. */
   readonly rules = new Map<string, number>();
   /** Inputs left out, or read in part. */
@@ -101,6 +113,7 @@ export class Tally {
     this.orders += checked.orders;
     this.invalid += checked.invalid;
     this.inputErrors += checked.errors;
+    this.suppressed += checked.suppressed;
     for (const rule in checked.rules) this.rules.set(rule, (this.rules.get(rule) ?? 0) + checked.rules[rule]);
   }
 
@@ -121,6 +134,7 @@ export class Tally {
       invalid: this.invalid,
       inputErrors: this.inputErrors,
       violationsByRule: Object.fromEntries(this.byRule()),
+      ...(this.baseline && { suppressed: this.suppressed }),
     };
   }
 }
@@ -130,7 +144,13 @@ export function summaryLine(t: CliWording, tally: Tally): string {
   const perRule = tally.byRule().map(([rule, n]) => `${rule}: ${t.number(n)}`);
   const counts = t.summary(t.orders(tally.orders), t.number(tally.orders - tally.invalid), t.number(tally.invalid));
   const errors = tally.inputErrors > 0 ? `; ${t.inputErrors(tally.inputErrors)}` : '';
-  return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}`;
+  const known = tally.baseline ? `; ${t.limits.suppressed(tally.suppressed)}` : '';
+  return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}${known}`;
+}
+
+/** A JSON Pointer as the reports name it: the whole order, `""`, with words that say so. */
+export function pointerName(t: CliWording, path: string): string {
+  return path === '' ? `"" ${t.whole}` : path;
 }
 
 const httpRules: Readonly<Record<HttpRuleId, true>> = { 'R-query': true, 'R-body': true, 'R-event': true };

@@ -314,6 +314,23 @@ export const cli: CliWording = {
       help: 'Die Eingabe konnte in diesem Prozess nicht geprüft werden (etwa weil der Bericht zu groß wäre): aufteilen.',
     },
   },
+  limits: {
+    suppressed: (n) =>
+      `${n === 1 ? '1 bekannter Verstoß' : `${cli.number(n)} bekannte Verstöße`} durch die Baseline ausgelassen`,
+    moreAnnotations: (n, files, summary) =>
+      `und ${cli.number(n)} weitere in ${files === 1 ? '1 Datei' : `${cli.number(files)} Dateien`}: siehe ${summary ? 'die Job-Zusammenfassung oder ' : ''}den SARIF-Bericht`,
+    annotationsCut: (level, left, total, cap) =>
+      `-f github: ${cli.number(left)} von ${cli.number(total)} ${level}-Annotationen in einer zusammengefasst, da GitHub ${cap} je Schritt zeigt`,
+    table: { where: 'Stelle', level: 'Stufe', finding: 'Regel und Pfad', message: 'Meldung' },
+    summaryFull: (n) =>
+      `… und ${cli.number(n)} weitere nicht aufgeführt: eine Job-Zusammenfassung fasst höchstens 1 MiB; siehe den SARIF- oder einen anderen Bericht`,
+    sarifSplit: (results, runs, cap) =>
+      `-f sarif: ${cli.number(results)} Ergebnisse auf ${runs} Läufe zu höchstens ${cli.number(cap)} verteilt, so viele nimmt GitHub Code Scanning je Lauf`,
+    sarifCut: (n, runs) =>
+      `-f sarif: ${cli.number(n)} Ergebnisse ausgelassen, jenseits der ${runs} Läufe, die GitHub Code Scanning je Datei nimmt; nutzen Sie --baseline, --no-hints oder --max-violations`,
+    sarifLarge: (megabytes) =>
+      `-f sarif: der Bericht hat ${cli.number(megabytes)} MB; GitHub Code Scanning nimmt höchstens 10 MB gzip-komprimiert: nutzen Sie --baseline, --no-hints oder --max-violations, falls der Upload ihn ablehnt`,
+  },
   usage: {
     unknownOption: (name) => `unbekannte Option ${name}`,
     missingValue: (name) => `Option ${name} braucht einen Wert`,
@@ -334,6 +351,7 @@ export const cli: CliWording = {
     stdinTwice: 'stdin (-) kann nur einmal angegeben werden',
     unavailable: (type) => `--type ${type} ist in diesem Build von product-order-validator nicht verfügbar`,
     seeHelp: 'Hilfe: product-order-validate --help',
+    badBaseline: (path, reason) => `die Baseline ${quote(path)} ist nicht verwendbar: ${reason}`,
   },
   help: (version, cores) => `product-order-validate ${version}: prüft FIT-/TMF622-Anfragen ProductOrder_FVO (create).
 
@@ -368,6 +386,11 @@ Optionen:
   -l, --lang <Sprache>    de oder en; Standard aus LC_ALL, LC_MESSAGES oder LANG (de* ergibt de)
       --ndjson            jede Eingabe als einen Auftrag pro Zeile lesen (NDJSON auf stdin wird erkannt)
   -j, --jobs <n>          Worker-Threads, die prüfen (Standard: die Zahl der Kerne, hier ${cores})
+      --no-hints          Hinweise in keinem Bericht aufführen
+      --baseline <Datei>  die Verstöße auslassen, die eine Baseline-Datei aufführt (nach Datei,
+                          Regel, Code, Pfad)
+      --write-baseline <Datei>
+                          die Verstöße dieses Laufs als Baseline in <Datei> schreiben
   -h, --help              diese Hilfe zeigen
   -v, --version           die Version zeigen
 

@@ -304,6 +304,23 @@ export const cli: CliWording = {
       help: 'The input could not be checked in this process (too large a report, say): split it.',
     },
   },
+  limits: {
+    suppressed: (n) =>
+      `${n === 1 ? '1 known violation' : `${cli.number(n)} known violations`} left out by the baseline`,
+    moreAnnotations: (n, files, summary) =>
+      `and ${cli.number(n)} more in ${files === 1 ? '1 file' : `${cli.number(files)} files`}: see ${summary ? 'the job summary or ' : ''}the SARIF`,
+    annotationsCut: (level, left, total, cap) =>
+      `-f github: ${cli.number(left)} of ${cli.number(total)} ${level} annotations summed up in one, as GitHub shows ${cap} per step`,
+    table: { where: 'Where', level: 'Level', finding: 'Rule and path', message: 'Message' },
+    summaryFull: (n) =>
+      `… and ${cli.number(n)} more not listed: a job summary holds at most 1 MiB; see the SARIF or another report`,
+    sarifSplit: (results, runs, cap) =>
+      `-f sarif: ${cli.number(results)} results split into ${runs} runs of at most ${cli.number(cap)}, as GitHub code scanning takes per run`,
+    sarifCut: (n, runs) =>
+      `-f sarif: ${cli.number(n)} results left out, past the ${runs} runs GitHub code scanning takes per file; use --baseline, --no-hints or --max-violations`,
+    sarifLarge: (megabytes) =>
+      `-f sarif: the report has ${cli.number(megabytes)} MB; GitHub code scanning takes at most 10 MB gzip-compressed: use --baseline, --no-hints or --max-violations if the upload refuses it`,
+  },
   usage: {
     unknownOption: (name) => `unknown option ${name}`,
     missingValue: (name) => `option ${name} needs a value`,
@@ -324,6 +341,7 @@ export const cli: CliWording = {
     stdinTwice: 'stdin (-) can be named only once',
     unavailable: (type) => `--type ${type} is not available in this build of product-order-validator`,
     seeHelp: 'Run product-order-validate --help for usage.',
+    badBaseline: (path, reason) => `cannot use the baseline ${quote(path)}: ${reason}`,
   },
   help: (version, cores) => `product-order-validate ${version}: checks FIT / TMF622 ProductOrder_FVO create requests.
 
@@ -355,6 +373,10 @@ Options:
   -l, --lang <lang>       en or de; default from LC_ALL, LC_MESSAGES or LANG (de* gives de)
       --ndjson            read every input as one order per line (NDJSON on stdin is recognised)
   -j, --jobs <n>          worker threads that validate (default: the number of cores, here ${cores})
+      --no-hints          leave hints out of every report
+      --baseline <file>   leave out the violations a baseline file lists (by file, rule, code, path)
+      --write-baseline <file>
+                          write this run's violations to <file> as a baseline
   -h, --help              show this help
   -v, --version           show the version
 
