@@ -19,9 +19,9 @@ export interface Known {
   readonly path: string;
 }
 
-/** The key of a violation in a baseline: its file, rule, code and path. */
+/** The key of a violation in a baseline: its file, rule, code and path, as a JSON array (a path may hold any character). */
 export function baselineKey(file: string, rule: string, code: string, path: string): string {
-  return `${file}\0${rule}\0${code}\0${path}`;
+  return JSON.stringify([file, rule, code, path]);
 }
 
 /** The stable fingerprint of a violation, as SARIF's `partialFingerprints` give it: a hash of its baseline key. */
@@ -31,14 +31,19 @@ export function baselineFingerprint(file: string, rule: string, code: string, pa
     .digest('hex');
 }
 
-const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byFields = (a: readonly string[], b: readonly string[]) =>
+  order(a[0], b[0]) || order(a[1], b[1]) || order(a[2], b[2]) || order(a[3], b[3]);
 
-/** The text of a baseline file holding the violations of `keys`: sorted, one a line, so that it diffs well. */
+/**
+ * The text of a baseline file holding the violations of `keys`: sorted by file, rule, code and path
+ * (in UTF-16 code units), one a line, so that it diffs well and is the same bytes for the same violations.
+ */
 export function baselineText(keys: Iterable<string>): string {
-  const lines = [...new Set(keys)].sort(byKey).map((key) => {
-    const [file, rule, code, path] = key.split('\0');
-    return JSON.stringify({ file, rule, code, path } satisfies Known);
-  });
+  const lines = [...new Set(keys)]
+    .map((key) => JSON.parse(key) as [string, string, string, string])
+    .sort(byFields)
+    .map(([file, rule, code, path]) => JSON.stringify({ file, rule, code, path } satisfies Known));
   return `${baselineStart}${baselineVersion},"violations":[${lines.length ? `\n${lines.join(',\n')}\n` : ''}]}\n`;
 }
 
@@ -64,6 +69,7 @@ export async function readBaseline(path: string): Promise<{ readonly keys: strin
   const { version, violations } = (doc ?? {}) as { version?: unknown; violations?: unknown };
   if (
     typeof doc !== 'object' ||
+    doc === null ||
     Array.isArray(doc) ||
     (doc as Record<string, unknown>)['product-order-validate'] !== 'baseline'
   )
