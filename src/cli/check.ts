@@ -5,6 +5,7 @@ import { settings } from '../options.js';
 import { itemStarts, Lines } from '../text/locate.js';
 import { locate, type TextFinding, textFindings, withText } from '../text/located.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
+import { baselineKey } from './baseline.js';
 import type { Place, Renderer, Verdict } from './report.js';
 import type { Validate } from './validators.js';
 
@@ -33,6 +34,10 @@ export interface Checked {
   readonly rules: Readonly<Record<string, number>>;
   /** Whether the unit held several orders (lines or an array) rather than one. */
   readonly many: boolean;
+  /** Violations a baseline knew, not reported. */
+  readonly suppressed: number;
+  /** The baseline keys of every violation, suppressed or not, when a baseline is written. */
+  readonly keys?: readonly string[] | undefined;
 }
 
 /** A decoder that drops a byte order mark at the start and throws on bytes that are not UTF-8. */
@@ -73,6 +78,12 @@ export interface Checking {
   };
   readonly renderers: readonly Renderer[];
   readonly quiet: boolean;
+  /** Whether hints are left out (`--no-hints`). */
+  readonly noHints?: boolean | undefined;
+  /** The baseline keys of known violations, which are not reported. */
+  readonly known?: ReadonlySet<string> | undefined;
+  /** Whether the baseline keys of all violations are given back, for `--write-baseline`. */
+  readonly collect?: boolean | undefined;
 }
 
 /**
@@ -85,15 +96,17 @@ export function checkUnit(unit: Unit, checking: Checking): Checked {
   } catch (error) {
     const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 200);
     const texts = checking.renderers.map((render) => render.error({ name: unit.name, error: 'check_failed', reason }));
-    return { texts, orders: 0, invalid: 0, hinted: 0, errors: 1, rules: {}, many: false };
+    return { texts, orders: 0, invalid: 0, hinted: 0, errors: 1, rules: {}, many: false, suppressed: 0 };
   }
 }
 
 /** Parses, validates and renders the orders of a unit, each violation and hint at its line and column. */
-export function check(unit: Unit, { validate, options, renderers, quiet }: Checking): Checked {
+export function check(unit: Unit, { validate, options, renderers, quiet, noHints, known, collect }: Checking): Checked {
   const source = unit.name;
   const { max } = settings(options);
   const rules: Record<string, number> = {};
+  const keys: string[] | undefined = collect ? [] : undefined;
+  let suppressed = 0;
   const texts = renderers.map(() => '');
   let orders = 0;
   let invalid = 0;
@@ -123,15 +136,23 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
   ) => {
     const checked = validate(value, options);
     const result = found.length === 0 ? checked : withText(checked, found, options.lang, max, stopped);
+    let listed = result.violations;
+    if (keys) for (const v of listed) keys.push(baselineKey(source, v.rule, v.code, v.path));
+    if (known && listed.length > 0) {
+      const fresh = listed.filter((v) => !known.has(baselineKey(source, v.rule, v.code, v.path)));
+      suppressed += listed.length - fresh.length;
+      listed = fresh;
+    }
+    const near = noHints ? noFindings : result.hints;
     orders++;
-    if (result.violations.length > 0) invalid++;
+    if (listed.length > 0) invalid++;
     else if (result.hints.length > 0) hinted++;
-    if (result.violations.length === 0 && quiet) return;
-    for (const v of result.violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
+    if (listed.length === 0 && quiet) return;
+    for (const v of listed) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
     let verdict: Verdict;
-    if (result.violations.length > 0 || result.hints.length > 0) {
+    if (listed.length > 0 || near.length > 0) {
       lines ??= new Lines(text);
-      const { violations, hints } = locate(text, from(), result.violations, result.hints, lines, line - 1);
+      const { violations, hints } = locate(text, from(), listed, near, lines, line - 1);
       verdict = { place, violations, hints, truncated: result.truncated };
     } else verdict = { place, violations: noFindings, hints: noFindings };
     for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].order(verdict);
@@ -201,5 +222,5 @@ export function check(unit: Unit, { validate, options, renderers, quiet }: Check
       start = end + 1;
     }
   }
-  return { texts, orders, invalid, hinted, errors, rules, many };
+  return { texts, orders, invalid, hinted, errors, rules, many, suppressed, keys };
 }

@@ -39,6 +39,9 @@ describe('parseCommand', () => {
         failOn: 'violations',
         maxInvalid: 0,
         config: undefined,
+        noHints: false,
+        baseline: undefined,
+        writeBaseline: undefined,
       },
     });
   });
@@ -47,6 +50,7 @@ describe('parseCommand', () => {
     const args = [
       ...['-t', 'product-order', '-f', 'ndjson', '-l', 'en', '--ndjson', '-j', '3', '-q', '--max-violations', '5'],
       '--keep-inexact-numbers',
+      ...['--no-hints', '--baseline', 'known.json', '--write-baseline', 'next.json'],
       ...['--exclude', '*.x.json', '--exclude', 'b/**', '--format', 'sarif', '-o', 'r.sarif', 'a', '-', '--', '-b'],
     ];
     expect(parseCommand(args, { LANG: 'de' }, 2)).toEqual({
@@ -70,6 +74,9 @@ describe('parseCommand', () => {
         failOn: 'violations',
         maxInvalid: 0,
         config: undefined,
+        noHints: true,
+        baseline: 'known.json',
+        writeBaseline: 'next.json',
       },
     });
   });
@@ -80,6 +87,8 @@ describe('parseCommand', () => {
     [['--format', 'xml', 'a']],
     [['--lang', 'fr', 'a']],
     [['--ndjson=yes', 'a']],
+    [['--no-hints=yes', 'a']],
+    [['--baseline']],
     [['--jobs', '0', 'a']],
     [['--jobs', '257', 'a']],
     [['--jobs', '1.5', 'a']],

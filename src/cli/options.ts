@@ -52,6 +52,12 @@ export interface Options {
   readonly maxInvalid: number;
   /** The config file read, when there was one. */
   readonly config: string | undefined;
+  /** Whether hints are left out of every report (`--no-hints`). */
+  readonly noHints: boolean;
+  /** A baseline file whose known violations are not reported (`--baseline`). */
+  readonly baseline: string | undefined;
+  /** Where to write the baseline of this run's violations (`--write-baseline`). */
+  readonly writeBaseline: string | undefined;
 }
 
 /** The command line read: a run, a request for help or the version, or a usage error. */
@@ -78,6 +84,9 @@ const spec = {
   'fail-on': { type: 'string' },
   'max-invalid': { type: 'string' },
   config: { type: 'string' },
+  'no-hints': { type: 'boolean' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -255,6 +264,9 @@ export function parseCommand(
     failOn,
     maxInvalid,
     config: config?.file,
+    noHints: values['no-hints'] === true,
+    baseline: given(values.baseline),
+    writeBaseline: given(values['write-baseline']),
   };
   return { run };
 }

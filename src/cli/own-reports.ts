@@ -24,11 +24,12 @@ const starts: readonly RegExp[] = [
   /^\{"results":\[\n(?:\]|\{"source":"(?:[^"\\]|\\.)*",(?:"(?:line|index)":\d+,)?(?:"valid":(?:true|false),"violations":\[|"error":"))/,
   /^\{"\$schema":"https:\/\/json\.schemastore\.org\/sarif-2\.1\.0\.json","version":"2\.1\.0","runs":\[\{"tool":\{"driver":\{"name":"product-order-validate",/,
   /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="product-order-validate">\n/,
+  /^\{"product-order-validate":"baseline","version":\d+,"violations":\[/,
   /^\[\n\{"description":"(?:[^"\\]|\\.)*","check_name":"(?:[^"\\]|\\.)*","fingerprint":"[0-9a-f]{64}","severity":"(?:info|major|blocker)","location":\{"path":/,
 ];
 
 /** How the readable reports (`text`, `github`) start: a record's mark, or their summary line alone. */
-const readable = /^(?:[✓✗!] |::(?:error|notice) file=|\n?\d)/;
+const readable = /^(?:[✓✗!] |::(?:error|warning|notice) (?:file|title)=|\n?\d)/;
 
 /** A number as the summaries write it, in any language (1,000 or 1.000). */
 const numeral = /\d+(?:[.,\u00a0\u202f]\d{3})*/g;
@@ -43,12 +44,16 @@ function summaries(): ReadonlySet<string> {
   shapes ??= new Set(
     langs.flatMap((lang) =>
       [1, 2].flatMap((orders) =>
-        [0, 1, 2].map((inputErrors) => {
-          const tally = new Tally();
-          tally.orders = orders;
-          tally.inputErrors = inputErrors;
-          return shape(summaryLine(cliWords[lang], tally));
-        }),
+        [0, 1, 2].flatMap((inputErrors) =>
+          [-1, 1, 2].map((suppressed) => {
+            const tally = new Tally();
+            tally.orders = orders;
+            tally.inputErrors = inputErrors;
+            tally.baseline = suppressed >= 0;
+            tally.suppressed = Math.max(suppressed, 0);
+            return shape(summaryLine(cliWords[lang], tally));
+          }),
+        ),
       ),
     ),
   );

@@ -20,10 +20,16 @@ export interface Setup {
   readonly maxViolations: number | undefined;
   readonly keepInexactNumbers: boolean;
   readonly look: Look;
+  /** Whether hints are left out of every report. */
+  readonly noHints?: boolean | undefined;
+  /** The baseline keys of known violations. */
+  readonly known?: readonly string[] | undefined;
+  /** Whether each unit gives back the baseline keys of its violations. */
+  readonly collect?: boolean | undefined;
 }
 
 /** How the units of a setup are checked. */
-function checking({ type, maxViolations, keepInexactNumbers, look }: Setup): Checking {
+function checking({ type, maxViolations, keepInexactNumbers, look, noHints, known, collect }: Setup): Checking {
   const validate = validators[type];
   if (!validate) throw new Error(`no validator for --type ${type}`);
   return {
@@ -31,6 +37,9 @@ function checking({ type, maxViolations, keepInexactNumbers, look }: Setup): Che
     options: { lang: look.lang, maxViolations, keepInexactNumbers },
     renderers: renderers(look),
     quiet: look.quiet,
+    noHints,
+    known: known && new Set(known),
+    collect,
   };
 }
 

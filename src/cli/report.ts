@@ -79,6 +79,12 @@ export interface ReportFormat {
 export interface RunFacts {
   readonly version: string;
   readonly cwd: string;
+  /** The exit code a run's counts give: the one function of run.ts that decides it. */
+  readonly exitCode: (tally: Tally) => number;
+  /** Says something on stderr: a report split or cut to stay within a platform's limits. */
+  readonly warn: (message: string) => void;
+  /** The file of GitHub's job summary (`$GITHUB_STEP_SUMMARY`), when it is set. */
+  readonly stepSummary?: string | undefined;
   /** The files changed against a base, as reports name them: with `--changed`, the files the run checks; in a pull request's job (`GITHUB_BASE_REF`) with a `github` report, the inputs the pull request changes; else `undefined`. */
   readonly changed?: ReadonlySet<string> | undefined;
 }
@@ -97,6 +103,10 @@ export class Tally {
   /** Valid orders with at least one hint. */
   hinted = 0;
   inputErrors = 0;
+  /** Whether a baseline was given; then the summaries say how many violations it left out. */
+  baseline = false;
+  /** Violations the baseline knew, left out. */
+  suppressed = 0;
   /** Violations per rule. */
   readonly rules = new Map<string, number>();
   /** Inputs left out, or read in part. */
@@ -109,6 +119,7 @@ export class Tally {
     this.invalid += checked.invalid;
     this.hinted += checked.hinted;
     this.inputErrors += checked.errors;
+    this.suppressed += checked.suppressed;
     for (const rule in checked.rules) this.rules.set(rule, (this.rules.get(rule) ?? 0) + checked.rules[rule]);
   }
 
@@ -136,6 +147,7 @@ export class Tally {
             maxInvalid: this.thresholds.maxInvalid,
             failing: failing(this, this.thresholds),
           }),
+      ...(this.baseline && { suppressed: this.suppressed }),
     };
   }
 }
@@ -149,7 +161,13 @@ export function summaryLine(t: CliWording, tally: Tally): string {
   const allowance = isDefault(tally.thresholds)
     ? ''
     : `; ${t.thresholds({ failOn, maxInvalid, failing: failing(tally, tally.thresholds) })}`;
-  return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}${allowance}`;
+  const known = tally.baseline ? `; ${t.limits.suppressed(tally.suppressed)}` : '';
+  return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}${known}${allowance}`;
+}
+
+/** A JSON Pointer as the reports name it: the whole order, `""`, with words that say so. */
+export function pointerName(t: CliWording, path: string): string {
+  return path === '' ? `"" ${t.whole}` : path;
 }
 
 /** Whether a run fails on its first invalid order, and only on violations: then the summaries say nothing of it. */

@@ -1,8 +1,9 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
-import { mkdir, open, realpath, stat } from 'node:fs/promises';
+import { mkdir, open, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
+import { baselineText, readBaseline } from './baseline.js';
 import type { Checked } from './check.js';
 import { reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
@@ -102,15 +103,23 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const sources = kept ? kept.sources : found;
   if (kept)
     io.stderr.write(`product-order-validate: ${words.changed(kept.files, kept.total, kept.base, kept.commit)}\n`);
-  const guarded = await guardOutputs(options.outputs, sources);
+  const baselineOut =
+    options.writeBaseline === undefined ? [] : [{ format: 'json' as const, path: options.writeBaseline }];
+  const guarded = await guardOutputs([...options.outputs, ...baselineOut], sources);
   if ('clash' in guarded) {
     io.stderr.write(
       `product-order-validate: ${words.usage.outputIsInput(guarded.clash.output, guarded.clash.input)}\n`,
     );
     return exit.usage;
   }
+  const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
+  if (known && 'fault' in known) {
+    io.stderr.write(`product-order-validate: ${words.usage.badBaseline(options.baseline ?? '', known.fault)}\n`);
+    return exit.usage;
+  }
   const tally = new Tally();
   tally.thresholds = options;
+  tally.baseline = known !== undefined;
   const files = sources.filter((s): s is Source => !('error' in s) && !guarded.left.has(s));
   const total = files.every((s) => s.size !== undefined) ? files.reduce((sum, s) => sum + (s.size ?? 0), 0) : undefined;
   const progress = new Progress(io.stderr, tally, words, total);
@@ -136,7 +145,19 @@ export async function run(options: Options, io: Streams): Promise<number> {
     })),
   };
   const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found);
-  const around = frames(look, { version: io.version, cwd: options.baseDir, changed });
+  /** Says on stderr that a report was split or cut to stay within a platform's limits. */
+  const warn = (message: string) => {
+    progress.clear();
+    io.stderr.write(`product-order-validate: ${message}\n`);
+  };
+  const around = frames(look, {
+    version: io.version,
+    cwd: options.baseDir,
+    exitCode: (counts) => exitCode(counts, options),
+    warn,
+    stepSummary: io.env.GITHUB_STEP_SUMMARY || undefined,
+    changed,
+  });
   /** Writes each report's pieces to its sink, strings that follow each other in one write. */
   const write = async (texts: readonly (readonly Pieces[])[]) => {
     for (let r = 0; r < texts.length; r++) {
@@ -157,9 +178,13 @@ export async function run(options: Options, io: Streams): Promise<number> {
     maxViolations: options.maxViolations,
     keepInexactNumbers: options.keepInexactNumbers,
     look,
+    noHints: options.noHints,
+    known: known?.keys,
+    collect: options.writeBaseline !== undefined,
   };
   const pool: Pool = options.jobs === 1 ? inline(setup) : threads(io.script, options.jobs, setup);
-  const emit = emitter(around, renderers(look), tally);
+  const keys = options.writeBaseline === undefined ? undefined : new Set<string>();
+  const emit = emitter(around, renderers(look), tally, keys);
   const pipeline = new Pipeline(pool, options.jobs === 1 ? 2 : options.jobs * 2, (entries, outcomes) =>
     write(emit(entries, outcomes)),
   );
@@ -182,6 +207,16 @@ export async function run(options: Options, io: Streams): Promise<number> {
     await pipeline.finish();
     progress.stop(); // before the summary, so that it stands alone
     await write(around.map((frame) => [frame.finish(tally)]));
+    if (keys && options.writeBaseline !== undefined) {
+      const path = options.writeBaseline;
+      const failed = await makeFolder(dirname(path))
+        .then(() => writeFile(path, baselineText(keys)))
+        .catch((error: NodeJS.ErrnoException) => error);
+      if (failed) {
+        warn(words.usage.cannotWrite(path, failed.code ?? failed.message));
+        return exit.usage;
+      }
+    }
   } finally {
     progress.stop();
     await pool.close();
@@ -261,7 +296,7 @@ function unread(sources: readonly (Source | InputError)[]): { done(from: string,
  * gave neither an order nor an input error (empty NDJSON, blank lines only, an empty JSON array) is an
  * input error: a check that checked nothing must not pass (an empty JSON document is malformed JSON).
  */
-function emitter(frames: readonly Frame[], render: readonly Renderer[], tally: Tally) {
+function emitter(frames: readonly Frame[], render: readonly Renderer[], tally: Tally, keys?: Set<string>) {
   let counts = { orders: 0, invalid: 0, errors: 0, many: false }; // of the current source
   return (entries: readonly Entry[], checked: readonly Checked[]): Pieces[][] => {
     const out: Pieces[][] = frames.map(() => []);
@@ -273,6 +308,7 @@ function emitter(frames: readonly Frame[], render: readonly Renderer[], tally: T
       if (entry.kind === 'unit') {
         const unit = checked[k++];
         tally.add(unit);
+        if (keys && unit.keys) for (const key of unit.keys) keys.add(key);
         counts = {
           orders: counts.orders + unit.orders,
           invalid: counts.invalid + unit.invalid,

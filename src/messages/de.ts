@@ -320,6 +320,23 @@ export const cli: CliWording = {
     `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
   changed: (kept, total, base, commit) =>
     `--changed: ${cli.number(kept)} von ${cli.number(total)} ${total === 1 ? 'Datei wird' : 'Dateien werden'} geprüft, die sich von ${base} unterscheiden (Merge-Basis ${commit.slice(0, 12)})`,
+  limits: {
+    suppressed: (n) =>
+      `${n === 1 ? '1 bekannter Verstoß' : `${cli.number(n)} bekannte Verstöße`} durch die Baseline ausgelassen`,
+    moreAnnotations: (n, files, summary) =>
+      `und ${cli.number(n)} weitere in ${files === 1 ? '1 Datei' : `${cli.number(files)} Dateien`}: siehe ${summary ? 'die Job-Zusammenfassung oder ' : ''}den SARIF-Bericht`,
+    annotationsCut: (level, left, total, cap) =>
+      `-f github: ${cli.number(left)} von ${cli.number(total)} ${level}-Annotationen in einer zusammengefasst, da GitHub ${cap} je Schritt zeigt`,
+    table: { where: 'Stelle', level: 'Stufe', finding: 'Regel und Pfad', message: 'Meldung' },
+    summaryFull: (n) =>
+      `… und ${cli.number(n)} weitere nicht aufgeführt: eine Job-Zusammenfassung fasst höchstens 1 MiB; siehe den SARIF- oder einen anderen Bericht`,
+    sarifSplit: (results, runs, cap) =>
+      `-f sarif: ${cli.number(results)} Ergebnisse auf ${runs} Läufe zu höchstens ${cli.number(cap)} verteilt, so viele nimmt GitHub Code Scanning je Lauf`,
+    sarifCut: (n, runs) =>
+      `-f sarif: ${cli.number(n)} Ergebnisse ausgelassen, jenseits der ${runs} Läufe, die GitHub Code Scanning je Datei nimmt; nutzen Sie --baseline, --no-hints oder --max-violations`,
+    sarifLarge: (megabytes) =>
+      `-f sarif: der Bericht hat ${cli.number(megabytes)} MB; GitHub Code Scanning nimmt höchstens 10 MB gzip-komprimiert: nutzen Sie --baseline, --no-hints oder --max-violations, falls der Upload ihn ablehnt`,
+  },
   usage: {
     unknownOption: (name) => `unbekannte Option ${name}`,
     missingValue: (name) => `Option ${name} braucht einen Wert`,
@@ -362,6 +379,7 @@ export const cli: CliWording = {
         return `--changed: ${quote(f.base)} und HEAD haben keinen gemeinsamen Commit (oder es gibt noch keinen Commit)`;
       return `--changed: git ist fehlgeschlagen (${f.detail})`;
     },
+    badBaseline: (path, reason) => `die Baseline ${quote(path)} ist nicht verwendbar: ${reason}`,
   },
   help: (version, cores) => `product-order-validate ${version}: prüft FIT-/TMF622-Anfragen ProductOrder_FVO (create).
 
@@ -408,6 +426,11 @@ Optionen:
       --config <Datei>    Einstellungen aus <Datei> lesen; Standard: product-order-validate.config.json
                           oder der Schlüssel "product-order-validate" der package.json, von hier bis
                           zum Basisordner
+      --no-hints          Hinweise in keinem Bericht aufführen
+      --baseline <Datei>  die Verstöße auslassen, die eine Baseline-Datei aufführt (nach Datei,
+                          Regel, Code, Pfad)
+      --write-baseline <Datei>
+                          die Verstöße dieses Laufs als Baseline in <Datei> schreiben
   -h, --help              diese Hilfe zeigen
   -v, --version           die Version zeigen
 

@@ -310,6 +310,23 @@ export const cli: CliWording = {
     `${failOn === 'hints' ? `${cli.orders(failing)} with violations or hints (--fail-on hints)` : `${cli.number(failing)} invalid`}, at most ${cli.number(maxInvalid)} allowed (--max-invalid): ${failing > maxInvalid ? 'fails' : 'passes'}`,
   changed: (kept, total, base, commit) =>
     `--changed: checking ${cli.number(kept)} of ${cli.number(total)} ${total === 1 ? 'file' : 'files'}, those that differ from ${base} (merge base ${commit.slice(0, 12)})`,
+  limits: {
+    suppressed: (n) =>
+      `${n === 1 ? '1 known violation' : `${cli.number(n)} known violations`} left out by the baseline`,
+    moreAnnotations: (n, files, summary) =>
+      `and ${cli.number(n)} more in ${files === 1 ? '1 file' : `${cli.number(files)} files`}: see ${summary ? 'the job summary or ' : ''}the SARIF`,
+    annotationsCut: (level, left, total, cap) =>
+      `-f github: ${cli.number(left)} of ${cli.number(total)} ${level} annotations summed up in one, as GitHub shows ${cap} per step`,
+    table: { where: 'Where', level: 'Level', finding: 'Rule and path', message: 'Message' },
+    summaryFull: (n) =>
+      `… and ${cli.number(n)} more not listed: a job summary holds at most 1 MiB; see the SARIF or another report`,
+    sarifSplit: (results, runs, cap) =>
+      `-f sarif: ${cli.number(results)} results split into ${runs} runs of at most ${cli.number(cap)}, as GitHub code scanning takes per run`,
+    sarifCut: (n, runs) =>
+      `-f sarif: ${cli.number(n)} results left out, past the ${runs} runs GitHub code scanning takes per file; use --baseline, --no-hints or --max-violations`,
+    sarifLarge: (megabytes) =>
+      `-f sarif: the report has ${cli.number(megabytes)} MB; GitHub code scanning takes at most 10 MB gzip-compressed: use --baseline, --no-hints or --max-violations if the upload refuses it`,
+  },
   usage: {
     unknownOption: (name) => `unknown option ${name}`,
     missingValue: (name) => `option ${name} needs a value`,
@@ -350,6 +367,7 @@ export const cli: CliWording = {
         return `--changed: ${quote(f.base)} and HEAD have no commit in common (or there is no commit yet)`;
       return `--changed: git failed (${f.detail})`;
     },
+    badBaseline: (path, reason) => `cannot use the baseline ${quote(path)}: ${reason}`,
   },
   help: (version, cores) => `product-order-validate ${version}: checks FIT / TMF622 ProductOrder_FVO create requests.
 
@@ -389,6 +407,10 @@ Options:
       --max-invalid <n>   exit 0 while at most n orders fail (default 0)
       --config <file>     read settings from <file>; default: product-order-validate.config.json or
                           the "product-order-validate" key of package.json, from here up to the base dir
+      --no-hints          leave hints out of every report
+      --baseline <file>   leave out the violations a baseline file lists (by file, rule, code, path)
+      --write-baseline <file>
+                          write this run's violations to <file> as a baseline
   -h, --help              show this help
   -v, --version           show the version
 

@@ -106,6 +106,8 @@ export interface CliWording {
   }) => string;
   /** The line on stderr that says how many of the files found `--changed` kept, against which base and commit. */
   readonly changed: (kept: number, total: number, base: string, commit: string) => string;
+  /** The reports within the platforms' limits, and the baseline. */
+  readonly limits: LimitWording;
   readonly usage: UsageWording;
   readonly help: (version: string, cores: number) => string;
 }
@@ -117,6 +119,31 @@ export type ReportId = OrderRuleId | TextRuleId | HintCode | InputErrorCode;
 export interface RuleWording {
   readonly title: string;
   readonly help: string;
+}
+
+/** The words of the reports kept within GitHub's limits, and of the baseline. */
+export interface LimitWording {
+  /** The summary's words for violations a baseline knew, left out. */
+  readonly suppressed: (n: number) => string;
+  /** The annotation that sums up those GitHub would not show; `summary`: whether the job summary lists them. */
+  readonly moreAnnotations: (n: number, files: number, summary: boolean) => string;
+  /** On stderr: annotations of a level left out, of how many. */
+  readonly annotationsCut: (level: string, left: number, total: number, cap: number) => string;
+  /** The job summary's heading of its table, and of its columns. */
+  readonly table: {
+    readonly where: string;
+    readonly level: string;
+    readonly finding: string;
+    readonly message: string;
+  };
+  /** The job summary's line (and stderr's) for the findings it had no room for. */
+  readonly summaryFull: (n: number) => string;
+  /** On stderr: a SARIF report split into runs. */
+  readonly sarifSplit: (results: number, runs: number, cap: number) => string;
+  /** On stderr: results a SARIF report left out, past the runs a file may have. */
+  readonly sarifCut: (n: number, runs: number) => string;
+  /** On stderr: a SARIF report that may exceed the upload's size limit. */
+  readonly sarifLarge: (megabytes: number) => string;
 }
 
 /** The command's usage errors. */
@@ -146,6 +173,8 @@ export interface UsageWording {
   readonly config: (fault: ConfigFault) => string;
   /** `--changed` without git, outside a repository, or with a base that is no commit. */
   readonly changed: (fault: GitFault) => string;
+  /** A `--baseline` file that cannot be used. */
+  readonly badBaseline: (path: string, reason: string) => string;
 }
 
 /** Formats numbers in `locale`, making the formatter on first use (toLocaleString makes one per call). */

@@ -1,8 +1,10 @@
 // GitLab Code Quality: a JSON array of issues, each with a description, the check's name, a
 // fingerprint, a severity and the file and line it is on.
+
+import type { CliWording } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import type { Place, ReportFormat } from '../report.js';
+import { type Place, pointerName, type ReportFormat } from '../report.js';
 import { listFrame } from './json.js';
 import { fingerprint } from './sarif.js';
 
@@ -26,9 +28,15 @@ function issue(
   })}`;
 }
 
-const finding = (place: Place, f: Located<Violation> | Located<Hint>, check: string, severity: Severity) =>
+const finding = (
+  t: CliWording,
+  place: Place,
+  f: Located<Violation> | Located<Hint>,
+  check: string,
+  severity: Severity,
+) =>
   issue(
-    f.message,
+    `${pointerName(t, f.path)}: ${f.message}`,
     check,
     fingerprint(place, check, f.code, f.path, f.params),
     severity,
@@ -41,8 +49,8 @@ export const gitlab: ReportFormat = {
   renderer: ({ t }) => ({
     order({ place, violations, hints }) {
       let out = '';
-      for (const v of violations) out += finding(place, v, v.rule, 'major');
-      for (const h of hints) out += finding(place, h, h.code, 'info');
+      for (const v of violations) out += finding(t, place, v, v.rule, 'major');
+      for (const h of hints) out += finding(t, place, h, h.code, 'info');
       return out;
     },
     error(error) {

@@ -19,7 +19,10 @@ export function renderers(look: Look): Renderer[] {
   return look.reports.map((report) => byName[report.format].renderer(style(look, report.colour)));
 }
 
-/** The frames of a look's reports, in order. */
+/** The frames of a look's reports, in order; only the first `github` report writes the job summary. */
 export function frames(look: Look, run: RunFacts): Frame[] {
-  return look.reports.map((report) => byName[report.format].frame(style(look, report.colour), run));
+  const summing = look.reports.findIndex((report) => report.format === 'github');
+  return look.reports.map((report, r) =>
+    byName[report.format].frame(style(look, report.colour), r === summing ? run : { ...run, stepSummary: undefined }),
+  );
 }

@@ -5,7 +5,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Counts, type Pieces, placeName, type ReportFormat, type Style } from '../report.js';
+import { type Counts, type Pieces, placeName, pointerName, type ReportFormat, type Style } from '../report.js';
 
 /**
  * Text as XML 1.0 character data or attribute value: markup characters as entities, characters XML
@@ -116,7 +116,7 @@ export const junit: ReportFormat = {
         if (violations.length === 0) return `${head}/>\n`;
         let out = `${head}>\n`;
         for (const v of violations) {
-          const where = `${v.rule} ${v.path || '/'} (${t.position(v.line, v.column)})`;
+          const where = `${v.rule} ${pointerName(t, v.path)} (${t.position(v.line, v.column)})`;
           out += `      <failure message="${xml(v.message)}" type="${xml(v.rule)}">${xml(`${where}: ${v.message}`)}</failure>\n`;
         }
         return `${out}    </testcase>\n`;

@@ -4,12 +4,12 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ReportId } from '../../messages/wording.js';
+import type { CliWording, ReportId } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import { type Place, type ReportFormat, reportIds } from '../report.js';
+import { baselineFingerprint } from '../baseline.js';
+import { type Place, pointerName, type ReportFormat, reportIds } from '../report.js';
 import type { InputError } from '../sources.js';
-import { listFrame } from './json.js';
 
 /** The name of stdin in reports. */
 const stdin = '<stdin>';
@@ -56,6 +56,8 @@ function result(
   path: string | undefined,
   print: string,
   properties: object,
+  t: CliWording,
+  known?: string,
 ): string {
   const physical = {
     artifactLocation: artifact(source),
@@ -67,43 +69,64 @@ function result(
       },
     }),
   };
-  const logical = path === undefined ? {} : { logicalLocations: [{ fullyQualifiedName: path || '/', kind: 'member' }] };
+  const logical =
+    path === undefined ? {} : { logicalLocations: [{ fullyQualifiedName: pointerName(t, path), kind: 'member' }] };
   return `,\n${JSON.stringify({
     ruleId: id,
     ruleIndex: index.get(id),
     level,
     message: { text: message },
     locations: [{ physicalLocation: physical, ...logical }],
-    partialFingerprints: { 'productOrderFault/v1': print },
+    partialFingerprints: {
+      'productOrderFault/v1': print,
+      ...(known !== undefined && { 'productOrderBaseline/v1': known }),
+    },
     properties,
   })}`;
 }
 
-const finding = (place: Place, f: Located<Violation> | Located<Hint>, id: ReportId, level: 'error' | 'note') =>
-  result(id, level, f.message, place.source, f, f.path, fingerprint(place, id, f.code, f.path, f.params), {
-    code: f.code,
-    path: f.path,
-    params: f.params,
-    ...(place.line !== undefined && { orderLine: place.line }),
-    ...(place.index !== undefined && { orderIndex: place.index }),
-  });
+const finding = (
+  t: CliWording,
+  place: Place,
+  f: Located<Violation> | Located<Hint>,
+  id: ReportId,
+  level: 'error' | 'note',
+) =>
+  result(
+    id,
+    level,
+    f.message,
+    place.source,
+    f,
+    f.path,
+    fingerprint(place, id, f.code, f.path, f.params),
+    {
+      code: f.code,
+      path: f.path,
+      params: f.params,
+      ...(place.line !== undefined && { orderLine: place.line }),
+      ...(place.index !== undefined && { orderIndex: place.index }),
+    },
+    t,
+    baselineFingerprint(place.source, id, f.code, f.path),
+  );
 
 export const sarif: ReportFormat = {
   renderer: ({ t }) => ({
     order(verdict) {
       let out = '';
-      for (const v of verdict.violations) out += finding(verdict.place, v, v.rule as ReportId, 'error');
-      for (const h of verdict.hints) out += finding(verdict.place, h, h.code, 'note');
+      for (const v of verdict.violations) out += finding(t, verdict.place, v, v.rule as ReportId, 'error');
+      for (const h of verdict.hints) out += finding(t, verdict.place, h, h.code, 'note');
       return out;
     },
     error(error: InputError) {
       const region = error.line === undefined ? undefined : { line: error.line, column: error.column };
       const { name, error: code, ...details } = error;
       const print = fingerprint({ source: name, line: error.line }, code, code, '', details);
-      return result(code, 'error', t.error(error), name, region, undefined, print, { code, ...details });
+      return result(code, 'error', t.error(error), name, region, undefined, print, { code, ...details }, t);
     },
   }),
-  frame({ t }, { version, cwd }) {
+  frame({ t }, facts) {
     const rules = reportIds.map((id) => {
       const { title, help } = t.rules[id];
       return {
@@ -115,34 +138,81 @@ export const sarif: ReportFormat = {
         defaultConfiguration: { level: id === 'did_you_mean' ? 'note' : 'error' },
       };
     });
-    const run = {
-      tool: {
-        driver: {
-          name: 'product-order-validate',
-          fullName: 'product-order-validator',
-          version,
-          semanticVersion: version,
-          informationUri: 'https://www.npmjs.com/package/product-order-validator',
-          rules,
-        },
+    const tool = {
+      driver: {
+        name: 'product-order-validate',
+        fullName: 'product-order-validator',
+        version: facts.version,
+        semanticVersion: facts.version,
+        informationUri: 'https://www.npmjs.com/package/product-order-validator',
+        rules,
       },
-      originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(cwd).href.replace(/\/?$/, '/')}` } },
-      columnKind: 'utf16CodeUnits',
     };
-    const head = JSON.stringify({
-      $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-      version: '2.1.0',
-      runs: [run],
-    });
-    // the run's results go in after its other members, then its invocation closes it
-    const start = `${head.slice(0, -3)},"results":[\n`;
-    return listFrame(start, (empty, tally) => {
-      const invocation = {
-        executionSuccessful: true,
-        exitCode: tally.inputErrors > 0 ? 2 : tally.invalid > 0 ? 1 : 0,
-        // inputs left out, or read in part
-        ...(tally.notes.length > 0 && {
-          toolExecutionNotifications: tally.notes.map((n) => {
+    const base = { '%SRCROOT%': { uri: `${pathToFileURL(facts.cwd).href.replace(/\/?$/, '/')}` } };
+    /** The members of run `n` (from 1) before its results: the first keeps the category the upload gives, each further one has its own. */
+    const runHead = (n: number) =>
+      JSON.stringify({
+        tool,
+        ...(n > 1 && { automationDetails: { id: `product-order-validate/part-${n}/` } }),
+        originalUriBaseIds: base,
+        columnKind: 'utf16CodeUnits',
+      }).slice(0, -1);
+    const start = `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[${runHead(1)},"results":[\n`;
+    let runs = 1;
+    let inRun = 0; // results in the run under way
+    let total = 0;
+    let cut = 0;
+    let bytes = start.length;
+    /**
+     * The results of `text` (each `,\n{…}`, one a line) as they go into the runs: a run takes at
+     * most {@link resultsPerRun}, then the next starts; past {@link runsPerFile} runs, they are counted, not written.
+     */
+    const records = (text: string) => {
+      let out = '';
+      for (let at = 0; at < text.length; ) {
+        if (runs === runsPerFile && inRun === resultsPerRun) {
+          for (let n = text.indexOf('\n', at); n >= 0; n = text.indexOf('\n', n + 1)) cut++;
+          break;
+        }
+        if (inRun === resultsPerRun) {
+          runs++;
+          inRun = 0;
+          out += `\n]},${runHead(runs)},"results":[\n`;
+        }
+        // the results that fit in this run: up to the separator of the first that does not
+        let end = at;
+        let n = 0;
+        for (; n < resultsPerRun - inRun; n++) {
+          const next = text.indexOf(',\n', end + 2);
+          if (next < 0) {
+            end = text.length;
+            n++;
+            break;
+          }
+          end = next;
+        }
+        const part = text.slice(at, end);
+        out += inRun === 0 ? part.slice(2) : part;
+        inRun += n;
+        total += n;
+        at = end;
+      }
+      bytes += out.length;
+      return out;
+    };
+    return {
+      start: () => start,
+      records,
+      alone: records,
+      end: () => '',
+      finish(tally) {
+        const exitCode = facts.exitCode(tally);
+        if (runs > 1) facts.warn(t.limits.sarifSplit(total, runs, resultsPerRun));
+        if (cut > 0) facts.warn(t.limits.sarifCut(cut, runsPerFile));
+        if (bytes > uploadBytes) facts.warn(t.limits.sarifLarge(Math.round(bytes / 1e6)));
+        const notifications = [
+          // inputs left out, or read in part
+          ...tally.notes.map((n) => {
             const { name, ...details } = n;
             const region = n.line === undefined ? {} : { region: { startLine: n.line } };
             return {
@@ -152,9 +222,26 @@ export const sarif: ReportFormat = {
               properties: details,
             };
           }),
-        }),
-      };
-      return `${empty ? '' : '\n'}],"invocations":[${JSON.stringify(invocation)}]}]}\n`;
-    });
+          ...(cut > 0 ? [{ level: 'warning', message: { text: t.limits.sarifCut(cut, runsPerFile) } }] : []),
+        ];
+        const invocation = {
+          // exit code 2 or more: the check did not cover everything it was asked to
+          executionSuccessful: exitCode < 2,
+          exitCode,
+          ...(notifications.length > 0 && { toolExecutionNotifications: notifications }),
+        };
+        return `${inRun === 0 ? '' : '\n'}],"invocations":[${JSON.stringify(invocation)}]}]}\n`;
+      },
+    };
   },
 };
+
+/** The results GitHub code scanning takes in one run, and the runs in one file. */
+export const resultsPerRun = 25_000;
+export const runsPerFile = 20;
+
+/**
+ * The size past which a SARIF file may exceed GitHub's upload limit of 10 MB gzip-compressed: the
+ * raw size a report of this command reaches at 10 MB compressed (its results compress about tenfold).
+ */
+const uploadBytes = 100 * 1024 * 1024;

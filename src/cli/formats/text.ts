@@ -1,7 +1,7 @@
 // The readable report: each invalid order with its violations (line:column, rule, path, message), a
 // line for each valid single-order file and for each file of many orders, input errors with file,
 // line and column, and a summary with the violations per rule.
-import { type Pieces, placeName, type ReportFormat, type Style, summaryLine, visible } from '../report.js';
+import { type Pieces, placeName, pointerName, type ReportFormat, type Style, summaryLine, visible } from '../report.js';
 
 type Colour = 'bold' | 'red' | 'green' | 'yellow' | 'cyan' | 'dim';
 const codes: Record<Colour, number> = { bold: 1, red: 31, green: 32, yellow: 33, cyan: 36, dim: 2 };
@@ -15,7 +15,7 @@ export const text: ReportFormat = {
   renderer({ t, colour, quiet }: Style) {
     const style = colour ? paint : plain;
     const finding = (line: number, column: number, mark: string, path: string, message: string) =>
-      `    ${style('dim', `${line}:${column}`.padEnd(8))} ${mark} ${style('cyan', visible(path) || t.whole)}\n${indent}${visible(message)}\n`;
+      `    ${style('dim', `${line}:${column}`.padEnd(8))} ${mark} ${style('cyan', visible(pointerName(t, path)))}\n${indent}${visible(message)}\n`;
     return {
       order({ place, violations, hints, truncated }) {
         let out: string;
