@@ -40,6 +40,8 @@ export interface Options {
   readonly ndjson: boolean;
   /** Worker threads; 1 validates on the main thread. */
   readonly jobs: number;
+  /** Whether `--jobs` was given: then workers start with the first input, else only once the input is large. */
+  readonly jobsGiven: boolean;
   /** The most bytes of a JSON document or NDJSON line; a larger one is an input error. */
   readonly maxInputBytes: number;
   /** The folder reports name files from (absolute): `--base-dir`, else the git repository's root, `GITHUB_WORKSPACE`, `CI_PROJECT_DIR` or the working folder. */
@@ -258,6 +260,7 @@ export function parseCommand(
     keepInexactNumbers: values['keep-inexact-numbers'] === true,
     ndjson: values.ndjson === true,
     jobs,
+    jobsGiven: jobsValue !== undefined,
     maxInputBytes: limit,
     baseDir,
     changed,

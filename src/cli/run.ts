@@ -14,7 +14,7 @@ import { isGlob } from './glob.js';
 import type { Options } from './options.js';
 import { guardOutputs } from './own-reports.js';
 import { type Entry, Pipeline } from './pipeline.js';
-import { inline, type Pool, threads } from './pool.js';
+import { inline, mainThreadBytes, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
 import type { Frame, Look, Pieces, Renderer } from './report.js';
 import { Tally } from './report.js';
@@ -182,7 +182,10 @@ export async function run(options: Options, io: Streams): Promise<number> {
     known: known?.keys,
     collect: options.writeBaseline !== undefined,
   };
-  const pool: Pool = options.jobs === 1 ? inline(setup) : threads(io.script, options.jobs, setup);
+  const pool: Pool =
+    options.jobs === 1
+      ? inline(setup)
+      : threads(io.script, options.jobs, setup, options.jobsGiven ? 0 : mainThreadBytes);
   const keys = options.writeBaseline === undefined ? undefined : new Set<string>();
   const emit = emitter(around, renderers(look), tally, keys);
   const pipeline = new Pipeline(pool, options.jobs === 1 ? 2 : options.jobs * 2, (entries, outcomes) =>
