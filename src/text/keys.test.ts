@@ -135,4 +135,11 @@ describe('duplicateKeys', () => {
     const [found] = duplicateKeys(deep);
     expect(found.path).toBe(`${'/a'.repeat(100_000)}/b`);
   });
+  it('stays linear once optimised: a 1 MB text of 12,000 objects, scanned eight times with a finite most', () => {
+    // an indexOf for the next backslash made TurboFan's code scan the whole text at each name from
+    // the fourth call on (11 s a call); eight calls here took 10 ms each once fixed
+    const party = '{"id":"P-1","role":"nobody","name":"Gleis 9 GmbH","@referredType":"Organization"}';
+    const text = `{"category":"x","relatedParty":[${Array(12_000).fill(party).join(',')}]}`;
+    for (let call = 0; call < 8; call++) expect(duplicateKeys(text, 1_000_001)).toEqual([]);
+  }, 20_000);
 });
