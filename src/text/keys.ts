@@ -5,7 +5,7 @@
 
 import { encodeToken } from '../pointer.js';
 import type { FindingOf } from '../violation.js';
-import type { Span } from './locate.js';
+import { type Span, stringEnd } from './locate.js';
 
 /** A `duplicate_key` finding of the text rule, with the span of the repeated name in the text. */
 export type DuplicateKey = FindingOf<'duplicate_key'> & { readonly rule: 'R-json'; readonly at: Span };
@@ -143,16 +143,4 @@ function holdsBackslash(text: string, start: number, end: number): boolean {
 function sameText(text: string, a: number, b: number, length: number): boolean {
   for (let k = 1; k < length - 1; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
   return true;
-}
-
-/** The offset after the string that starts at `i`. */
-function stringEnd(text: string, i: number): number {
-  for (let from = i + 1; ; ) {
-    const quote = text.indexOf('"', from);
-    if (quote < 0) return text.length;
-    let backslash = quote - 1;
-    while (text.charCodeAt(backslash) === 92 /* \ */) backslash--;
-    if ((quote - 1 - backslash) % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
 }

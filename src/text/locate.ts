@@ -200,8 +200,8 @@ function skipSpace(text: string, i: number): number {
   }
 }
 
-/** The offset after the string that starts at `i`. */
-function stringEnd(text: string, i: number): number {
+/** The offset after the JSON string that starts at `i` (its opening quote), escaped quotes passed over. */
+export function stringEnd(text: string, i: number): number {
   for (let from = i + 1; ; ) {
     const quote = text.indexOf('"', from);
     if (quote < 0) return text.length;
