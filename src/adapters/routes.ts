@@ -318,6 +318,10 @@ export const ownedBy = (read: ReadBody): ReadBody =>
  */
 export interface Answer extends SerializedReply {
   readonly error?: RouteError;
+  /** The violations an error answer lists, for `onOutcome`. */
+  readonly listed?: readonly { readonly rule: string; readonly code: string }[];
+  /** How many near misses a success answer names, for `onOutcome`. */
+  readonly hinted?: number;
 }
 
 /** The routes as an adapter uses them. */
@@ -378,12 +382,6 @@ function isRefusal(value: unknown): value is HttpError {
   const error = value as Partial<HttpError>;
   return error.ok === false && typeof error.status === 'number' && error.body?.['@type'] === 'Error';
 }
-
-/** The violations an error answer listed, by answer, for `onOutcome`. */
-const listed = /* @__PURE__ */ new WeakMap<object, readonly { rule: string; code: string }[]>();
-
-/** The near misses a success answer named, by answer, for `onOutcome`. */
-const named = /* @__PURE__ */ new WeakMap<object, number>();
 
 /** The longest `Validation-Hints` header, in characters: far below what clients and proxies take (8 KB and more). */
 export const maxHintsHeader = 4096;
@@ -474,12 +472,9 @@ export function createRoutes<Native, Identity = string>(
       : { ...error, headers: listener ? { ...headers, 'content-type': 'application/json' } : headers };
     const answer = serializeReply(shaped);
     const violations = error.body.violations;
-    if (Array.isArray(violations) && violations.length > 0)
-      listed.set(
-        answer,
-        violations.map(({ rule, code }) => ({ rule, code })),
-      );
-    return answer;
+    return Array.isArray(violations) && violations.length > 0
+      ? { ...answer, listed: violations.map(({ rule, code }) => ({ rule, code })) }
+      : answer;
   };
 
   const ok = (status: number, lang: Lang, body?: unknown, headers: Record<string, string> = {}): Answer =>
@@ -500,8 +495,7 @@ export function createRoutes<Native, Identity = string>(
       value === undefined
         ? ok(202, lang, undefined, extra)
         : ok(201, lang, value, { ...locationOf(value, path), ...extra });
-    if (header !== undefined && answer.status < 300) named.set(answer, hints.length);
-    return answer;
+    return header !== undefined && answer.status < 300 ? { ...answer, hinted: hints.length } : answer;
   };
 
   const report = (error: unknown, context: RouteContext<Native, Identity> | undefined) => {
@@ -586,8 +580,8 @@ export function createRoutes<Native, Identity = string>(
     const outcome: RouteOutcome<Native, Identity> = {
       operation,
       status: answer.status,
-      violations: listed.get(answer) ?? [],
-      hints: named.get(answer) ?? 0,
+      violations: answer.listed ?? [],
+      hints: answer.hinted ?? 0,
       durationMs: performance.now() - started,
       // an identity refused with 401 is none: with the default authentication it is a token no one accepted
       identity: answer.status === 401 ? undefined : context?.identity,
