@@ -245,7 +245,7 @@ function bodyOf(
   req: Request,
   admitted: Admitted<Request, unknown>,
 ): Promise<ReadBody> | ReadBody {
-  const limits = { ...routes.limits, lang: admitted.context.lang };
+  const limits = Object.assign({}, routes.limits, { lang: admitted.context.lang });
   const stream = req as Request & { readableDidRead?: boolean };
   if (!req.readableEnded && stream.readableDidRead !== true && !req.destroyed)
     return readNodeBody(req, limits).then(ownedBy);

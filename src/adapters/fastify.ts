@@ -195,7 +195,7 @@ function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest, unknown>
     const passed = slots(request)[admittedKey];
     const lang = passed?.context.lang ?? 'en';
     const stream = Object.assign(payload, { headers: request.headers });
-    readNodeBodyTo(stream as unknown as NodeRequest, { ...routes.limits, lang }, (body) =>
+    readNodeBodyTo(stream as unknown as NodeRequest, Object.assign({}, routes.limits, { lang }), (body) =>
       done(null, { [read]: ownedBy(body) } satisfies Wrapped),
     );
   };

@@ -159,7 +159,7 @@ async function bodyOf(
   c: Context,
   admitted: Admitted<Context, unknown>,
 ): Promise<ReadBody> {
-  const limits = { ...routes.limits, lang: admitted.context.lang };
+  const limits = Object.assign({}, routes.limits, { lang: admitted.context.lang });
   const headers = c.req.raw.headers;
   const cache = c.req.bodyCache;
   try {

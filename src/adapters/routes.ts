@@ -490,12 +490,10 @@ export function createRoutes<Native, Identity = string>(
   /** A created resource's answer: 201 with it and `Location`, 202 without one; `Validation-Hints` naming the body's near misses. */
   const created = (value: unknown, lang: Lang, path: string, hints: readonly Hint[]): Answer => {
     const header = hintsHeader(hints);
-    const extra: Record<string, string> = header === undefined ? {} : { 'validation-hints': header };
-    const answer =
-      value === undefined
-        ? ok(202, lang, undefined, extra)
-        : ok(201, lang, value, { ...locationOf(value, path), ...extra });
-    return header !== undefined && answer.status < 300 ? { ...answer, hinted: hints.length } : answer;
+    const headers = value === undefined ? {} : locationOf(value, path);
+    if (header !== undefined) headers['validation-hints'] = header;
+    const answer = value === undefined ? ok(202, lang, undefined, headers) : ok(201, lang, value, headers);
+    return header !== undefined && answer.status < 300 ? Object.assign(answer, { hinted: hints.length }) : answer;
   };
 
   const report = (error: unknown, context: RouteContext<Native, Identity> | undefined) => {
@@ -737,7 +735,7 @@ export function createRoutes<Native, Identity = string>(
           return served(
             admitted,
             'onProductOrder',
-            () => onProductOrder?.(order.value, { ...context, hints }),
+            () => onProductOrder?.(order.value, Object.assign({}, context, { hints })),
             (value) => created(value, lang, call.path, hints),
           );
         }
@@ -750,7 +748,7 @@ export function createRoutes<Native, Identity = string>(
           return served(
             admitted,
             'onEvent',
-            () => onEvent?.(event.value, { ...context, hints: event.hints, type }),
+            () => onEvent?.(event.value, Object.assign({}, context, { hints: event.hints, type })),
             () => ok(204, lang),
           );
         }
@@ -764,7 +762,7 @@ export function createRoutes<Native, Identity = string>(
             return served(
               admitted,
               'inflight.create',
-              () => store.create(change.value, { ...context, hints }),
+              () => store.create(change.value, Object.assign({}, context, { hints })),
               (value) => created(value, lang, call.path, hints),
             );
           }

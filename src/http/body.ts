@@ -503,7 +503,7 @@ export function serializeReply(reply: Reply | SerializedReply): SerializedReply 
   const headers =
     reply.status === 204 || reply.status === 304
       ? reply.headers
-      : { ...reply.headers, 'content-length': String(length) };
+      : Object.assign({}, reply.headers, { 'content-length': String(length) });
   return { status: reply.status, headers, text };
 }
 
