@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../test/traps.js';
 import { labelsEn } from './form/labels-en.js';
+import { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 import { rules } from './rules/index.js';
 import { orderWith, phone, validOrder } from './rules/test-kit.js';
 import {
@@ -357,6 +358,21 @@ describe('validateWith and rules of its caller', () => {
       },
     });
     expect(validateProductOrder(input).violations.map((v) => [v.rule, v.code])).toEqual([['R-field', 'unreadable']]);
+  });
+
+  // regression: the in-flight field table, a check of the package's own, was guarded as a caller's
+  // when its exported list ran through validateWith, so a throwing getter gave rule_failed, not unreadable
+  it("runs the exported inflightRules as the package's own: a throwing getter is unreadable, as validateInflightChangeProductOrder says", () => {
+    const input = Object.defineProperty({ '@type': 'InflightChangeProductOrder' }, 'requestPostedDate', {
+      enumerable: true,
+      get() {
+        throw new Error('hostile');
+      },
+    });
+    const found = (result: { violations: readonly Finding[] }) =>
+      result.violations.map((v) => [v.rule, v.code, v.path]);
+    expect(found(validateInflightChangeProductOrder(input))).toEqual([['R-field', 'unreadable', '']]);
+    expect(found(validateWith(inflightRules, input))).toEqual([['R-field', 'unreadable', '']]);
   });
 });
 
