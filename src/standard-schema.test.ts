@@ -35,7 +35,6 @@ import {
 import { validateProductOrder } from './validate.js';
 
 const _shipped = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
-const _numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
 
 /** The issues of `value` under `schema`, without their messages. */
 function issues(schema: OrderSchema<unknown>, value: unknown): Omit<OrderIssue, 'message'>[] | undefined {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { runs } from '../test/runs.js';
 import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../test/traps.js';
 import { labelsEn } from './form/labels-en.js';
 import { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
@@ -397,7 +398,7 @@ describe('comparePaths', () => {
       fc.property(path, path, (a, b) => {
         expect(Math.sign(comparePaths(a, b))).toBe(Math.sign(reference(a, b)));
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 
@@ -420,7 +421,7 @@ describe('comparePaths', () => {
           .sort(([a, i], [b, j]) => reference(a.path, b.path) || i - j);
         expect(byPath(findings)).toEqual(expected.map(([f]) => f));
       }),
-      { numRuns: 5_000 },
+      { numRuns: runs(5_000) },
     );
   });
 

@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { medium, mutants, order, relatedParty } from '../../test/arbitraries.js';
+import { runs } from '../../test/runs.js';
 import { isContactMedium, isProductOrderItem, isRelatedParty } from '../generated/guards.js';
 import type { ProductOrderFVO } from '../generated/types.js';
 import {
@@ -22,7 +23,7 @@ import { withJsonSchema } from './standard.js';
 type Order = any;
 
 const shipped = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
-const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
+const numRuns = runs(1000);
 
 describe('withJsonSchema', () => {
   const schemas = [

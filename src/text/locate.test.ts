@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { encodeToken } from '../pointer.js';
 import { itemStarts, Lines, type Span, spans } from './locate.js';
 
@@ -103,7 +104,7 @@ describe('spans', () => {
           }
         },
       ),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { pointerKeys } from '../pointer.js';
 import { inexactNumbers, mayHoldInexactNumbers } from './numbers.js';
 
@@ -96,7 +97,7 @@ describe('inexactNumbers', () => {
       fc.property(texts, (text) => {
         if (!mayHoldInexactNumbers(text)) expect(inexactNumbers(text)).toEqual([]);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
     expect(mayHoldInexactNumbers('{"id":"5000112123456789","note":"Typ e999"}')).toBe(false);
     expect(mayHoldInexactNumbers('{"id":5000112123456789}')).toBe(true);
