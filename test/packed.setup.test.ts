@@ -39,6 +39,10 @@ describe('the packed package of a test run', () => {
       );
     },
   );
+  it('is packed as it is when only a test beside the sources is newer', () => {
+    const root = repo({ 'src/index.ts': 10, 'src/a.test.ts': 30, 'src/a.test-d.ts': 30, 'dist/index.js': 20 });
+    expect(staleBuild(root)).toBeUndefined();
+  });
   it('is packed as it is when every built file is newer than every source', () => {
     const root = repo({ 'src/index.ts': 10, 'schemas/a.json': 11, 'package.json': 12, 'dist/index.js': 20 });
     expect(staleBuild(root)).toBeUndefined();

@@ -13,7 +13,7 @@ declare module 'vitest' {
   }
 }
 
-/** What dist/ is built from: a change to any of them makes it stale. */
+/** What dist/ is built from: a change to any of them, tests aside, makes it stale. */
 const sources = ['src', 'schemas', 'package.json', 'tsconfig.json', 'tsup.config.ts'];
 
 /** The files under `path` (itself, if a file), with their modification times. */
@@ -36,7 +36,9 @@ export function staleBuild(root: string): string | undefined {
   const built = times(join(root, 'dist'));
   if (built.length === 0) return 'dist/ is missing';
   const oldest = Math.min(...built.map((b) => b.mtime));
-  const newer = sources.flatMap((s) => times(join(root, s))).find((s) => s.mtime > oldest);
+  const newer = sources
+    .flatMap((s) => times(join(root, s)))
+    .find((s) => s.mtime > oldest && !/\.test(-d)?\.ts$/.test(s.file));
   return newer && `${newer.file.slice(root.length + 1)} is newer than dist/`;
 }
 
