@@ -74,6 +74,7 @@ describe('codePointLength', () => {
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         expect(codePointLength(text)).toBe([...text].length);
       }),
+      { numRuns: runs(1000) },
     );
   });
 });

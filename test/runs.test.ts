@@ -24,4 +24,23 @@ describe('the runs of a property', () => {
     );
     expect(own).toEqual([]);
   });
+
+  it("are given to every fc.assert: none runs on fast-check's default count in CI", () => {
+    const bare = ['src', 'test'].flatMap((folder) =>
+      (readdirSync(folder, { recursive: true }) as string[])
+        .filter((f) => f.endsWith('.test.ts'))
+        .flatMap((f) => {
+          const text = readFileSync(join(folder, f), 'utf8');
+          return [...text.matchAll(/fc\.assert\(/g)].flatMap((m) => {
+            let depth = 1;
+            let i = m.index + m[0].length;
+            for (; depth > 0 && i < text.length; i++) depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
+            const call = text.slice(m.index, i);
+            const line = text.slice(0, m.index).split('\n').length;
+            return /numRuns|settings/.test(call) ? [] : [`${folder}/${f}:${line}`];
+          });
+        }),
+    );
+    expect(bare).toEqual([]);
+  });
 });

@@ -321,6 +321,7 @@ describe('toDateTime', () => {
           expect(toLocalDateTime(value as string)).toBe('');
         },
       ),
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -77,6 +77,7 @@ describe('spans', () => {
           else expect([start, end]).toEqual(found[k]); // an item or the root has no name
         });
       }),
+      { numRuns: runs(1000) },
     );
   });
 
@@ -217,6 +218,7 @@ describe('Lines', () => {
           }
         },
       ),
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -69,6 +69,7 @@ describe('inexactNumbers', () => {
         expect(found.map((f) => f.path).sort()).toEqual(expected.sort());
         for (const f of found) expect(typeof at(JSON.parse(text), f.path)).toBe('number');
       }),
+      { numRuns: runs(1000) },
     );
   });
 
