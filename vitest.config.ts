@@ -4,6 +4,12 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/packed.setup.ts'],
+    // type-only assertions live in *.test-d.ts: tsc checks them, nothing runs them
+    typecheck: {
+      enabled: true,
+      include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
+      tsconfig: 'tsconfig.test-d.json',
+    },
     testTimeout: 60_000,
     // starting Chromium or a server while the other suites load both cores can take more than 10 s
     hookTimeout: 60_000,

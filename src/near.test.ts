@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../test/runs.js';
 import { nearest } from './near.js';
 
 const roles = ['locationA', 'locationB', 'alternateAddress'];
@@ -55,6 +56,7 @@ describe('nearest', () => {
           expect(nearest(found, [known])).toBe(found === known ? undefined : known);
         },
       ),
+      { numRuns: runs(1000) },
     );
   });
 });

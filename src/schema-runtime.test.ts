@@ -2,6 +2,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import schema from '../schemas/product-order.schema.json' with { type: 'json' };
+import { runs } from '../test/runs.js';
 import { codePointLength, isDateTime } from './schema-runtime.js';
 
 const pattern = new RegExp(schema.$defs.DateTime.pattern, 'u');
@@ -31,7 +32,7 @@ describe('isDateTime', () => {
       fc.property(fc.oneof(nearDateTime, fc.string()), (text) => {
         expect(isDateTime(text)).toBe(pattern.test(text) && ajvFormats.validate(text) && inRange(text));
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 
@@ -73,6 +74,7 @@ describe('codePointLength', () => {
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         expect(codePointLength(text)).toBe([...text].length);
       }),
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -5,6 +5,7 @@ import { defaultMaxViolations, settings, type ValidateOptions } from './options.
 import { comparePaths } from './pointer.js';
 import { budget, isRecord, maxReads, spent } from './read.js';
 import { checks as orderChecks, rules } from './rules/index.js';
+import { inflightFieldTable } from './rules/inflight-field-table.js';
 import { type TextValidationResult, validateText } from './text/located.js';
 import type {
   Check,
@@ -303,10 +304,14 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
 /** The most rules, message tables or messages a validator takes: more is no list a person wrote. */
 const maxRules = 1000;
 
-/** This package's order rules, by identity: a rule that is none of them is a caller's, and guarded. */
+/**
+ * Whether `check` is one of this package's own rule objects (those of `rules`, `inflightRules` and the
+ * order's checks), by identity, never by id: the one decision of {@link validateWith} and
+ * {@link createValidator}. Any other is a caller's, and guarded: its throw is its `rule_failed`.
+ */
 let builtInRules: ReadonlySet<unknown> | undefined;
 function isBuiltIn(check: unknown): boolean {
-  if (builtInRules === undefined) builtInRules = new Set<unknown>([...orderChecks, ...rules]);
+  if (builtInRules === undefined) builtInRules = new Set<unknown>([...orderChecks, ...rules, inflightFieldTable]);
   return builtInRules.has(check);
 }
 

@@ -29,6 +29,7 @@ import {
 import type { Check } from '../src/violation.js';
 import { order as anyOrder } from './arbitraries.js';
 import { importEsm } from './consumer.js';
+import { runs } from './runs.js';
 import { counting, fakeLength, inflightLists, proxyHoles, sharedReferences, type Traps } from './traps.js';
 
 /** How many times validating `input` touches it: every trap of a Proxy around each of its objects. */
@@ -162,7 +163,7 @@ describe('the reads of a validation and of a guard (issue 31)', () => {
         expect(readsOfChecks(checks, order)).toBeLessThanOrEqual(perByte * bytes);
         expect(readsOfGuard(order)).toBeLessThanOrEqual(perByte * bytes);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

@@ -19,6 +19,7 @@ import {
 import { isRecord, maxReads } from '../src/read.js';
 import { phone, place, validOrder } from '../src/rules/test-kit.js';
 import { order } from './arbitraries.js';
+import { runs } from './runs.js';
 import {
   counting,
   fakeLength,
@@ -29,7 +30,7 @@ import {
   type Traps,
 } from './traps.js';
 
-const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
+const numRuns = runs(1000);
 
 afterEach(() => {
   try {

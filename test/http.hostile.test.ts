@@ -11,8 +11,9 @@ import {
   validateListenerEvent,
 } from '../src/http/index.js';
 import { validateInflightChangeProductOrder } from '../src/index.js';
+import { runs } from './runs.js';
 
-const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
+const numRuns = runs(1000);
 const anything = fc.anything({ withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true });
 
 describe('hostile input', () => {

@@ -11,10 +11,11 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isInflightChangeProductOrderFVO, type RuleId, validateInflightChangeProductOrder } from '../src/index.js';
 import { inflightMutants, inflightOrder, type Mutant } from './arbitraries.js';
+import { runs } from './runs.js';
 
-const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
+const numRuns = runs(1000);
 const settings = { numRuns };
-const timeout = 60 * numRuns;
+const timeout = Math.max(60_000, 60 * numRuns);
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const orderSchema = read('schemas/product-order.schema.json');

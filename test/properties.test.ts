@@ -11,12 +11,13 @@ import { namesAt } from '../scripts/generate-names.mjs';
 import { isProductOrderFVO, type RuleId, type Violation, validateProductOrder } from '../src/index.js';
 import { nearest } from '../src/near.js';
 import { type Mutant, mutants, order } from './arbitraries.js';
+import { runs } from './runs.js';
 
-/** Runs per property: at least 1,000; FC_RUNS raises it for a long local run. */
-const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
+/** Runs per property: 1,000 in CI, 100 locally (test/runs.ts). */
+const numRuns = runs(1000);
 const settings = { numRuns };
 /** A minute per 1,000 runs: the differential property runs an interpreter on every case. */
-const timeout = 60 * numRuns;
+const timeout = Math.max(60_000, 60 * numRuns);
 
 const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
 const cfworker = new Validator(schema, '2020-12', false);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { baselineKey, baselineText, readBaseline } from './baseline.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'pov-baseline-'));
@@ -25,7 +26,7 @@ describe('baseline file', () => {
         // the same violations in any order give the same bytes
         expect(baselineText([...keys].reverse())).toBe(text);
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 

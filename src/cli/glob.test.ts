@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { alternatives, excluder, isGlob, matchName, matchPath, parsePattern, type Segment } from './glob.js';
 
 const name = (pattern: string) => parsePattern(pattern).segments[0] as Exclude<Segment, 'globstar'>;
@@ -66,7 +67,7 @@ describe('matchName', () => {
         );
         expect(matchName(`b${f}`, name(`b${p.join('')}`))).toBe(slow);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -108,7 +109,7 @@ describe('matchPath', () => {
         );
         expect(matchPath(n, segments)).toBe(slow);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 });

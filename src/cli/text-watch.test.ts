@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { invalidUtf8 } from '../text/syntax.js';
 import { TextWatch } from './text-watch.js';
 
@@ -57,7 +58,7 @@ describe('TextWatch', () => {
           expect(invalidUtf8(stop?.kept ?? bytes)).toBe(-1);
         }
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { order } from '../../test/arbitraries.js';
+import { runs } from '../../test/runs.js';
 import { counting, fakeLength, sharedReferences, type Traps } from '../../test/traps.js';
 import { createProductOrderSchema, productOrderSchema } from '../standard-schema.js';
 import { validateProductOrder } from '../validate.js';
@@ -58,7 +59,7 @@ describe('emptyAsMissing of the schemas', () => {
         fc.pre(JSON.stringify(o) === JSON.stringify(withoutBlanksByJson(o)));
         expect(withoutBlanks(o)).toBe(o);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -81,7 +82,7 @@ describe('emptyAsMissing of the schemas', () => {
         expect(actual.issues).toEqual(expected.issues);
         if (!actual.issues) expect(actual.value).toEqual(withoutBlanksByJson(copy));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { type Disambiguation, toDateTime, toLocalDateTime } from './date-time.js';
 
 const rfc3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/;
@@ -266,7 +267,7 @@ describe('toDateTime', () => {
         const skipped = berlinInstants(toSeconds(value)).length === 0;
         if (!skipped) expect(wallClock(instantOf(dateTime), 'Europe/Berlin')).toBe(toSeconds(value));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -276,7 +277,7 @@ describe('toDateTime', () => {
         const dateTime = toDateTime(value, { disambiguation });
         expect(instantOf(dateTime)).toBe(berlinInstant(toSeconds(value), disambiguation));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -297,7 +298,7 @@ describe('toDateTime', () => {
         const dateTime = toDateTime(text, { timeZone, disambiguation });
         if (dateTime !== text) expect(dateTime).toMatch(rfc3339);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -320,6 +321,7 @@ describe('toDateTime', () => {
           expect(toLocalDateTime(value as string)).toBe('');
         },
       ),
+      { numRuns: runs(1000) },
     );
   });
 });
@@ -395,7 +397,7 @@ describe('toLocalDateTime', () => {
         fc.pre(berlinInstants(toSeconds(value)).length > 0);
         expect(toLocalDateTime(toDateTime(value, { disambiguation }))).toBe(toSeconds(value));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -417,7 +419,7 @@ describe('toLocalDateTime', () => {
           expect(toLocalDateTime(dateTime, { timeZone })).toBe(wallClock(instantOf(dateTime), timeZone));
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -429,7 +431,7 @@ describe('toLocalDateTime', () => {
         const value = toLocalDateTime(text, { timeZone });
         if (value !== '') expect(value).toMatch(pickerValue);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

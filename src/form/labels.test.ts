@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants, order } from '../../test/arbitraries.js';
+import { runs } from '../../test/runs.js';
 import { createValidator, validateProductOrder } from '../validate.js';
 import { defineLabels, type Labels, withLabels } from './labels.js';
 import { labelsDe } from './labels-de.js';
@@ -215,7 +216,7 @@ describe('labels in messages', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

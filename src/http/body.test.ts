@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { order } from '../../test/arbitraries.js';
+import { runs } from '../../test/runs.js';
 import {
   decode,
   decodeCarefully,
@@ -408,7 +409,7 @@ describe('the fast body path gives what the careful one gives', () => {
           expect(parseJsonBody(text, lang, options)).toStrictEqual(parseJsonBodyCarefully(text, lang, options));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -505,7 +506,7 @@ describe('the fast body path gives what the careful one gives', () => {
           );
         } else expect(answer).toStrictEqual({ ok: true, value: JSON.parse(text) });
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1500) },
     );
   });
 
@@ -583,7 +584,7 @@ describe('the fast body path gives what the careful one gives', () => {
         padded.set(all, 1);
         expect(decodeFast(padded.subarray(1, all.length + 1))).toBe(careful);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
     expect(decode([encoder.encode('{}')], 2, 'de')).toStrictEqual({ ok: true, text: '{}' });
     expect(decode([new Uint8Array([0xff])], 1, 'de')).toMatchObject({

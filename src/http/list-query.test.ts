@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { countHeaders, type ListQuery, pageBounds, paginate, parseListQuery, selectFields } from './list-query.js';
 
 const violations = (query: Parameters<typeof parseListQuery>[0], params?: ('fields' | 'offset' | 'limit')[]) =>
@@ -126,7 +127,7 @@ describe('selectFields', () => {
       fc.property(fc.anything({ withNullPrototype: true, withBoxedValues: true, withMap: true }), (value) => {
         expect(() => selectFields(value, ['id'])).not.toThrow();
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

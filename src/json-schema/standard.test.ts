@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Validator } from '@cfworker/json-schema';
-import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { medium, mutants, order, relatedParty } from '../../test/arbitraries.js';
+import { runs } from '../../test/runs.js';
 import { isContactMedium, isProductOrderItem, isRelatedParty } from '../generated/guards.js';
-import type { ProductOrderFVO } from '../generated/types.js';
 import {
   contactMediumSchema,
   createProductOrderSchema,
@@ -22,7 +21,7 @@ import { withJsonSchema } from './standard.js';
 type Order = any;
 
 const shipped = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
-const numRuns = Math.max(1000, Number(process.env.FC_RUNS) || 0);
+const numRuns = runs(1000);
 
 describe('withJsonSchema', () => {
   const schemas = [
@@ -32,10 +31,8 @@ describe('withJsonSchema', () => {
     ['productOrderItemSchema', withJsonSchema(productOrderItemSchema)],
   ] as const;
 
-  it('gives the Standard JSON Schema types, and keeps validation as it was', () => {
+  it('keeps validation as it was (its types: standard.test-d.ts)', () => {
     const schema = withJsonSchema(productOrderSchema);
-    expectTypeOf(schema).toExtend<StandardJSONSchemaV1<ProductOrderFVO>>();
-    expectTypeOf(schema).toExtend<StandardSchemaV1<ProductOrderFVO>>();
     expect(schema['~standard'].validate({})).toEqual(productOrderSchema['~standard'].validate({}));
     const german = withJsonSchema(createProductOrderSchema({ lang: 'de' }));
     expect(german['~standard'].validate({}).issues?.[0]?.message).toMatch(/Pflichtangabe/);

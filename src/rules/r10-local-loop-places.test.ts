@@ -56,6 +56,21 @@ describe('R10: places of a local loop in a new order', () => {
         ),
       ]),
     ));
+  // a fault that survived the suite: the last faulty characteristic of a name reported instead of the first
+  it('reports the first of two faulty characteristics of a name, not the last', () =>
+    expectViolation(
+      loop([
+        A(),
+        B(
+          site([
+            characteristic('national_destination_code', '0'),
+            characteristic('local_exchange_area', '12'),
+            characteristic('national_destination_code', 'abc'),
+          ]),
+        ),
+      ]),
+      { ...r10, code: 'pattern_mismatch', path: `${chars}/0/value`, params: { name: 'national_destination_code' } },
+    ));
   it('holds when one of two characteristics of a name has a right value', () =>
     expectNoViolation(
       loop([

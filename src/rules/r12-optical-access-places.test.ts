@@ -130,6 +130,15 @@ describe('R12: places of an optical access line in a new order', () => {
       params: { limit: 50, name: 'collocation_room_name' },
     }),
   );
+  // a fault that survived the suite: the last faulty characteristic of a name reported instead of the first
+  it('reports the first of two faulty collocation_room_name characteristics, not the last', () =>
+    expectViolation(
+      optical([
+        A(),
+        B(site([characteristic('collocation_room_name', ''), characteristic('collocation_room_name', chars(51))])),
+      ]),
+      { ...r12, code: 'too_short', path: room, params: { limit: 1, name: 'collocation_room_name' } },
+    ));
   it('rejects a collocation_room_name that is not a string', () =>
     expectViolation(optical([A(), B(roomSite(104))]), {
       ...r12,

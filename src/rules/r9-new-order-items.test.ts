@@ -76,6 +76,14 @@ describe('R9: items of a new order', () => {
       path: `${ITEM}/product`,
       params: { property: 'relatedPlace' },
     }));
+  // a fault that survived the suite: a relatedPlace on the product's prototype counted as present
+  it('does not count an inherited relatedPlace as present', () =>
+    expectViolation(
+      withItems([
+        { action: 'add', product: Object.assign(Object.create({ relatedPlace: [] }), { '@type': 'SomeProduct' }) },
+      ]),
+      { ...r9, code: 'required', path: `${ITEM}/product`, params: { property: 'relatedPlace' } },
+    ));
   it('requires relatedPlace of a local loop too, without R10 findings', () =>
     expectViolation(withItems([item('HvtLocalLoopProduct')]), {
       ...r9,

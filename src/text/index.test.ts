@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants } from '../../test/arbitraries.js';
+import { runs } from '../../test/runs.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { pointerKeys } from '../pointer.js';
 import { createValidator, defineRule, validateProductOrder } from '../validate.js';
@@ -63,7 +64,7 @@ describe('validateProductOrderText', () => {
         expect(v).toBeDefined();
         if (v) expect(JSON.parse(spanned(text, v))).toEqual(deepest(mutant.order, mutant.path));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { encodeToken } from '../pointer.js';
 import { duplicateKeys } from './keys.js';
 
@@ -94,7 +95,7 @@ describe('duplicateKeys', () => {
           expect(JSON.parse(text.slice(start, end))).toBe(name);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -104,7 +105,7 @@ describe('duplicateKeys', () => {
       fc.property(fc.array(fc.record({ a: shared, b: fc.array(shared) })), fc.constantFrom(0, 2), (node, indent) => {
         expect(duplicateKeys(JSON.stringify(node, null, indent))).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { encodeToken } from '../pointer.js';
 import { itemStarts, Lines, type Span, spans } from './locate.js';
 
@@ -76,6 +77,7 @@ describe('spans', () => {
           else expect([start, end]).toEqual(found[k]); // an item or the root has no name
         });
       }),
+      { numRuns: runs(1000) },
     );
   });
 
@@ -103,7 +105,7 @@ describe('spans', () => {
           }
         },
       ),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 
@@ -216,6 +218,7 @@ describe('Lines', () => {
           }
         },
       ),
+      { numRuns: runs(1000) },
     );
   });
 });

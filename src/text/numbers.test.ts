@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { pointerKeys } from '../pointer.js';
 import { inexactNumbers, mayHoldInexactNumbers } from './numbers.js';
 
@@ -68,6 +69,7 @@ describe('inexactNumbers', () => {
         expect(found.map((f) => f.path).sort()).toEqual(expected.sort());
         for (const f of found) expect(typeof at(JSON.parse(text), f.path)).toBe('number');
       }),
+      { numRuns: runs(1000) },
     );
   });
 
@@ -96,7 +98,7 @@ describe('inexactNumbers', () => {
       fc.property(texts, (text) => {
         if (!mayHoldInexactNumbers(text)) expect(inexactNumbers(text)).toEqual([]);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
     expect(mayHoldInexactNumbers('{"id":"5000112123456789","note":"Typ e999"}')).toBe(false);
     expect(mayHoldInexactNumbers('{"id":5000112123456789}')).toBe(true);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../test/runs.js';
 import { encodingFault, syntaxFault } from './syntax.js';
 
 const parses = (text: string) => {
@@ -40,7 +41,7 @@ describe('syntaxFault', () => {
       fc.property(nearJson, (text) => {
         expect(syntaxFault(text) === undefined).toBe(parses(text));
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 
@@ -63,7 +64,7 @@ describe('syntaxFault', () => {
         if (position === undefined || fault === undefined) return;
         expect(offset(text, fault.line, fault.column)).toBe(Number(position));
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 
@@ -123,7 +124,7 @@ describe('encodingFault', () => {
       fc.property(nearUtf8, (bytes) => {
         expect(encodingFault(bytes) === undefined).toBe(decodes(bytes));
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 
@@ -140,7 +141,7 @@ describe('encodingFault', () => {
         const lines = text.slice(0, at).split('\n');
         expect([fault.line, fault.column]).toEqual([lines.length, (lines.at(-1) as string).length + 1]);
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 

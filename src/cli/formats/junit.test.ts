@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import fc from 'fast-check';
 import { parse } from 'junit2json';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../../../test/runs.js';
 import { Spool, xml } from './junit.js';
 
 const spools = () => readdirSync(tmpdir()).filter((name) => name.startsWith('product-order-validate-'));
@@ -54,7 +55,7 @@ describe('xml', () => {
         const allowed = !/[\0-\x08\v\f\x0e-\x1f\ud800-\udfff\ufffe\uffff]/u.test(text);
         if (allowed && text.trim() === text && Number.isNaN(Number(text))) expect(report.testsuite[0].name).toBe(text);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });
