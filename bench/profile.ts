@@ -1,4 +1,4 @@
-// A CPU profile of validateProductOrder on one corpus: `npm run bench:profile -- N` writes
+// A CPU profile of validateProductOrder on one corpus: `npm run bench:profile -- N` (N: the corpus, 0 to 11, in the order of bench/corpora.ts) writes
 // bench/.out/*.cpuprofile, to open in Chrome DevTools.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { corpora } from './corpora.js';

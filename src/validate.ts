@@ -662,20 +662,41 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Findings ordered by path: token by token, array indices as numbers; stable for equal paths. Most
- * paths have no index above 9 and no character below '/', and such paths order as plain strings do,
- * which the engine compares natively; any other path orders all of them by {@link comparePaths}.
+ * Findings ordered by path: token by token, array indices as numbers ({@link comparePaths}); stable
+ * for equal paths. Each rule reports in the order it walks, so the list is a few runs already in
+ * order: they are found in one pass and merged, left run first on equal paths, with no sort.
  */
 export function byPath(found: readonly Finding[]): Finding[] {
-  const sorted = found.slice();
-  if (sorted.length < 2) return sorted;
-  let plain = true;
-  for (let i = 0; i < sorted.length && plain; i++) plain = !unlikePlain.test(sorted[i].path);
-  const compare = plain ? comparePlain : comparePaths;
-  return sorted.sort((a, b) => compare(a.path, b.path));
+  const n = found.length;
+  let runs = [0];
+  for (let i = 1; i < n; i++) if (comparePaths(found[i - 1].path, found[i].path) > 0) runs.push(i);
+  if (runs.length === 1) return found.slice();
+  runs.push(n);
+  let from = found.slice();
+  let to = new Array<Finding>(n);
+  while (runs.length > 2) {
+    const merged = [0];
+    let r = 0;
+    for (; r + 2 < runs.length; r += 2) {
+      merge(from, to, runs[r], runs[r + 1], runs[r + 2]);
+      merged.push(runs[r + 2]);
+    }
+    if (r + 1 < runs.length && merged[merged.length - 1] !== n) {
+      for (let i = runs[r]; i < n; i++) to[i] = from[i];
+      merged.push(n);
+    }
+    [from, to] = [to, from];
+    runs = merged;
+  }
+  return from;
 }
 
-/** An index of two or more digits, or a character that sorts before '/'. */
-const unlikePlain = /\/[1-9][0-9]|[\0-.]/;
-
-const comparePlain = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** The runs `from[lo..mid)` and `from[mid..hi)`, each in order, merged into `to[lo..hi)`; the left first on equal paths. */
+function merge(from: readonly Finding[], to: Finding[], lo: number, mid: number, hi: number): void {
+  let i = lo;
+  let j = mid;
+  let k = lo;
+  while (i < mid && j < hi) to[k++] = comparePaths(from[j].path, from[i].path) < 0 ? from[j++] : from[i++];
+  while (i < mid) to[k++] = from[i++];
+  while (j < hi) to[k++] = from[j++];
+}
