@@ -278,6 +278,40 @@ describe('thresholds and exit codes (issue 27)', () => {
     expect(inFolder('limits', ['--fail-on', 'violations', 'hinted.json']).code).toBe(0);
   });
 
+  it('a quiet run that fails on hints names the orders that fail it in every report (-q --fail-on hints)', () => {
+    const args = ['-q', '--fail-on', 'hints', 'hinted.json', 'valid.json'];
+    const json = inFolder('limits', ['-f', 'json', ...args]);
+    expect(json.code).toBe(1);
+    expect(sources(json.stdout)).toEqual(['hinted.json']);
+    const github = inFolder('limits', ['-f', 'github', ...args]).stdout;
+    expect(github).toMatch(/^::notice file=hinted\.json,/m);
+    const text = inFolder('limits', args).stdout;
+    expect(text).toContain('✓ hinted.json\n');
+    expect(text).not.toContain('valid.json');
+    const junit = inFolder('limits', ['-f', 'junit', ...args]).stdout;
+    expect(junit).toContain('<testsuite name="hinted.json" tests="1"');
+    // quiet still leaves out a valid order with hints when hints do not fail the run
+    expect(sources(inFolder('limits', ['-f', 'json', '-q', 'hinted.json']).stdout)).toEqual([]);
+  });
+
+  it('refuses --fail-on hints with --no-hints: the orders failing on hints would be reported without them', () => {
+    const run = inFolder('limits', ['--fail-on', 'hints', '--no-hints', 'hinted.json']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain('--fail-on hints and --no-hints');
+  });
+
+  it('--max-invalid with a malformed input does not say the run passes, since it exits 3', () => {
+    put('limits/broken.json', '{"a":');
+    const run = inFolder('limits', ['--max-invalid', '10', 'invalid-1.json', 'broken.json']);
+    expect(run.code).toBe(3);
+    expect(run.stdout).not.toContain('passes');
+    expect(run.stdout).toContain(
+      '1 invalid, at most 10 allowed (--max-invalid): fails, since an input could not be checked',
+    );
+    const de = inFolder('limits', ['--lang', 'de', '--max-invalid', '10', 'invalid-1.json', 'broken.json']);
+    expect(de.stdout).toContain('nicht bestanden, da eine Eingabe nicht geprüft werden konnte');
+  });
+
   it('are in --help, in English and German: the options and the exit codes 2 and 3', () => {
     const en = inFolder('limits', ['--help']).stdout;
     const de = inFolder('limits', ['--help'], { LANG: 'de_DE.UTF-8' }).stdout;

@@ -242,6 +242,7 @@ export function parseCommand(
         ? Number(maxInvalidValue)
         : -1;
   if (maxInvalid < 0) return refuse(usage.maxInvalid(maxInvalidValue ?? ''));
+  if (failOn === 'hints' && values['no-hints'] === true) return refuse(usage.failOnHidden);
   let changed: Options['changed'];
   for (const token of tokens) {
     if (token.kind === 'option' && token.name === 'changed') changed = { base: token.value };

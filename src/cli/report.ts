@@ -164,7 +164,7 @@ export function summaryLine(t: CliWording, tally: Tally): string {
   const { failOn, maxInvalid } = tally.thresholds;
   const allowance = isDefault(tally.thresholds)
     ? ''
-    : `; ${t.thresholds({ failOn, maxInvalid, failing: failing(tally, tally.thresholds) })}`;
+    : `; ${t.thresholds({ failOn, maxInvalid, failing: failing(tally, tally.thresholds), unread: tally.inputErrors > 0 })}`;
   const known = tally.baseline ? `; ${t.limits.suppressed(tally.suppressed)}` : '';
   return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}${known}${allowance}`;
 }

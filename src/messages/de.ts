@@ -316,8 +316,8 @@ export const cli: CliWording = {
       help: 'Die Eingabe konnte in diesem Prozess nicht geprüft werden (etwa weil der Bericht zu groß wäre): aufteilen.',
     },
   },
-  thresholds: ({ failOn, maxInvalid, failing }) =>
-    `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
+  thresholds: ({ failOn, maxInvalid, failing, unread }) =>
+    `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${unread ? 'nicht bestanden, da eine Eingabe nicht geprüft werden konnte' : failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
   changed: (kept, total, base, commit) =>
     `--changed: ${cli.number(kept)} von ${cli.number(total)} ${total === 1 ? 'Datei wird' : 'Dateien werden'} geprüft, die sich von ${base} unterscheiden (Merge-Basis ${commit.slice(0, 12)})`,
   limits: {
@@ -359,6 +359,8 @@ export const cli: CliWording = {
     seeHelp: 'Hilfe: product-order-validate --help',
     baseDir: (path, reason) => `--base-dir ${quote(path)} ist kein Ordner (${systemErrors[reason] ?? reason})`,
     maxInvalid: (value) => `Option --max-invalid nimmt eine ganze Zahl ab 0, nicht ${quote(value)}`,
+    failOnHidden:
+      '--fail-on hints und --no-hints schließen einander aus: Aufträge, die an ihren Hinweisen scheitern, stünden ohne diese Hinweise im Bericht; lassen Sie eine der beiden Optionen weg',
     config: (f) => {
       const where = `die Konfiguration ${quote(f.file)}`;
       if (f.fault === 'unreadable') return `${where} ist nicht lesbar (${systemErrors[f.reason] ?? f.reason})`;

@@ -306,8 +306,8 @@ export const cli: CliWording = {
       help: 'The input could not be checked in this process (too large a report, say): split it.',
     },
   },
-  thresholds: ({ failOn, maxInvalid, failing }) =>
-    `${failOn === 'hints' ? `${cli.orders(failing)} with violations or hints (--fail-on hints)` : `${cli.number(failing)} invalid`}, at most ${cli.number(maxInvalid)} allowed (--max-invalid): ${failing > maxInvalid ? 'fails' : 'passes'}`,
+  thresholds: ({ failOn, maxInvalid, failing, unread }) =>
+    `${failOn === 'hints' ? `${cli.orders(failing)} with violations or hints (--fail-on hints)` : `${cli.number(failing)} invalid`}, at most ${cli.number(maxInvalid)} allowed (--max-invalid): ${unread ? 'fails, since an input could not be checked' : failing > maxInvalid ? 'fails' : 'passes'}`,
   changed: (kept, total, base, commit) =>
     `--changed: checking ${cli.number(kept)} of ${cli.number(total)} ${total === 1 ? 'file' : 'files'}, those that differ from ${base} (merge base ${commit.slice(0, 12)})`,
   limits: {
@@ -349,6 +349,8 @@ export const cli: CliWording = {
     seeHelp: 'Run product-order-validate --help for usage.',
     baseDir: (path, reason) => `--base-dir ${quote(path)} is no folder (${systemErrors[reason] ?? reason})`,
     maxInvalid: (value) => `option --max-invalid takes a whole number from 0 up, not ${quote(value)}`,
+    failOnHidden:
+      '--fail-on hints and --no-hints do not go together: the orders that fail on their hints would be reported without them; leave out one of the two',
     config: (f) => {
       const where = `the config ${quote(f.file)}`;
       if (f.fault === 'unreadable') return `cannot read ${where} (${systemErrors[f.reason] ?? f.reason})`;

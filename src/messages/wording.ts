@@ -103,6 +103,8 @@ export interface CliWording {
     readonly failOn: FailOn;
     readonly maxInvalid: number;
     readonly failing: number;
+    /** Whether an input could not be checked: the run fails (exit code 3) whatever the allowance. */
+    readonly unread: boolean;
   }) => string;
   /** The line on stderr that says how many of the files found `--changed` kept, against which base and commit. */
   readonly changed: (kept: number, total: number, base: string, commit: string) => string;
@@ -169,6 +171,8 @@ export interface UsageWording {
   /** A `--base-dir` that is no folder; `reason` the system's error code. */
   readonly baseDir: (path: string, reason: string) => string;
   readonly maxInvalid: (value: string) => string;
+  /** `--fail-on hints` with `--no-hints`: the orders failing on their hints would be reported without them. */
+  readonly failOnHidden: string;
   /** A config file that cannot be read, is not JSON, or holds an unknown key or a bad value. */
   readonly config: (fault: ConfigFault) => string;
   /** `--changed` without git, outside a repository, or with a base that is no commit. */
