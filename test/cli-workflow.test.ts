@@ -210,6 +210,57 @@ describe('--changed: only the files that differ from a git base (issue 27)', () 
     expect(JSON.parse(run.stdout).summary.orders).toBe(0);
   });
 
+  it('--changed in a pull request job of GitHub or GitLab (a checkout without origin/HEAD or a local main) takes the base the platform names, and says how to fetch it when the clone lacks it', () => {
+    // as actions/checkout leaves a pull request: the head commit alone, no local branch, no origin/HEAD
+    mkdirSync(join(work, 'pr'), { recursive: true });
+    git('pr', 'init', '-q');
+    git('pr', 'remote', 'add', 'origin', pathToFileURL(join(work, 'changes')).href);
+    git('pr', 'fetch', '-q', '--depth=1', 'origin', 'feature');
+    git('pr', 'checkout', '-q', 'FETCH_HEAD');
+    const github = { GITHUB_ACTIONS: 'true', GITHUB_BASE_REF: 'main' };
+    const missing = inFolder('pr', ['--changed', 'orders'], github);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toContain('"origin/main" is no commit, branch or tag of this repository');
+    expect(missing.stderr).toContain('actions/checkout with fetch-depth: 0');
+    // the base fetched at depth 1: no commit in common, and the same advice
+    git('pr', 'fetch', '-q', '--depth=1', 'origin', 'main:refs/remotes/origin/main');
+    const shallow = inFolder('pr', ['--changed', 'orders'], github);
+    expect(shallow.code).toBe(2);
+    expect(shallow.stderr).toContain('"origin/main" and HEAD have no commit in common');
+    expect(shallow.stderr).toContain('fetch-depth: 0');
+    const gitlab = inFolder('pr', ['--changed', 'orders'], {
+      GITLAB_CI: 'true',
+      CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+    });
+    expect(gitlab.stderr).toContain('set the variable GIT_DEPTH: 0, or run git fetch origin main first');
+    // the whole history, as fetch-depth: 0 gives it
+    git('pr', 'fetch', '-q', '--unshallow', 'origin');
+    const expected = ['orders/b.json', ...odd.map((name) => `orders/${name}`)].sort();
+    for (const [args, env] of [
+      [['--changed', '-f', 'json', 'orders'], github],
+      [['--changed', '-f', 'json', 'orders'], { GITLAB_CI: 'true', CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main' }],
+      [['--changed=main', '-f', 'json', 'orders'], {}], // a bare branch name that exists only as origin/main
+      [['--changed', '-f', 'json', 'orders'], {}], // main, found as origin/main
+    ] as [string[], Record<string, string>][]) {
+      const run = inFolder('pr', args, env);
+      expect(run.code, `${args.join(' ')} ${JSON.stringify(env)}: ${run.stderr}`).toBe(1);
+      expect(sources(run.stdout).sort()).toEqual(expected);
+      expect(run.stderr).toContain('those that differ from origin/main');
+    }
+  });
+
+  it('says on stderr that the github annotations are in input order when the pull request base cannot be used', () => {
+    mkdirSync(join(work, 'pr1'), { recursive: true });
+    git('pr1', 'init', '-q');
+    git('pr1', 'remote', 'add', 'origin', pathToFileURL(join(work, 'changes')).href);
+    git('pr1', 'fetch', '-q', '--depth=1', 'origin', 'feature');
+    git('pr1', 'checkout', '-q', 'FETCH_HEAD');
+    const run = inFolder('pr1', ['-f', 'github', 'orders'], { GITHUB_ACTIONS: 'true', GITHUB_BASE_REF: 'main' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('-f github: the annotations come in input order, not changed files first');
+    expect(run.stderr).toContain('fetch-depth: 0');
+  });
+
   it('refuses --changed outside a repository, a base that is no commit or looks like an option, and no default branch; in English and German', () => {
     const cases: [string, string[], string][] = [
       ['plain', ['--changed', 'x'], '--changed needs a git repository, and'],

@@ -9,7 +9,7 @@ import { reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
 import { frames, renderers } from './formats/index.js';
-import { changedFiles } from './git.js';
+import { changedFiles, platformBase } from './git.js';
 import { isGlob } from './glob.js';
 import type { Options } from './options.js';
 import { guardOutputs } from './own-reports.js';
@@ -95,7 +95,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const words = cliWords[options.lang];
   // before any report is opened for writing: none may be an input, and reports found are left out
   const found = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
-  const kept = options.changed && (await onlyChanged(found, options.changed.base));
+  const kept = options.changed && (await onlyChanged(found, options.changed.base, io.env));
   if (kept && 'fault' in kept) {
     io.stderr.write(`product-order-validate: ${words.usage.changed(kept)}\n`);
     return exit.usage;
@@ -145,12 +145,12 @@ export async function run(options: Options, io: Streams): Promise<number> {
       colour: output.path === undefined && colourful(io.stdout, io.env),
     })),
   };
-  const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found);
   /** Says on stderr that a report was split or cut to stay within a platform's limits. */
   const warn = (message: string) => {
     progress.clear();
     io.stderr.write(`product-order-validate: ${message}\n`);
   };
+  const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
   const around = frames(look, {
     version: io.version,
     cwd: options.baseDir,
@@ -240,28 +240,32 @@ const namesOf = (sources: readonly (Source | InputError)[]): ReadonlySet<string>
   new Set(sources.flatMap((s) => ('error' in s || s.path === undefined ? [] : [s.name])));
 
 /**
- * In a pull request's job (GitHub names its base branch in `GITHUB_BASE_REF`), the files among the
- * inputs that the pull request changes, so that the `github` report can put their annotations
+ * In a pull or merge request's job (the platform names its base, see `platformBase`), the files
+ * among the inputs that the request changes, so that the `github` report can put their annotations
  * first; `undefined` when there is no such report or base, or git cannot say (the order of the
- * annotations is all that depends on it).
+ * annotations is all that depends on it; a warning says why and how to fetch the base).
  */
 async function pullRequestFiles(
   options: Options,
   env: NodeJS.ProcessEnv,
   found: readonly (Source | InputError)[],
+  warn: (message: string) => void,
 ): Promise<ReadonlySet<string> | undefined> {
-  const base = env.GITHUB_BASE_REF;
-  if (options.changed || !base || !options.outputs.some((output) => output.format === 'github')) return undefined;
-  const known = await onlyChanged(found, `origin/${base}`);
-  return 'fault' in known ? undefined : namesOf(known.sources);
+  if (options.changed || !platformBase(env) || !options.outputs.some((output) => output.format === 'github'))
+    return undefined;
+  const known = await onlyChanged(found, undefined, env);
+  if (!('fault' in known)) return namesOf(known.sources);
+  const words = cliWords[options.lang];
+  warn(words.limits.unordered(words.usage.changed(known).replace(/^--changed: /, '')));
+  return undefined;
 }
 
 /**
  * The inputs `--changed` keeps: the files that differ from the base (compared by their real path,
  * so a link or `./` leads to the same file), stdin, and every input error; a fault of git instead.
  */
-async function onlyChanged(found: readonly (Source | InputError)[], base: string | undefined) {
-  const changed = await changedFiles(process.cwd(), base);
+async function onlyChanged(found: readonly (Source | InputError)[], base: string | undefined, env: NodeJS.ProcessEnv) {
+  const changed = await changedFiles(process.cwd(), base, env);
   if ('fault' in changed) return changed;
   const sources: (Source | InputError)[] = [];
   let total = 0;

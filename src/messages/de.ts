@@ -1,4 +1,6 @@
 // Every text the package prints in German: the violations' messages, the HTTP helpers' words, the command's report.
+
+import type { FetchHint } from '../cli/git.js';
 import {
   type AssertWording,
   type CliWording,
@@ -321,6 +323,8 @@ export const cli: CliWording = {
   changed: (kept, total, base, commit) =>
     `--changed: ${cli.number(kept)} von ${cli.number(total)} ${total === 1 ? 'Datei wird' : 'Dateien werden'} geprüft, die sich von ${base} unterscheiden (Merge-Basis ${commit.slice(0, 12)})`,
   limits: {
+    unordered: (reason) =>
+      `-f github: die Anmerkungen kommen in der Reihenfolge der Eingaben, nicht die geänderten Dateien zuerst, da die Basis nicht verwendbar ist (${reason})`,
     suppressed: (n) =>
       `${n === 1 ? '1 bekannter Verstoß' : `${cli.number(n)} bekannte Verstöße`} durch die Baseline ausgelassen`,
     moreAnnotations: (n, files, summary) =>
@@ -373,12 +377,22 @@ export const cli: CliWording = {
       if (f.fault === 'no_git') return '--changed braucht git, das nicht installiert ist (oder nicht im PATH)';
       if (f.fault === 'not_repository')
         return `--changed braucht ein git-Repository, und ${quote(f.folder)} liegt in keinem`;
+      const fetch = (hint: FetchHint | undefined) => {
+        const branch = hint?.branch ?? '<Branch>';
+        if (hint?.platform === 'github')
+          return `; in GitHub Actions die Historie auschecken: actions/checkout mit fetch-depth: 0 (oder git fetch origin ${branch})`;
+        if (hint?.platform === 'gitlab')
+          return `; in GitLab CI die Variable GIT_DEPTH: 0 setzen oder vorher git fetch origin ${branch} ausführen`;
+        if (hint?.platform === 'git')
+          return `; der Klon ist flach oder ohne die Basis: git fetch origin ${branch} (oder git fetch --unshallow)`;
+        return '';
+      };
       if (f.fault === 'bad_base')
-        return `--changed: ${quote(f.base)} ist kein Commit, Branch oder Tag dieses Repositorys`;
+        return `--changed: ${quote(f.base)} ist kein Commit, Branch oder Tag dieses Repositorys${fetch(f.fetch)}`;
       if (f.fault === 'no_default_branch')
         return '--changed: es gibt kein origin/HEAD, main oder master zum Vergleich: die Basis angeben, --changed=<Basis>';
       if (f.fault === 'no_merge_base')
-        return `--changed: ${quote(f.base)} und HEAD haben keinen gemeinsamen Commit (oder es gibt noch keinen Commit)`;
+        return `--changed: ${quote(f.base)} und HEAD haben keinen gemeinsamen Commit (oder es gibt noch keinen Commit)${fetch(f.fetch)}`;
       return `--changed: git ist fehlgeschlagen (${f.detail})`;
     },
     badBaseline: (path, reason) => `die Baseline ${quote(path)} ist nicht verwendbar: ${reason}`,

@@ -1,4 +1,6 @@
 // Every text the package prints in English: the violations' messages, the HTTP helpers' words, the command's report.
+
+import type { FetchHint } from '../cli/git.js';
 import {
   type AssertWording,
   type CliWording,
@@ -311,6 +313,8 @@ export const cli: CliWording = {
   changed: (kept, total, base, commit) =>
     `--changed: checking ${cli.number(kept)} of ${cli.number(total)} ${total === 1 ? 'file' : 'files'}, those that differ from ${base} (merge base ${commit.slice(0, 12)})`,
   limits: {
+    unordered: (reason) =>
+      `-f github: the annotations come in input order, not changed files first, since the base cannot be used (${reason})`,
     suppressed: (n) =>
       `${n === 1 ? '1 known violation' : `${cli.number(n)} known violations`} left out by the baseline`,
     moreAnnotations: (n, files, summary) =>
@@ -362,11 +366,22 @@ export const cli: CliWording = {
     changed: (f) => {
       if (f.fault === 'no_git') return '--changed needs git, which is not installed (or not on PATH)';
       if (f.fault === 'not_repository') return `--changed needs a git repository, and ${quote(f.folder)} is in none`;
-      if (f.fault === 'bad_base') return `--changed: ${quote(f.base)} is no commit, branch or tag of this repository`;
+      const fetch = (hint: FetchHint | undefined) => {
+        const branch = hint?.branch ?? '<branch>';
+        if (hint?.platform === 'github')
+          return `; in GitHub Actions, check out the history: actions/checkout with fetch-depth: 0 (or git fetch origin ${branch})`;
+        if (hint?.platform === 'gitlab')
+          return `; in GitLab CI, set the variable GIT_DEPTH: 0, or run git fetch origin ${branch} first`;
+        if (hint?.platform === 'git')
+          return `; the clone is shallow or lacks the base: git fetch origin ${branch} (or git fetch --unshallow)`;
+        return '';
+      };
+      if (f.fault === 'bad_base')
+        return `--changed: ${quote(f.base)} is no commit, branch or tag of this repository${fetch(f.fetch)}`;
       if (f.fault === 'no_default_branch')
         return '--changed: there is no origin/HEAD, main or master to compare with: name the base, --changed=<base>';
       if (f.fault === 'no_merge_base')
-        return `--changed: ${quote(f.base)} and HEAD have no commit in common (or there is no commit yet)`;
+        return `--changed: ${quote(f.base)} and HEAD have no commit in common (or there is no commit yet)${fetch(f.fetch)}`;
       return `--changed: git failed (${f.detail})`;
     },
     badBaseline: (path, reason) => `cannot use the baseline ${quote(path)}: ${reason}`,

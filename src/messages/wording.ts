@@ -129,6 +129,8 @@ export interface LimitWording {
   readonly suppressed: (n: number) => string;
   /** The annotation that sums up those GitHub would not show; `summary`: whether the job summary lists them. */
   readonly moreAnnotations: (n: number, files: number, summary: boolean) => string;
+  /** On stderr: the base of a pull or merge request is known but cannot be used, so annotations come in input order; `reason` says why and how to fetch it. */
+  readonly unordered: (reason: string) => string;
   /** On stderr: annotations of a level left out, of how many. */
   readonly annotationsCut: (level: string, left: number, total: number, cap: number) => string;
   /** The job summary's heading of its table, and of its columns. */
