@@ -415,6 +415,19 @@ describe('the config file (issue 27)', () => {
     expect(report.results.map((r: { source: string }) => r.source)).toEqual(['orders/sub/invalid.json']);
   });
 
+  it('a folder whose orders the config all excludes says they were excluded, and by which pattern, not "no .json file found"', () => {
+    put('excluding/orders/a.expected.json', validOrder);
+    config('excluding', { exclude: ['*.expected.json'] });
+    const run = inFolder('excluding', ['-f', 'json', 'orders']);
+    expect(run.code).toBe(3);
+    const [result] = JSON.parse(run.stdout).results;
+    expect(result).toMatchObject({ source: 'orders', error: 'no_match', reason: 'excluded', found: '*.expected.json' });
+    expect(result.message).toBe(
+      'every .json, .ndjson and .jsonl file found is excluded, by the pattern "*.expected.json" (--exclude, or exclude in the config)',
+    );
+    expect(inFolder('excluding', ['--exclude', 'orders/', 'orders']).stdout).toContain('by the pattern "orders/"');
+  });
+
   it('yields to the command line: a flag given replaces the setting', () => {
     const run = inFolder('configured/orders/sub', ['--lang', 'en', '--max-invalid', '0', '-f', 'text', '.']);
     expect(run.code).toBe(1);

@@ -191,6 +191,8 @@ export const cli: CliWording = {
     `… ${stopped ? 'mindestens ' : ''}${cli.number(n)} weitere${n === 1 && !stopped ? 'r Verstoß' : ' Verstöße'} nicht aufgeführt (--max-violations)`,
   error: (e) => {
     if (e.error === 'not_found') return 'keine solche Datei, kein solcher Ordner, kein solches Muster';
+    if (e.error === 'no_match' && e.reason === 'excluded')
+      return `jede gefundene .json-, .ndjson- und .jsonl-Datei ist ausgeschlossen, durch das Muster ${quote(e.found ?? '')} (--exclude oder exclude in der Konfiguration)`;
     if (e.error === 'no_match') return 'keine .json-, .ndjson- oder .jsonl-Datei gefunden';
     if (e.error === 'bad_pattern') return `das Muster hat mehr als ${cli.number(e.limit ?? 0)} {a,b}-Alternativen`;
     if (e.error === 'no_orders') return 'kein Auftrag darin: die Eingabe ist leer, leere Zeilen oder eine leere Liste';

@@ -187,6 +187,8 @@ export const cli: CliWording = {
     `… ${cli.number(n)}${stopped ? ' or more' : ''} further violation${n === 1 && !stopped ? '' : 's'} not listed (--max-violations)`,
   error: (e) => {
     if (e.error === 'not_found') return 'no such file, folder or pattern';
+    if (e.error === 'no_match' && e.reason === 'excluded')
+      return `every .json, .ndjson and .jsonl file found is excluded, by the pattern ${quote(e.found ?? '')} (--exclude, or exclude in the config)`;
     if (e.error === 'no_match') return 'no .json, .ndjson or .jsonl file found';
     if (e.error === 'bad_pattern') return `the pattern has more than ${cli.number(e.limit ?? 0)} {a,b} alternatives`;
     if (e.error === 'no_orders') return 'no order in it: the input is empty, blank lines or an empty array';
