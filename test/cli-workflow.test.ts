@@ -428,6 +428,22 @@ describe('the config file (issue 27)', () => {
     expect(inFolder('excluding', ['--exclude', 'orders/', 'orders']).stdout).toContain('by the pattern "orders/"');
   });
 
+  it('takes baseline, noHints and maxViolations from the config, which the partner missed', () => {
+    put('keyed/invalid.json', invalidOrder);
+    put('keyed/hinted.json', hintedOrder);
+    put('keyed/empty.json', '{}');
+    config('keyed', { baseline: 'known.json', noHints: true, maxViolations: 1 });
+    expect(inFolder('keyed', ['--write-baseline', 'known.json', 'invalid.json']).code).toBe(0);
+    const run = inFolder('keyed', ['-f', 'json', 'invalid.json', 'hinted.json', 'empty.json']);
+    const [invalid, hinted, empty] = JSON.parse(run.stdout).results;
+    expect(invalid).toMatchObject({ valid: true, violations: [] }); // known by the config's baseline
+    expect(hinted.hints).toEqual([]); // noHints
+    expect(empty.violations).toHaveLength(1); // maxViolations
+    expect(empty.truncated).toBeDefined();
+    config('keyed', { noHints: 'yes' });
+    expect(inFolder('keyed', ['hinted.json']).stderr).toContain('"noHints" takes true or false');
+  });
+
   it('yields to the command line: a flag given replaces the setting', () => {
     const run = inFolder('configured/orders/sub', ['--lang', 'en', '--max-invalid', '0', '-f', 'text', '.']);
     expect(run.code).toBe(1);
