@@ -180,6 +180,12 @@ describe(files.github, () => {
     expect(String(steps[at('actions/setup-node')].with['node-version'])).toBe('20');
   });
 
+  it("checks out the whole history, so that a pull request's annotations put its changed files first (a depth-1 checkout defeated it)", () => {
+    const steps: Yaml[] = githubJobs[0][1].steps;
+    const checkout = steps.find((step) => String(step.uses).startsWith('actions/checkout@'));
+    expect(checkout?.with?.['fetch-depth']).toBe(0);
+  });
+
   it('uploads the SARIF file the check writes, then fails the job on the exit code the check recorded', () => {
     const steps: Yaml[] = githubJobs[0][1].steps;
     const check = steps.findIndex((step) => typeof step.run === 'string' && invocations(step.run).length > 0);
@@ -238,6 +244,10 @@ describe('the CI examples, as a job that may write security events needs them', 
 describe(files.gitlab, () => {
   it('has a job that runs the check', () => {
     expect(gitlabChecks.length).toBeGreaterThan(0);
+  });
+
+  it.each(gitlabChecks)('%s clones the whole history (GIT_DEPTH: 0), so that the merge base can be found', (_, job) => {
+    expect(String(job.variables?.GIT_DEPTH)).toBe('0');
   });
 
   it.each(gitlabChecks)(

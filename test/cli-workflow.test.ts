@@ -210,6 +210,57 @@ describe('--changed: only the files that differ from a git base (issue 27)', () 
     expect(JSON.parse(run.stdout).summary.orders).toBe(0);
   });
 
+  it('--changed in a pull request job of GitHub or GitLab (a checkout without origin/HEAD or a local main) takes the base the platform names, and says how to fetch it when the clone lacks it', () => {
+    // as actions/checkout leaves a pull request: the head commit alone, no local branch, no origin/HEAD
+    mkdirSync(join(work, 'pr'), { recursive: true });
+    git('pr', 'init', '-q');
+    git('pr', 'remote', 'add', 'origin', pathToFileURL(join(work, 'changes')).href);
+    git('pr', 'fetch', '-q', '--depth=1', 'origin', 'feature');
+    git('pr', 'checkout', '-q', 'FETCH_HEAD');
+    const github = { GITHUB_ACTIONS: 'true', GITHUB_BASE_REF: 'main' };
+    const missing = inFolder('pr', ['--changed', 'orders'], github);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toContain('"origin/main" is no commit, branch or tag of this repository');
+    expect(missing.stderr).toContain('actions/checkout with fetch-depth: 0');
+    // the base fetched at depth 1: no commit in common, and the same advice
+    git('pr', 'fetch', '-q', '--depth=1', 'origin', 'main:refs/remotes/origin/main');
+    const shallow = inFolder('pr', ['--changed', 'orders'], github);
+    expect(shallow.code).toBe(2);
+    expect(shallow.stderr).toContain('"origin/main" and HEAD have no commit in common');
+    expect(shallow.stderr).toContain('fetch-depth: 0');
+    const gitlab = inFolder('pr', ['--changed', 'orders'], {
+      GITLAB_CI: 'true',
+      CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+    });
+    expect(gitlab.stderr).toContain('set the variable GIT_DEPTH: 0, or run git fetch origin main first');
+    // the whole history, as fetch-depth: 0 gives it
+    git('pr', 'fetch', '-q', '--unshallow', 'origin');
+    const expected = ['orders/b.json', ...odd.map((name) => `orders/${name}`)].sort();
+    for (const [args, env] of [
+      [['--changed', '-f', 'json', 'orders'], github],
+      [['--changed', '-f', 'json', 'orders'], { GITLAB_CI: 'true', CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main' }],
+      [['--changed=main', '-f', 'json', 'orders'], {}], // a bare branch name that exists only as origin/main
+      [['--changed', '-f', 'json', 'orders'], {}], // main, found as origin/main
+    ] as [string[], Record<string, string>][]) {
+      const run = inFolder('pr', args, env);
+      expect(run.code, `${args.join(' ')} ${JSON.stringify(env)}: ${run.stderr}`).toBe(1);
+      expect(sources(run.stdout).sort()).toEqual(expected);
+      expect(run.stderr).toContain('those that differ from origin/main');
+    }
+  });
+
+  it('says on stderr that the github annotations are in input order when the pull request base cannot be used', () => {
+    mkdirSync(join(work, 'pr1'), { recursive: true });
+    git('pr1', 'init', '-q');
+    git('pr1', 'remote', 'add', 'origin', pathToFileURL(join(work, 'changes')).href);
+    git('pr1', 'fetch', '-q', '--depth=1', 'origin', 'feature');
+    git('pr1', 'checkout', '-q', 'FETCH_HEAD');
+    const run = inFolder('pr1', ['-f', 'github', 'orders'], { GITHUB_ACTIONS: 'true', GITHUB_BASE_REF: 'main' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('-f github: the annotations come in input order, not changed files first');
+    expect(run.stderr).toContain('fetch-depth: 0');
+  });
+
   it('refuses --changed outside a repository, a base that is no commit or looks like an option, and no default branch; in English and German', () => {
     const cases: [string, string[], string][] = [
       ['plain', ['--changed', 'x'], '--changed needs a git repository, and'],
@@ -278,6 +329,40 @@ describe('thresholds and exit codes (issue 27)', () => {
     expect(inFolder('limits', ['--fail-on', 'violations', 'hinted.json']).code).toBe(0);
   });
 
+  it('a quiet run that fails on hints names the orders that fail it in every report (-q --fail-on hints)', () => {
+    const args = ['-q', '--fail-on', 'hints', 'hinted.json', 'valid.json'];
+    const json = inFolder('limits', ['-f', 'json', ...args]);
+    expect(json.code).toBe(1);
+    expect(sources(json.stdout)).toEqual(['hinted.json']);
+    const github = inFolder('limits', ['-f', 'github', ...args]).stdout;
+    expect(github).toMatch(/^::notice file=hinted\.json,/m);
+    const text = inFolder('limits', args).stdout;
+    expect(text).toContain('✓ hinted.json\n');
+    expect(text).not.toContain('valid.json');
+    const junit = inFolder('limits', ['-f', 'junit', ...args]).stdout;
+    expect(junit).toContain('<testsuite name="hinted.json" tests="1"');
+    // quiet still leaves out a valid order with hints when hints do not fail the run
+    expect(sources(inFolder('limits', ['-f', 'json', '-q', 'hinted.json']).stdout)).toEqual([]);
+  });
+
+  it('refuses --fail-on hints with --no-hints: the orders failing on hints would be reported without them', () => {
+    const run = inFolder('limits', ['--fail-on', 'hints', '--no-hints', 'hinted.json']);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toContain('--fail-on hints and --no-hints');
+  });
+
+  it('--max-invalid with a malformed input does not say the run passes, since it exits 3', () => {
+    put('limits/broken.json', '{"a":');
+    const run = inFolder('limits', ['--max-invalid', '10', 'invalid-1.json', 'broken.json']);
+    expect(run.code).toBe(3);
+    expect(run.stdout).not.toContain('passes');
+    expect(run.stdout).toContain(
+      '1 invalid, at most 10 allowed (--max-invalid): fails, since an input could not be checked',
+    );
+    const de = inFolder('limits', ['--lang', 'de', '--max-invalid', '10', 'invalid-1.json', 'broken.json']);
+    expect(de.stdout).toContain('nicht bestanden, da eine Eingabe nicht geprüft werden konnte');
+  });
+
   it('are in --help, in English and German: the options and the exit codes 2 and 3', () => {
     const en = inFolder('limits', ['--help']).stdout;
     const de = inFolder('limits', ['--help'], { LANG: 'de_DE.UTF-8' }).stdout;
@@ -328,6 +413,35 @@ describe('the config file (issue 27)', () => {
     // its output is relative to its own folder
     const report = JSON.parse(readFileSync(join(work, 'configured/reports/orders.json'), 'utf8'));
     expect(report.results.map((r: { source: string }) => r.source)).toEqual(['orders/sub/invalid.json']);
+  });
+
+  it('a folder whose orders the config all excludes says they were excluded, and by which pattern, not "no .json file found"', () => {
+    put('excluding/orders/a.expected.json', validOrder);
+    config('excluding', { exclude: ['*.expected.json'] });
+    const run = inFolder('excluding', ['-f', 'json', 'orders']);
+    expect(run.code).toBe(3);
+    const [result] = JSON.parse(run.stdout).results;
+    expect(result).toMatchObject({ source: 'orders', error: 'no_match', reason: 'excluded', found: '*.expected.json' });
+    expect(result.message).toBe(
+      'every .json, .ndjson and .jsonl file found is excluded, by the pattern "*.expected.json" (--exclude, or exclude in the config)',
+    );
+    expect(inFolder('excluding', ['--exclude', 'orders/', 'orders']).stdout).toContain('by the pattern "orders/"');
+  });
+
+  it('takes baseline, noHints and maxViolations from the config, which the partner missed', () => {
+    put('keyed/invalid.json', invalidOrder);
+    put('keyed/hinted.json', hintedOrder);
+    put('keyed/empty.json', '{}');
+    config('keyed', { baseline: 'known.json', noHints: true, maxViolations: 1 });
+    expect(inFolder('keyed', ['--write-baseline', 'known.json', 'invalid.json']).code).toBe(0);
+    const run = inFolder('keyed', ['-f', 'json', 'invalid.json', 'hinted.json', 'empty.json']);
+    const [invalid, hinted, empty] = JSON.parse(run.stdout).results;
+    expect(invalid).toMatchObject({ valid: true, violations: [] }); // known by the config's baseline
+    expect(hinted.hints).toEqual([]); // noHints
+    expect(empty.violations).toHaveLength(1); // maxViolations
+    expect(empty.truncated).toBeDefined();
+    config('keyed', { noHints: 'yes' });
+    expect(inFolder('keyed', ['hinted.json']).stderr).toContain('"noHints" takes true or false');
   });
 
   it('yields to the command line: a flag given replaces the setting', () => {

@@ -117,7 +117,7 @@ function printed(block: CodeBlock, name: string): string {
   if (block.lang === 'console') {
     const bin = join(consumer, 'node_modules/.bin/product-order-validate');
     const [command = '', ...expected] = block.code.split('\n');
-    const args = command.replace(/^\$ npx product-order-validate /, '').split(' ');
+    const args = command.replace(/^\$ (?:npx|npm exec --no --) product-order-validate /, '').split(' ');
     const run = spawnSync(bin, args, {
       cwd: join(folder, 'cli'),
       encoding: 'utf8',

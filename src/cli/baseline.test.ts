@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runs } from '../../test/runs.js';
-import { baselineKey, baselineText, readBaseline } from './baseline.js';
+import { baselineKey, baselineText, countKeys, readBaseline } from './baseline.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'pov-baseline-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -19,44 +19,73 @@ describe('baseline file', () => {
     const field = fc.string({ unit: 'binary', maxLength: 12 });
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(field, field, field, field), { maxLength: 8 }), async (violations) => {
-        const keys = violations.map(([f, r, c, p]) => baselineKey(f, r, c, p));
-        const text = baselineText(keys);
+        const keys = violations.map(([f, r, c, p]) => baselineKey(f, r, c, p, { property: p }));
+        const text = baselineText(countKeys(keys));
         const read = await readBaseline(file('round.json', text));
-        expect('keys' in read && new Set(read.keys)).toEqual(new Set(keys));
+        expect('keys' in read && read.keys).toEqual(countKeys(keys));
         // the same violations in any order give the same bytes
-        expect(baselineText([...keys].reverse())).toBe(text);
+        expect(baselineText(countKeys([...keys].reverse()))).toBe(text);
       }),
       { numRuns: runs(100) },
     );
   });
 
   it('sorts by file, then rule, code and path, one violation a line', () => {
-    const text = baselineText([
-      baselineKey('b.json', 'R-field', 'required', ''),
-      baselineKey('a.json', 'R1', 'too_many', '/x'),
-      baselineKey('a.json', 'R-field', 'too_long', '/priority'),
-      baselineKey('a.json', 'R-field', 'too_long', '/priority'),
-    ]);
+    const text = baselineText(
+      countKeys([
+        baselineKey('b.json', 'R-field', 'required', '', { property: 'category' }),
+        baselineKey('a.json', 'R1', 'too_many', '/x', { limit: 1 }),
+        baselineKey('a.json', 'R-field', 'too_long', '/priority', { limit: 10 }),
+        baselineKey('a.json', 'R-field', 'too_long', '/priority', { limit: 10 }),
+      ]),
+    );
     expect(text).toBe(
       [
-        '{"product-order-validate":"baseline","version":1,"violations":[',
-        '{"file":"a.json","rule":"R-field","code":"too_long","path":"/priority"},',
-        '{"file":"a.json","rule":"R1","code":"too_many","path":"/x"},',
-        '{"file":"b.json","rule":"R-field","code":"required","path":""}',
+        '{"product-order-validate":"baseline","version":2,"violations":[',
+        '{"file":"a.json","rule":"R-field","code":"too_long","path":"/priority","count":2},',
+        '{"file":"a.json","rule":"R1","code":"too_many","path":"/x","count":1},',
+        '{"file":"b.json","rule":"R-field","code":"required","path":"","params":{"property":"category"},"count":1}',
         ']}',
         '',
       ].join('\n'),
     );
-    expect(baselineText([])).toBe('{"product-order-validate":"baseline","version":1,"violations":[]}\n');
+    expect(baselineText(new Map())).toBe('{"product-order-validate":"baseline","version":2,"violations":[]}\n');
+  });
+
+  it.each([
+    ['required', { property: 'category' }, { property: 'state' }],
+    ['duplicate_key', { key: 'phoneNumber' }, { key: 'emailAddress' }],
+    ['missing_characteristic', { name: 'A' }, { name: 'B' }],
+    ['missing_place_role', { role: 'A' }, { role: 'B' }],
+    ['missing_phone_contact', { role: 'A' }, { role: 'B' }],
+    ['did_you_mean', { found: 'categroy', suggestion: 'category' }, { found: 'catgory', suggestion: 'category' }],
+  ])('a key tells two %s findings at one path apart by their params', (code, one, other) => {
+    expect(baselineKey('a.json', 'R-field', code, '', one)).not.toBe(baselineKey('a.json', 'R-field', code, '', other));
+  });
+
+  it('keys a too_long violation by its path alone: its limit tells nothing more', () => {
+    expect(baselineKey('a.json', 'R-field', 'too_long', '/x', { limit: 10 })).toBe(
+      baselineKey('a.json', 'R-field', 'too_long', '/x'),
+    );
   });
 
   it.each([
     ['not JSON', '{', 'not JSON'],
-    ['another version', '{"product-order-validate":"baseline","version":2,"violations":[]}', 'version 2, not 1'],
+    ['another version', '{"product-order-validate":"baseline","version":3,"violations":[]}', 'version 3, not 2'],
+    [
+      'version 1, asking for it to be written again',
+      '{"product-order-validate":"baseline","version":1,"violations":[]}',
+      'write it again with --write-baseline',
+    ],
+    [
+      'a violation without its count',
+      '{"product-order-validate":"baseline","version":2,"violations":[{"file":"a","rule":"R1","code":"x","path":""}]}',
+      'without its count',
+    ],
     ['not a baseline', '{"version":1,"violations":[]}', 'not a baseline of product-order-validate'],
     [
       'a violation without its path',
-      '{"product-order-validate":"baseline","version":1,"violations":[{"file":"a","rule":"R1","code":"x"}]}',
+      '{"product-order-validate":"baseline","version":2,"violations":[{"file":"a","rule":"R1","code":"x","count":1}]}',
       'a violation without',
     ],
     ['an array', '[]', 'not a baseline'],
@@ -66,7 +95,7 @@ describe('baseline file', () => {
     expect('fault' in read && read.fault).toContain(fault);
   });
 
-  it('refuses a file that is not there, with the system error', async () => {
-    expect(await readBaseline(join(folder, 'none.json'))).toEqual({ fault: 'ENOENT' });
+  it('a baseline file that is not there is refused in words, not only ENOENT', async () => {
+    expect(await readBaseline(join(folder, 'none.json'))).toEqual({ fault: 'there is no such file (ENOENT)' });
   });
 });

@@ -36,8 +36,23 @@ export interface Checked {
   readonly many: boolean;
   /** Violations a baseline knew, not reported. */
   readonly suppressed: number;
-  /** The baseline keys of every violation, suppressed or not, when a baseline is written. */
+  /** The baseline keys of every violation, in input order, when a baseline is written. */
   readonly keys?: readonly string[] | undefined;
+  /**
+   * The orders with a violation a baseline knows, not yet counted or rendered: whether each
+   * occurrence is known depends on how many the orders before it had, which the main thread
+   * settles in input order ({@link settle}).
+   */
+  readonly deferred?: readonly Deferred[] | undefined;
+}
+
+/** An order whose violations a baseline may know: its verdict with every violation, their keys, and where its text goes. */
+export interface Deferred {
+  readonly verdict: Verdict;
+  /** The baseline key of each of the verdict's violations. */
+  readonly keys: readonly string[];
+  /** Where in each report's text of the unit the order's text goes. */
+  readonly at: readonly number[];
 }
 
 /** A decoder that drops a byte order mark at the start and throws on bytes that are not UTF-8. */
@@ -78,6 +93,8 @@ export interface Checking {
   };
   readonly renderers: readonly Renderer[];
   readonly quiet: boolean;
+  /** Whether an order with hints fails the run (`--fail-on hints`): then it is never left out, quiet or not. */
+  readonly failOnHints?: boolean | undefined;
   /** Whether hints are left out (`--no-hints`). */
   readonly noHints?: boolean | undefined;
   /** The baseline keys of known violations, which are not reported. */
@@ -101,12 +118,15 @@ export function checkUnit(unit: Unit, checking: Checking): Checked {
 }
 
 /** Parses, validates and renders the orders of a unit, each violation and hint at its line and column. */
-export function check(unit: Unit, { validate, options, renderers, quiet, noHints, known, collect }: Checking): Checked {
+export function check(
+  unit: Unit,
+  { validate, options, renderers, quiet, failOnHints, noHints, known, collect }: Checking,
+): Checked {
   const source = unit.name;
   const { max } = settings(options);
   const rules: Record<string, number> = {};
   const keys: string[] | undefined = collect ? [] : undefined;
-  let suppressed = 0;
+  let deferred: Deferred[] | undefined;
   const texts = renderers.map(() => '');
   let orders = 0;
   let invalid = 0;
@@ -136,18 +156,23 @@ export function check(unit: Unit, { validate, options, renderers, quiet, noHints
   ) => {
     const checked = validate(value, options);
     const result = found.length === 0 ? checked : withText(checked, found, options.lang, max, stopped);
-    let listed = result.violations;
-    if (keys) for (const v of listed) keys.push(baselineKey(source, v.rule, v.code, v.path));
-    if (known && listed.length > 0) {
-      const fresh = listed.filter((v) => !known.has(baselineKey(source, v.rule, v.code, v.path)));
-      suppressed += listed.length - fresh.length;
-      listed = fresh;
-    }
+    const listed = result.violations;
     const near = noHints ? noFindings : result.hints;
     orders++;
+    const ofListed =
+      keys || known ? listed.map((v) => baselineKey(source, v.rule, v.code, v.path, v.params)) : undefined;
+    if (keys && ofListed) keys.push(...ofListed);
+    if (known && ofListed?.some((key) => known.has(key))) {
+      lines ??= new Lines(text);
+      const { violations, hints } = locate(text, from(), listed, near, lines, line - 1);
+      const verdict = { place, violations, hints, truncated: result.truncated };
+      deferred ??= [];
+      deferred.push({ verdict, keys: ofListed, at: texts.map((t) => t.length) });
+      return;
+    }
     if (listed.length > 0) invalid++;
     else if (result.hints.length > 0) hinted++;
-    if (listed.length === 0 && quiet) return;
+    if (quiet && listed.length === 0 && !(failOnHints && result.hints.length > 0)) return;
     for (const v of listed) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
     let verdict: Verdict;
     if (listed.length > 0 || near.length > 0) {
@@ -222,5 +247,47 @@ export function check(unit: Unit, { validate, options, renderers, quiet, noHints
       start = end + 1;
     }
   }
-  return { texts, orders, invalid, hinted, errors, rules, many, suppressed, keys };
+  return { texts, orders, invalid, hinted, errors, rules, many, suppressed: 0, keys, deferred };
+}
+
+/**
+ * Settles the deferred orders of a checked unit, in input order: an occurrence of a known key is
+ * left out while `remaining` (the baseline's count for the key, less the occurrences met before) is
+ * above 0; the later ones are new. Gives the unit as if nothing had been deferred.
+ */
+export function settle(
+  unit: Checked,
+  remaining: Map<string, number>,
+  renderers: readonly Renderer[],
+  { quiet, failOnHints }: { readonly quiet: boolean; readonly failOnHints?: boolean | undefined },
+): Checked {
+  if (!unit.deferred) return unit;
+  let { invalid, hinted, suppressed } = unit;
+  const rules: Record<string, number> = { ...unit.rules };
+  const texts = unit.texts.map(() => '');
+  const from = unit.texts.map(() => 0);
+  for (const { verdict, keys, at } of unit.deferred) {
+    const violations = verdict.violations.filter((_, i) => {
+      const left = remaining.get(keys[i]) ?? 0;
+      if (left === 0) return true;
+      remaining.set(keys[i], left - 1);
+      suppressed++;
+      return false;
+    });
+    if (violations.length > 0) invalid++;
+    else if (verdict.hints.length > 0) hinted++;
+    for (let r = 0; r < texts.length; r++) {
+      texts[r] += unit.texts[r].slice(from[r], at[r]);
+      from[r] = at[r];
+    }
+    if (quiet && violations.length === 0 && !(failOnHints && verdict.hints.length > 0)) continue;
+    for (const v of violations) rules[v.rule] = (rules[v.rule] ?? 0) + 1;
+    const shown: Verdict =
+      violations.length === verdict.violations.length
+        ? verdict
+        : { place: verdict.place, violations, hints: verdict.hints, truncated: verdict.truncated };
+    for (let r = 0; r < texts.length; r++) texts[r] += renderers[r].order(shown);
+  }
+  for (let r = 0; r < texts.length; r++) texts[r] += unit.texts[r].slice(from[r]);
+  return Object.assign({}, unit, { texts, invalid, hinted, suppressed, rules, deferred: undefined });
 }

@@ -91,6 +91,12 @@ export interface ConfigValues {
   readonly baseDir?: string;
   readonly maxInvalid?: number;
   readonly failOn?: string;
+  /** A baseline file, relative to the config's folder (`--baseline`). */
+  readonly baseline?: string;
+  /** Whether hints are left out (`--no-hints`). */
+  readonly noHints?: boolean;
+  /** The most violations listed per order (`--max-violations`). */
+  readonly maxViolations?: number;
 }
 
 /** A config found: its file, the folder its relative paths start from, its settings. */
@@ -137,7 +143,18 @@ function readSmall(file: string): string | ConfigFault {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const keys = ['exclude', 'type', 'lang', 'outputs', 'baseDir', 'maxInvalid', 'failOn'] as const;
+const keys = [
+  'exclude',
+  'type',
+  'lang',
+  'outputs',
+  'baseDir',
+  'maxInvalid',
+  'failOn',
+  'baseline',
+  'noHints',
+  'maxViolations',
+] as const;
 
 /** Checks the settings of a config: each key known, each value what it may be. */
 function check(file: string, raw: unknown, choices: ConfigChoices): ConfigValues | ConfigFault {
@@ -173,6 +190,17 @@ function check(file: string, raw: unknown, choices: ConfigChoices): ConfigValues
       raw.maxInvalid <= 999_999_999)
       ? undefined
       : bad('maxInvalid', 'a whole number from 0 to 999999999'),
+    raw.baseline === undefined || (typeof raw.baseline === 'string' && raw.baseline !== '')
+      ? undefined
+      : bad('baseline', 'a file'),
+    raw.noHints === undefined || typeof raw.noHints === 'boolean' ? undefined : bad('noHints', 'true or false'),
+    raw.maxViolations === undefined ||
+    (typeof raw.maxViolations === 'number' &&
+      Number.isInteger(raw.maxViolations) &&
+      raw.maxViolations >= 1 &&
+      raw.maxViolations <= 999_999_999)
+      ? undefined
+      : bad('maxViolations', 'a whole number from 1 to 999999999'),
   ];
   const fault = faults.find((f) => f !== undefined);
   if (fault) return fault;

@@ -9,17 +9,48 @@ const gitTimeout = 30_000;
 /** The most bytes git may write to stdout for one call (the names of changed files, NUL-separated). */
 const gitMaxBuffer = 64 * 1024 * 1024;
 
-/** The bases `--changed` without a value tries, in order: the remote's default branch, then main, then master. */
+/** The bases `--changed` without a value tries after the platform's, in order: the remote's default branch, then main, then master. */
 export const defaultBases = ['origin/HEAD', 'main', 'master'] as const;
+
+/**
+ * How to get the base's commits into a clone that lacks them: the CI platform the run is in (its
+ * checkout is shallow by default), or plain git for a shallow clone elsewhere; the branch to fetch.
+ */
+export interface FetchHint {
+  readonly platform: 'github' | 'gitlab' | 'git';
+  readonly branch: string | undefined;
+}
 
 /** Why `--changed` cannot say which files changed: each a usage error. */
 export type GitFault =
   | { readonly fault: 'no_git' }
   | { readonly fault: 'not_repository'; readonly folder: string }
-  | { readonly fault: 'bad_base'; readonly base: string }
+  | { readonly fault: 'bad_base'; readonly base: string; readonly fetch?: FetchHint | undefined }
   | { readonly fault: 'no_default_branch' }
-  | { readonly fault: 'no_merge_base'; readonly base: string }
+  | { readonly fault: 'no_merge_base'; readonly base: string; readonly fetch?: FetchHint | undefined }
   | { readonly fault: 'git_failed'; readonly detail: string };
+
+/** The CI platform a run is in, from its environment, for the base it names and how to fetch it. */
+function platformOf(env: NodeJS.ProcessEnv): 'github' | 'gitlab' | undefined {
+  if (env.GITHUB_ACTIONS === 'true' || env.GITHUB_BASE_REF) return 'github';
+  if (env.GITLAB_CI === 'true' || env.CI_MERGE_REQUEST_TARGET_BRANCH_NAME) return 'gitlab';
+  return undefined;
+}
+
+/**
+ * The base a pull or merge request's job names: GitHub's `GITHUB_BASE_REF` (as `origin/<it>`, the
+ * only form actions/checkout leaves), GitLab's `CI_MERGE_REQUEST_DIFF_BASE_SHA` (the merge base
+ * itself) or `CI_MERGE_REQUEST_TARGET_BRANCH_NAME`; `undefined` outside such a job.
+ */
+export function platformBase(
+  env: NodeJS.ProcessEnv,
+): { readonly bases: string[]; readonly branch: string } | undefined {
+  if (env.GITHUB_BASE_REF) return { bases: [`origin/${env.GITHUB_BASE_REF}`], branch: env.GITHUB_BASE_REF };
+  const target = env.CI_MERGE_REQUEST_TARGET_BRANCH_NAME;
+  const sha = env.CI_MERGE_REQUEST_DIFF_BASE_SHA;
+  if (!target && !sha) return undefined;
+  return { bases: [...(sha ? [sha] : []), ...(target ? [target] : [])], branch: target || (sha as string) };
+}
 
 /** The files that differ from the base, as absolute paths, with the base and the commit compared with. */
 export interface Changed {
@@ -66,12 +97,37 @@ async function commitOf(name: string, top: string): Promise<string | undefined> 
 const names = (out: string) => out.split('\0').filter((name) => name !== '');
 
 /**
- * The files of the repository around `cwd` that differ from the merge base of `base` (default: the
- * first of {@link defaultBases} there is) and HEAD: changed, added or staged since, and untracked
- * files git does not ignore; deleted files are none. Paths come NUL-separated (`-z`), so names with
- * spaces, newlines or any Unicode arrive as they are.
+ * The commit a base names, and the name it was found under: a bare branch name that exists only as
+ * the remote's (`main` in a clone that has `origin/main` alone, as CI checkouts are) is that.
  */
-export async function changedFiles(cwd: string, base: string | undefined): Promise<Changed | GitFault> {
+async function baseCommit(name: string, top: string): Promise<{ name: string; commit: string } | undefined> {
+  const commit = await commitOf(name, top);
+  if (commit !== undefined) return { name, commit };
+  if (name.startsWith('origin/') || name.startsWith('refs/') || name.startsWith('-')) return undefined;
+  const remote = await commitOf(`origin/${name}`, top);
+  return remote === undefined ? undefined : { name: `origin/${name}`, commit: remote };
+}
+
+/** How to fetch `branch` when the clone is shallow or the run is in CI, else `undefined`. */
+async function fetchHint(root: string, env: NodeJS.ProcessEnv, branch: string | undefined) {
+  const platform = platformOf(env);
+  if (platform !== undefined) return { platform, branch };
+  const shallow = await git(['rev-parse', '--is-shallow-repository'], root);
+  return shallow.ok && shallow.out.trim() === 'true' ? ({ platform: 'git', branch } as const) : undefined;
+}
+
+/**
+ * The files of the repository around `cwd` that differ from the merge base of `base` (default: the
+ * base the CI platform names, see {@link platformBase}, else the first of {@link defaultBases} there
+ * is) and HEAD: changed, added or staged since, and untracked files git does not ignore; deleted
+ * files are none. Paths come NUL-separated (`-z`), so names with spaces, newlines or any Unicode
+ * arrive as they are.
+ */
+export async function changedFiles(
+  cwd: string,
+  base: string | undefined,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Changed | GitFault> {
   const top = await git(['rev-parse', '--show-toplevel'], cwd);
   if (!top.ok) return top.missing ? { fault: 'no_git' } : { fault: 'not_repository', folder: cwd };
   const root = top.out.replace(/\n$/, '');
@@ -82,24 +138,28 @@ export async function changedFiles(cwd: string, base: string | undefined): Promi
     }
     return compare(root, emptyTree, base ?? 'HEAD');
   }
-  let name = base;
-  let commit: string | undefined;
-  if (name !== undefined) {
-    commit = await commitOf(name, root);
-    if (commit === undefined) return { fault: 'bad_base', base: name };
-  } else {
-    for (const candidate of defaultBases) {
-      commit = await commitOf(candidate, root);
-      if (commit !== undefined) {
-        name = candidate;
-        break;
-      }
+  let found: { name: string; commit: string } | undefined;
+  const platform = base === undefined ? platformBase(env) : undefined;
+  if (base !== undefined) {
+    found = await baseCommit(base, root);
+    if (found === undefined) return { fault: 'bad_base', base, fetch: await fetchHint(root, env, base) };
+  } else if (platform !== undefined) {
+    // the platform's base, or none: another branch would list another change's files
+    for (const candidate of platform.bases) found ??= await baseCommit(candidate, root);
+    if (found === undefined) {
+      const fetch = (await fetchHint(root, env, platform.branch)) ?? { platform: 'git', branch: platform.branch };
+      return { fault: 'bad_base', base: platform.bases[platform.bases.length - 1], fetch };
     }
-    if (commit === undefined || name === undefined) return { fault: 'no_default_branch' };
+  } else {
+    for (const candidate of defaultBases) found ??= await baseCommit(candidate, root);
+    if (found === undefined) return { fault: 'no_default_branch' };
   }
-  const merged = await git(['merge-base', commit, 'HEAD'], root);
-  if (!merged.ok) return { fault: 'no_merge_base', base: name };
-  return compare(root, merged.out.trim(), name);
+  const merged = await git(['merge-base', found.commit, 'HEAD'], root);
+  if (!merged.ok) {
+    const branch = found.name.replace(/^origin\//, '');
+    return { fault: 'no_merge_base', base: found.name, fetch: await fetchHint(root, env, branch) };
+  }
+  return compare(root, merged.out.trim(), found.name);
 }
 
 /** The tree of no files, which a repository without a commit is compared with. */

@@ -217,7 +217,8 @@ export function parseCommand(
   if (langValue !== undefined && langValue !== lang) return refuse(usage.choice('--lang', langValue, langs));
 
   const maxValue = given(values['max-violations']);
-  const maxViolations = maxValue === undefined ? undefined : /^[1-9][0-9]{0,8}$/.test(maxValue) ? Number(maxValue) : 0;
+  const maxViolations =
+    maxValue === undefined ? settings.maxViolations : /^[1-9][0-9]{0,8}$/.test(maxValue) ? Number(maxValue) : 0;
   if (maxViolations === 0) return refuse(usage.maxViolations(maxValue ?? ''));
   const excludeGiven = (values.exclude ?? []).filter((value): value is string => typeof value === 'string');
   const exclude = excludeGiven.length > 0 ? excludeGiven : [...(settings.exclude ?? [])];
@@ -242,6 +243,8 @@ export function parseCommand(
         ? Number(maxInvalidValue)
         : -1;
   if (maxInvalid < 0) return refuse(usage.maxInvalid(maxInvalidValue ?? ''));
+  const noHints = values['no-hints'] === true || settings.noHints === true;
+  if (failOn === 'hints' && noHints) return refuse(usage.failOnHidden);
   let changed: Options['changed'];
   for (const token of tokens) {
     if (token.kind === 'option' && token.name === 'changed') changed = { base: token.value };
@@ -267,8 +270,13 @@ export function parseCommand(
     failOn,
     maxInvalid,
     config: config?.file,
-    noHints: values['no-hints'] === true,
-    baseline: given(values.baseline),
+    noHints,
+    // the config's baseline is not read by a run that writes one: it may not exist yet
+    baseline:
+      given(values.baseline) ??
+      (settings.baseline === undefined || given(values['write-baseline']) !== undefined
+        ? undefined
+        : fromConfig(settings.baseline)),
     writeBaseline: given(values['write-baseline']),
   };
   return { run };

@@ -37,6 +37,7 @@ function checking({ type, maxViolations, keepInexactNumbers, look, noHints, know
     options: { lang: look.lang, maxViolations, keepInexactNumbers },
     renderers: renderers(look),
     quiet: look.quiet,
+    failOnHints: look.failOnHints,
     noHints,
     known: known && new Set(known),
     collect,

@@ -46,6 +46,8 @@ export interface Counts {
   readonly errors: number;
   /** Whether it held several orders (lines or an array) rather than one. */
   readonly many: boolean;
+  /** Its orders that fail the run: the invalid ones, and with `--fail-on hints` the ones with hints. */
+  readonly failing: number;
 }
 
 /** What the main thread writes of one report around its rendered records. */
@@ -93,6 +95,8 @@ export interface RunFacts {
 export interface Look {
   readonly lang: Lang;
   readonly quiet: boolean;
+  /** Whether an order with hints fails the run (`--fail-on hints`): then quiet never leaves it out. */
+  readonly failOnHints?: boolean | undefined;
   readonly reports: readonly { readonly format: Format; readonly colour: boolean }[];
 }
 
@@ -160,7 +164,7 @@ export function summaryLine(t: CliWording, tally: Tally): string {
   const { failOn, maxInvalid } = tally.thresholds;
   const allowance = isDefault(tally.thresholds)
     ? ''
-    : `; ${t.thresholds({ failOn, maxInvalid, failing: failing(tally, tally.thresholds) })}`;
+    : `; ${t.thresholds({ failOn, maxInvalid, failing: failing(tally, tally.thresholds), unread: tally.inputErrors > 0 })}`;
   const known = tally.baseline ? `; ${t.limits.suppressed(tally.suppressed)}` : '';
   return `${counts}${perRule.length ? ` (${perRule.join(', ')})` : ''}${errors}${known}${allowance}`;
 }

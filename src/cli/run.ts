@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import { mkdir, open, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
-import { baselineText, readBaseline } from './baseline.js';
-import type { Checked } from './check.js';
+import { baselineText, countKeys, readBaseline } from './baseline.js';
+import { type Checked, settle } from './check.js';
 import { reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
 import { frames, renderers } from './formats/index.js';
-import { changedFiles } from './git.js';
+import { changedFiles, platformBase } from './git.js';
 import { isGlob } from './glob.js';
 import type { Options } from './options.js';
 import { guardOutputs } from './own-reports.js';
@@ -95,7 +95,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const words = cliWords[options.lang];
   // before any report is opened for writing: none may be an input, and reports found are left out
   const found = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
-  const kept = options.changed && (await onlyChanged(found, options.changed.base));
+  const kept = options.changed && (await onlyChanged(found, options.changed.base, io.env));
   if (kept && 'fault' in kept) {
     io.stderr.write(`product-order-validate: ${words.usage.changed(kept)}\n`);
     return exit.usage;
@@ -139,17 +139,18 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const look: Look = {
     lang: options.lang,
     quiet: options.quiet,
+    failOnHints: options.failOn === 'hints',
     reports: options.outputs.map((output) => ({
       format: output.format,
       colour: output.path === undefined && colourful(io.stdout, io.env),
     })),
   };
-  const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found);
   /** Says on stderr that a report was split or cut to stay within a platform's limits. */
   const warn = (message: string) => {
     progress.clear();
     io.stderr.write(`product-order-validate: ${message}\n`);
   };
+  const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
   const around = frames(look, {
     version: io.version,
     cwd: options.baseDir,
@@ -179,15 +180,19 @@ export async function run(options: Options, io: Streams): Promise<number> {
     keepInexactNumbers: options.keepInexactNumbers,
     look,
     noHints: options.noHints,
-    known: known?.keys,
+    known: known && [...known.keys.keys()],
     collect: options.writeBaseline !== undefined,
   };
   const pool: Pool =
     options.jobs === 1
       ? inline(setup)
       : threads(io.script, options.jobs, setup, options.jobsGiven ? 0 : mainThreadBytes);
-  const keys = options.writeBaseline === undefined ? undefined : new Set<string>();
-  const emit = emitter(around, renderers(look), tally, keys);
+  const keys = options.writeBaseline === undefined ? undefined : ([] as string[]);
+  const remaining = known && new Map(known.keys);
+  const render = renderers(look);
+  const emit = emitter(around, render, tally, keys, (unit) =>
+    remaining ? settle(unit, remaining, render, look) : unit,
+  );
   const pipeline = new Pipeline(pool, options.jobs === 1 ? 2 : options.jobs * 2, (entries, outcomes) =>
     write(emit(entries, outcomes)),
   );
@@ -213,12 +218,14 @@ export async function run(options: Options, io: Streams): Promise<number> {
     if (keys && options.writeBaseline !== undefined) {
       const path = options.writeBaseline;
       const failed = await makeFolder(dirname(path))
-        .then(() => writeFile(path, baselineText(keys)))
+        .then(() => writeFile(path, baselineText(countKeys(keys))))
         .catch((error: NodeJS.ErrnoException) => error);
       if (failed) {
         warn(words.usage.cannotWrite(path, failed.code ?? failed.message));
         return exit.usage;
       }
+      // the baseline written is what was asked for: only an input not read makes it incomplete
+      if (tally.inputErrors === 0) return exit.valid;
     }
   } finally {
     progress.stop();
@@ -233,28 +240,32 @@ const namesOf = (sources: readonly (Source | InputError)[]): ReadonlySet<string>
   new Set(sources.flatMap((s) => ('error' in s || s.path === undefined ? [] : [s.name])));
 
 /**
- * In a pull request's job (GitHub names its base branch in `GITHUB_BASE_REF`), the files among the
- * inputs that the pull request changes, so that the `github` report can put their annotations
+ * In a pull or merge request's job (the platform names its base, see `platformBase`), the files
+ * among the inputs that the request changes, so that the `github` report can put their annotations
  * first; `undefined` when there is no such report or base, or git cannot say (the order of the
- * annotations is all that depends on it).
+ * annotations is all that depends on it; a warning says why and how to fetch the base).
  */
 async function pullRequestFiles(
   options: Options,
   env: NodeJS.ProcessEnv,
   found: readonly (Source | InputError)[],
+  warn: (message: string) => void,
 ): Promise<ReadonlySet<string> | undefined> {
-  const base = env.GITHUB_BASE_REF;
-  if (options.changed || !base || !options.outputs.some((output) => output.format === 'github')) return undefined;
-  const known = await onlyChanged(found, `origin/${base}`);
-  return 'fault' in known ? undefined : namesOf(known.sources);
+  if (options.changed || !platformBase(env) || !options.outputs.some((output) => output.format === 'github'))
+    return undefined;
+  const known = await onlyChanged(found, undefined, env);
+  if (!('fault' in known)) return namesOf(known.sources);
+  const words = cliWords[options.lang];
+  warn(words.limits.unordered(words.usage.changed(known).replace(/^--changed: /, '')));
+  return undefined;
 }
 
 /**
  * The inputs `--changed` keeps: the files that differ from the base (compared by their real path,
  * so a link or `./` leads to the same file), stdin, and every input error; a fault of git instead.
  */
-async function onlyChanged(found: readonly (Source | InputError)[], base: string | undefined) {
-  const changed = await changedFiles(process.cwd(), base);
+async function onlyChanged(found: readonly (Source | InputError)[], base: string | undefined, env: NodeJS.ProcessEnv) {
+  const changed = await changedFiles(process.cwd(), base, env);
   if ('fault' in changed) return changed;
   const sources: (Source | InputError)[] = [];
   let total = 0;
@@ -299,8 +310,15 @@ function unread(sources: readonly (Source | InputError)[]): { done(from: string,
  * gave neither an order nor an input error (empty NDJSON, blank lines only, an empty JSON array) is an
  * input error: a check that checked nothing must not pass (an empty JSON document is malformed JSON).
  */
-function emitter(frames: readonly Frame[], render: readonly Renderer[], tally: Tally, keys?: Set<string>) {
-  let counts = { orders: 0, invalid: 0, errors: 0, many: false }; // of the current source
+function emitter(
+  frames: readonly Frame[],
+  render: readonly Renderer[],
+  tally: Tally,
+  keys: string[] | undefined,
+  settled: (unit: Checked) => Checked,
+) {
+  const failOnHints = tally.thresholds.failOn === 'hints';
+  let counts = { orders: 0, invalid: 0, failing: 0, errors: 0, many: false }; // of the current source
   return (entries: readonly Entry[], checked: readonly Checked[]): Pieces[][] => {
     const out: Pieces[][] = frames.map(() => []);
     const add = (r: number, text: Pieces) => {
@@ -309,12 +327,13 @@ function emitter(frames: readonly Frame[], render: readonly Renderer[], tally: T
     let k = 0;
     for (const entry of entries) {
       if (entry.kind === 'unit') {
-        const unit = checked[k++];
+        const unit = settled(checked[k++]);
         tally.add(unit);
-        if (keys && unit.keys) for (const key of unit.keys) keys.add(key);
+        if (keys && unit.keys) for (const key of unit.keys) keys.push(key);
         counts = {
           orders: counts.orders + unit.orders,
           invalid: counts.invalid + unit.invalid,
+          failing: counts.failing + unit.invalid + (failOnHints ? unit.hinted : 0),
           errors: counts.errors + unit.errors,
           many: counts.many || unit.many,
         };
@@ -334,7 +353,7 @@ function emitter(frames: readonly Frame[], render: readonly Renderer[], tally: T
           for (let r = 0; r < frames.length; r++) add(r, frames[r].records(render[r].error(error)));
         }
         for (let r = 0; r < frames.length; r++) add(r, frames[r].end(entry.source, counts));
-        counts = { orders: 0, invalid: 0, errors: 0, many: false };
+        counts = { orders: 0, invalid: 0, failing: 0, errors: 0, many: false };
       }
     }
     return out;

@@ -99,6 +99,15 @@ export async function expand(
   const fromCwd = excluder(exclude);
   const fromBase = resolve(baseDir) === process.cwd() ? () => false : excluder(exclude, baseDir);
   const excluded = (path: string) => fromCwd(path) || fromBase(resolve(path));
+  /** The exclude pattern that left out the file at `path`, for the message of a folder or pattern whose files it all left out. */
+  const excludedBy = (path: string) =>
+    exclude.find((pattern) => excluder([pattern])(path) || excluder([pattern], baseDir)(resolve(path)));
+  /** `no_match` for `name`, saying which exclude pattern left out its files when it found some. */
+  const noMatch = (name: string, found: readonly (Source | InputError)[]): InputError => {
+    const first = found.find((entry): entry is Source => !('error' in entry));
+    const by = first && excludedBy(first.path ?? first.name);
+    return by === undefined ? { name, error: 'no_match' } : { name, error: 'no_match', reason: 'excluded', found: by };
+  };
   /** An input error named as reports name files (a pattern is named as given: it is no file). */
   const named = (error: InputError): InputError => ({ ...error, name: reportPath(error.name, baseDir) });
   const file = (path: string, info: BigIntStats | undefined, from?: string): Source => ({
@@ -138,16 +147,16 @@ export async function expand(
         const found = await glob(arg);
         if (!Array.isArray(found)) out.push(found);
         // a pattern that matches nothing but excluded files matches nothing: a CI job must not pass on it
-        else if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg))))) {
-          out.push({ name: arg, error: 'no_match' });
+        else {
+          const files = found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg)));
+          if (!add(files)) out.push(noMatch(arg, files));
         }
       }
     } else if (info.isDirectory()) {
       const visible = (names: readonly string[]) => !names[names.length - 1].startsWith('.');
       const found = await walk(arg, (names) => visible(names) && orderFile.test(names[names.length - 1]), visible);
-      if (!add(found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg))))) {
-        out.push(named({ name: arg, error: 'no_match' }));
-      }
+      const files = found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg)));
+      if (!add(files)) out.push(named(noMatch(arg, files)));
     } else add([file(arg, info)]); // a file named and excluded is passed over: pre-commit names files
   }
   return out;

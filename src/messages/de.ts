@@ -1,4 +1,6 @@
 // Every text the package prints in German: the violations' messages, the HTTP helpers' words, the command's report.
+
+import type { FetchHint } from '../cli/git.js';
 import {
   type AssertWording,
   type CliWording,
@@ -189,6 +191,8 @@ export const cli: CliWording = {
     `… ${stopped ? 'mindestens ' : ''}${cli.number(n)} weitere${n === 1 && !stopped ? 'r Verstoß' : ' Verstöße'} nicht aufgeführt (--max-violations)`,
   error: (e) => {
     if (e.error === 'not_found') return 'keine solche Datei, kein solcher Ordner, kein solches Muster';
+    if (e.error === 'no_match' && e.reason === 'excluded')
+      return `jede gefundene .json-, .ndjson- und .jsonl-Datei ist ausgeschlossen, durch das Muster ${quote(e.found ?? '')} (--exclude oder exclude in der Konfiguration)`;
     if (e.error === 'no_match') return 'keine .json-, .ndjson- oder .jsonl-Datei gefunden';
     if (e.error === 'bad_pattern') return `das Muster hat mehr als ${cli.number(e.limit ?? 0)} {a,b}-Alternativen`;
     if (e.error === 'no_orders') return 'kein Auftrag darin: die Eingabe ist leer, leere Zeilen oder eine leere Liste';
@@ -316,11 +320,13 @@ export const cli: CliWording = {
       help: 'Die Eingabe konnte in diesem Prozess nicht geprüft werden (etwa weil der Bericht zu groß wäre): aufteilen.',
     },
   },
-  thresholds: ({ failOn, maxInvalid, failing }) =>
-    `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
+  thresholds: ({ failOn, maxInvalid, failing, unread }) =>
+    `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${unread ? 'nicht bestanden, da eine Eingabe nicht geprüft werden konnte' : failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
   changed: (kept, total, base, commit) =>
     `--changed: ${cli.number(kept)} von ${cli.number(total)} ${total === 1 ? 'Datei wird' : 'Dateien werden'} geprüft, die sich von ${base} unterscheiden (Merge-Basis ${commit.slice(0, 12)})`,
   limits: {
+    unordered: (reason) =>
+      `-f github: die Anmerkungen kommen in der Reihenfolge der Eingaben, nicht die geänderten Dateien zuerst, da die Basis nicht verwendbar ist (${reason})`,
     suppressed: (n) =>
       `${n === 1 ? '1 bekannter Verstoß' : `${cli.number(n)} bekannte Verstöße`} durch die Baseline ausgelassen`,
     moreAnnotations: (n, files, summary) =>
@@ -359,6 +365,8 @@ export const cli: CliWording = {
     seeHelp: 'Hilfe: product-order-validate --help',
     baseDir: (path, reason) => `--base-dir ${quote(path)} ist kein Ordner (${systemErrors[reason] ?? reason})`,
     maxInvalid: (value) => `Option --max-invalid nimmt eine ganze Zahl ab 0, nicht ${quote(value)}`,
+    failOnHidden:
+      '--fail-on hints und --no-hints schließen einander aus: Aufträge, die an ihren Hinweisen scheitern, stünden ohne diese Hinweise im Bericht; lassen Sie eine der beiden Optionen weg',
     config: (f) => {
       const where = `die Konfiguration ${quote(f.file)}`;
       if (f.fault === 'unreadable') return `${where} ist nicht lesbar (${systemErrors[f.reason] ?? f.reason})`;
@@ -371,12 +379,22 @@ export const cli: CliWording = {
       if (f.fault === 'no_git') return '--changed braucht git, das nicht installiert ist (oder nicht im PATH)';
       if (f.fault === 'not_repository')
         return `--changed braucht ein git-Repository, und ${quote(f.folder)} liegt in keinem`;
+      const fetch = (hint: FetchHint | undefined) => {
+        const branch = hint?.branch ?? '<Branch>';
+        if (hint?.platform === 'github')
+          return `; in GitHub Actions die Historie auschecken: actions/checkout mit fetch-depth: 0 (oder git fetch origin ${branch})`;
+        if (hint?.platform === 'gitlab')
+          return `; in GitLab CI die Variable GIT_DEPTH: 0 setzen oder vorher git fetch origin ${branch} ausführen`;
+        if (hint?.platform === 'git')
+          return `; der Klon ist flach oder ohne die Basis: git fetch origin ${branch} (oder git fetch --unshallow)`;
+        return '';
+      };
       if (f.fault === 'bad_base')
-        return `--changed: ${quote(f.base)} ist kein Commit, Branch oder Tag dieses Repositorys`;
+        return `--changed: ${quote(f.base)} ist kein Commit, Branch oder Tag dieses Repositorys${fetch(f.fetch)}`;
       if (f.fault === 'no_default_branch')
         return '--changed: es gibt kein origin/HEAD, main oder master zum Vergleich: die Basis angeben, --changed=<Basis>';
       if (f.fault === 'no_merge_base')
-        return `--changed: ${quote(f.base)} und HEAD haben keinen gemeinsamen Commit (oder es gibt noch keinen Commit)`;
+        return `--changed: ${quote(f.base)} und HEAD haben keinen gemeinsamen Commit (oder es gibt noch keinen Commit)${fetch(f.fetch)}`;
       return `--changed: git ist fehlgeschlagen (${f.detail})`;
     },
     badBaseline: (path, reason) => `die Baseline ${quote(path)} ist nicht verwendbar: ${reason}`,

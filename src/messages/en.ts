@@ -1,4 +1,6 @@
 // Every text the package prints in English: the violations' messages, the HTTP helpers' words, the command's report.
+
+import type { FetchHint } from '../cli/git.js';
 import {
   type AssertWording,
   type CliWording,
@@ -185,6 +187,8 @@ export const cli: CliWording = {
     `… ${cli.number(n)}${stopped ? ' or more' : ''} further violation${n === 1 && !stopped ? '' : 's'} not listed (--max-violations)`,
   error: (e) => {
     if (e.error === 'not_found') return 'no such file, folder or pattern';
+    if (e.error === 'no_match' && e.reason === 'excluded')
+      return `every .json, .ndjson and .jsonl file found is excluded, by the pattern ${quote(e.found ?? '')} (--exclude, or exclude in the config)`;
     if (e.error === 'no_match') return 'no .json, .ndjson or .jsonl file found';
     if (e.error === 'bad_pattern') return `the pattern has more than ${cli.number(e.limit ?? 0)} {a,b} alternatives`;
     if (e.error === 'no_orders') return 'no order in it: the input is empty, blank lines or an empty array';
@@ -306,11 +310,13 @@ export const cli: CliWording = {
       help: 'The input could not be checked in this process (too large a report, say): split it.',
     },
   },
-  thresholds: ({ failOn, maxInvalid, failing }) =>
-    `${failOn === 'hints' ? `${cli.orders(failing)} with violations or hints (--fail-on hints)` : `${cli.number(failing)} invalid`}, at most ${cli.number(maxInvalid)} allowed (--max-invalid): ${failing > maxInvalid ? 'fails' : 'passes'}`,
+  thresholds: ({ failOn, maxInvalid, failing, unread }) =>
+    `${failOn === 'hints' ? `${cli.orders(failing)} with violations or hints (--fail-on hints)` : `${cli.number(failing)} invalid`}, at most ${cli.number(maxInvalid)} allowed (--max-invalid): ${unread ? 'fails, since an input could not be checked' : failing > maxInvalid ? 'fails' : 'passes'}`,
   changed: (kept, total, base, commit) =>
     `--changed: checking ${cli.number(kept)} of ${cli.number(total)} ${total === 1 ? 'file' : 'files'}, those that differ from ${base} (merge base ${commit.slice(0, 12)})`,
   limits: {
+    unordered: (reason) =>
+      `-f github: the annotations come in input order, not changed files first, since the base cannot be used (${reason})`,
     suppressed: (n) =>
       `${n === 1 ? '1 known violation' : `${cli.number(n)} known violations`} left out by the baseline`,
     moreAnnotations: (n, files, summary) =>
@@ -349,6 +355,8 @@ export const cli: CliWording = {
     seeHelp: 'Run product-order-validate --help for usage.',
     baseDir: (path, reason) => `--base-dir ${quote(path)} is no folder (${systemErrors[reason] ?? reason})`,
     maxInvalid: (value) => `option --max-invalid takes a whole number from 0 up, not ${quote(value)}`,
+    failOnHidden:
+      '--fail-on hints and --no-hints do not go together: the orders that fail on their hints would be reported without them; leave out one of the two',
     config: (f) => {
       const where = `the config ${quote(f.file)}`;
       if (f.fault === 'unreadable') return `cannot read ${where} (${systemErrors[f.reason] ?? f.reason})`;
@@ -360,11 +368,22 @@ export const cli: CliWording = {
     changed: (f) => {
       if (f.fault === 'no_git') return '--changed needs git, which is not installed (or not on PATH)';
       if (f.fault === 'not_repository') return `--changed needs a git repository, and ${quote(f.folder)} is in none`;
-      if (f.fault === 'bad_base') return `--changed: ${quote(f.base)} is no commit, branch or tag of this repository`;
+      const fetch = (hint: FetchHint | undefined) => {
+        const branch = hint?.branch ?? '<branch>';
+        if (hint?.platform === 'github')
+          return `; in GitHub Actions, check out the history: actions/checkout with fetch-depth: 0 (or git fetch origin ${branch})`;
+        if (hint?.platform === 'gitlab')
+          return `; in GitLab CI, set the variable GIT_DEPTH: 0, or run git fetch origin ${branch} first`;
+        if (hint?.platform === 'git')
+          return `; the clone is shallow or lacks the base: git fetch origin ${branch} (or git fetch --unshallow)`;
+        return '';
+      };
+      if (f.fault === 'bad_base')
+        return `--changed: ${quote(f.base)} is no commit, branch or tag of this repository${fetch(f.fetch)}`;
       if (f.fault === 'no_default_branch')
         return '--changed: there is no origin/HEAD, main or master to compare with: name the base, --changed=<base>';
       if (f.fault === 'no_merge_base')
-        return `--changed: ${quote(f.base)} and HEAD have no commit in common (or there is no commit yet)`;
+        return `--changed: ${quote(f.base)} and HEAD have no commit in common (or there is no commit yet)${fetch(f.fetch)}`;
       return `--changed: git failed (${f.detail})`;
     },
     badBaseline: (path, reason) => `cannot use the baseline ${quote(path)}: ${reason}`,

@@ -103,6 +103,8 @@ export interface CliWording {
     readonly failOn: FailOn;
     readonly maxInvalid: number;
     readonly failing: number;
+    /** Whether an input could not be checked: the run fails (exit code 3) whatever the allowance. */
+    readonly unread: boolean;
   }) => string;
   /** The line on stderr that says how many of the files found `--changed` kept, against which base and commit. */
   readonly changed: (kept: number, total: number, base: string, commit: string) => string;
@@ -127,6 +129,8 @@ export interface LimitWording {
   readonly suppressed: (n: number) => string;
   /** The annotation that sums up those GitHub would not show; `summary`: whether the job summary lists them. */
   readonly moreAnnotations: (n: number, files: number, summary: boolean) => string;
+  /** On stderr: the base of a pull or merge request is known but cannot be used, so annotations come in input order; `reason` says why and how to fetch it. */
+  readonly unordered: (reason: string) => string;
   /** On stderr: annotations of a level left out, of how many. */
   readonly annotationsCut: (level: string, left: number, total: number, cap: number) => string;
   /** The job summary's heading of its table, and of its columns. */
@@ -169,6 +173,8 @@ export interface UsageWording {
   /** A `--base-dir` that is no folder; `reason` the system's error code. */
   readonly baseDir: (path: string, reason: string) => string;
   readonly maxInvalid: (value: string) => string;
+  /** `--fail-on hints` with `--no-hints`: the orders failing on their hints would be reported without them. */
+  readonly failOnHidden: string;
   /** A config file that cannot be read, is not JSON, or holds an unknown key or a bad value. */
   readonly config: (fault: ConfigFault) => string;
   /** `--changed` without git, outside a repository, or with a base that is no commit. */

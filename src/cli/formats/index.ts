@@ -14,9 +14,14 @@ const byName: Readonly<Record<Format, ReportFormat>> = { text, json, ndjson, sar
 
 const style = (look: Look, colour: boolean): Style => ({ t: cliWords[look.lang], colour, quiet: look.quiet });
 
-/** The renderers of a look's reports, in order. */
+/**
+ * The renderers of a look's reports, in order. With `--fail-on hints` they render every order they
+ * are given: the check leaves out the ones that pass, and an order that fails on its hints stays.
+ */
 export function renderers(look: Look): Renderer[] {
-  return look.reports.map((report) => byName[report.format].renderer(style(look, report.colour)));
+  return look.reports.map((report) =>
+    byName[report.format].renderer(Object.assign(style(look, report.colour), look.failOnHints && { quiet: false })),
+  );
 }
 
 /** The frames of a look's reports, in order; only the first `github` report writes the job summary. */

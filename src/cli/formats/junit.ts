@@ -139,8 +139,8 @@ export const junit: ReportFormat = {
         return '';
       },
       alone: (text, name) => `${suite(name, { tests: 1, failures: 0, errors: 1 })}${text}  </testsuite>\n`,
-      end(source, { orders, invalid, errors }: Counts): Pieces {
-        const tests = (quiet ? invalid : orders) + errors;
+      end(source, { orders, invalid, failing, errors }: Counts): Pieces {
+        const tests = (quiet ? failing : orders) + errors;
         const pieces = held.take(); // now: the next source's testcases may come before these are written
         if (tests === 0) return '';
         return around(suite(source.name, { tests, failures: invalid, errors }), pieces, '  </testsuite>\n');

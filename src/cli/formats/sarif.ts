@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { CliWording, ReportId } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import { baselineFingerprint } from '../baseline.js';
+import { baselineHash, baselineKey } from '../baseline.js';
 import { type Place, pointerName, type ReportFormat, reportIds } from '../report.js';
 import type { InputError } from '../sources.js';
 
@@ -79,7 +79,7 @@ function result(
     locations: [{ physicalLocation: physical, ...logical }],
     partialFingerprints: {
       'productOrderFault/v1': print,
-      ...(known !== undefined && { 'productOrderBaseline/v1': known }),
+      ...(known !== undefined && { [baselineMark]: known }),
     },
     properties,
   })}`;
@@ -108,7 +108,7 @@ const finding = (
       ...(place.index !== undefined && { orderIndex: place.index }),
     },
     t,
-    baselineFingerprint(place.source, id, f.code, f.path),
+    baselineHash(baselineKey(place.source, id, f.code, f.path, f.params)),
   );
 
 export const sarif: ReportFormat = {
@@ -163,11 +163,13 @@ export const sarif: ReportFormat = {
     let total = 0;
     let cut = 0;
     let bytes = start.length;
+    const seen = new Map<string, number>();
     /**
      * The results of `text` (each `,\n{…}`, one a line) as they go into the runs: a run takes at
      * most {@link resultsPerRun}, then the next starts; past {@link runsPerFile} runs, they are counted, not written.
      */
-    const records = (text: string) => {
+    const records = (numbered: string) => {
+      const text = numberPrints(numbered, seen);
       let out = '';
       for (let at = 0; at < text.length; ) {
         if (runs === runsPerFile && inRun === resultsPerRun) {
@@ -235,6 +237,32 @@ export const sarif: ReportFormat = {
     };
   },
 };
+
+/** The baseline fingerprint's member in `partialFingerprints`: the hash of the baseline key, then `:` and the occurrence's number. */
+const baselineMark = 'productOrderBaseline/v2';
+const baselineAt = `"${baselineMark}":"`;
+
+/**
+ * The results of `text` with each baseline fingerprint numbered: `:n` after the hash for the `n`th
+ * result of that key in the report, in input order (`seen` counts them), so that the occurrences of
+ * one fault in a file of many orders each have their own, and an order added elsewhere moves none.
+ */
+function numberPrints(text: string, seen: Map<string, number>): string {
+  let at = text.indexOf(baselineAt);
+  if (at < 0) return text;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    const end = at + baselineAt.length + 64;
+    const hash = text.slice(end - 64, end);
+    const n = (seen.get(hash) ?? 0) + 1;
+    seen.set(hash, n);
+    out += `${text.slice(from, end)}:${n}`;
+    from = end;
+    at = text.indexOf(baselineAt, end);
+  }
+  return out + text.slice(from);
+}
 
 /** The results GitHub code scanning takes in one run, and the runs in one file. */
 export const resultsPerRun = 25_000;
