@@ -2,9 +2,6 @@ import { describe, it } from 'vitest';
 import {
   chars,
   email,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
   individual,
   MEDIA,
   orderWith,
@@ -12,9 +9,13 @@ import {
   party,
   phone,
   postal,
+  ruleKit,
   withMedia,
   withParties,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.contactMedia);
 
 const contact = { rule: 'R-contact' } as const;
 const at = `${MEDIA}/0`;

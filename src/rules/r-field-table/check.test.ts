@@ -3,15 +3,17 @@ import { validateProductOrder } from '../../validate.js';
 import {
   categories,
   chars,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
+  expectValidatorViolations,
   ITEM,
   item,
   orderWith,
+  ruleKit,
   validOrder,
   withCategory,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.fieldTable);
 
 const field = { rule: 'R-field' } as const;
 const set = (key: string, value: unknown) =>
@@ -84,7 +86,7 @@ describe('R-field: the order', () => {
         throw new Error('boom');
       },
     });
-    expectViolation(order, { ...field, code: 'unreadable', path: '' });
+    expectValidatorViolations(order, [{ ...field, code: 'unreadable', path: '' }]);
   });
   it('never throws on a Proxy whose trap throws', () => {
     const order = new Proxy(validOrder(), {
@@ -92,12 +94,12 @@ describe('R-field: the order', () => {
         throw new Error('trap');
       },
     });
-    expectViolation(order, { ...field, code: 'unreadable', path: '' });
+    expectValidatorViolations(order, [{ ...field, code: 'unreadable', path: '' }]);
   });
   it('never throws on a revoked Proxy', () => {
     const { proxy, revoke } = Proxy.revocable(validOrder(), {});
     revoke();
-    expectViolation(proxy, { ...field, code: 'unreadable', path: '' });
+    expectValidatorViolations(proxy, [{ ...field, code: 'unreadable', path: '' }]);
   });
 });
 

@@ -1,16 +1,8 @@
 import { describe, it } from 'vitest';
-import {
-  chars,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
-  individual,
-  organization,
-  PARTY,
-  party,
-  phone,
-  withParties,
-} from '../test-kit.js';
+import { chars, individual, organization, PARTY, party, phone, ruleKit, withParties } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.party);
 
 const rParty = { rule: 'R-party' } as const;
 /** An order whose only related party is a locationAContact (no contact-medium demand) with `partyOrPartyRole`. */

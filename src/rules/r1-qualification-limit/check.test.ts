@@ -1,5 +1,8 @@
 import { describe, it } from 'vitest';
-import { expectNoViolation, expectViolation, notNew, orderWith, validOrder, withCategory } from '../test-kit.js';
+import { notNew, orderWith, ruleKit, validOrder, withCategory } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation } = ruleKit(self.r1);
 
 const qualifications = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `POQ-${i}` }));
 const withQualifications = (n: number, base = validOrder()) =>

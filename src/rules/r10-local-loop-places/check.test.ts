@@ -2,20 +2,21 @@ import { describe, it } from 'vitest';
 import {
   address,
   characteristic,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
   item,
   loopSite,
   notNew,
   PLACES,
   place,
   placeRef,
+  ruleKit,
   site,
   terminations,
   validOrder,
   withItems,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r10);
 
 const r10 = { rule: 'R10' } as const;
 const loops = ['HvtLocalLoopProduct', 'KvzLocalLoopProduct'];

@@ -1,17 +1,19 @@
 import { describe, it } from 'vitest';
 import {
   address,
-  expectNoViolation,
-  expectViolation,
   item,
   loopSite,
   notNew,
   PLACES,
   place,
   placeRef,
+  ruleKit,
   terminations,
   withItems,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation } = ruleKit(self.r11);
 
 const r11 = { rule: 'R11' } as const;
 const bitstream = (places: unknown[], category = 'new', type = 'BitstreamAccessProduct') =>

@@ -3,19 +3,20 @@ import {
   address,
   characteristic,
   chars,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
   item,
   notNew,
   PLACES,
   place,
   placeRef,
   roomSite,
+  ruleKit,
   site,
   terminations,
   withItems,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r12);
 
 const r12 = { rule: 'R12' } as const;
 const A = () => place('locationA');

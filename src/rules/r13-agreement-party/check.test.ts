@@ -1,13 +1,8 @@
 import { describe, it } from 'vitest';
-import {
-  categories,
-  chars,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
-  orderWith,
-  withCategory,
-} from '../test-kit.js';
+import { categories, chars, orderWith, ruleKit, withCategory } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r13);
 
 const r13 = { rule: 'R13' } as const;
 const org = (extra: object = {}) => ({ '@type': 'Organization', businessId: 'DE-123456789', ...extra });

@@ -1,14 +1,8 @@
 import { describe, it } from 'vitest';
-import {
-  categories,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
-  ITEM,
-  item,
-  terminations,
-  withItems,
-} from '../test-kit.js';
+import { categories, ITEM, item, ruleKit, terminations, withItems } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r14);
 
 const r14 = { rule: 'R14' } as const;
 const others = categories.filter((c) => c !== 'new' && !(terminations as readonly string[]).includes(c));

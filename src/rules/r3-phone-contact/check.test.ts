@@ -2,9 +2,6 @@ import { describe, it } from 'vitest';
 import {
   contactRoles,
   email,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
   individual,
   MEDIA,
   organization,
@@ -12,8 +9,12 @@ import {
   party,
   phone,
   postal,
+  ruleKit,
   withParties,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r3);
 
 const roles = contactRoles;
 const withContact = (role: string, contactMedium?: unknown) =>

@@ -1,8 +1,6 @@
 import { describe, it } from 'vitest';
 import {
   email,
-  expectNoViolation,
-  expectViolation,
   individual,
   MEDIA,
   organization,
@@ -10,8 +8,12 @@ import {
   party,
   phone,
   postal,
+  ruleKit,
   withParties,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation } = ruleKit(self.r4);
 
 const withDelivery = (contactMedium?: unknown, role = 'deliveryContact') =>
   withParties(party(role, individual(contactMedium === undefined ? {} : { contactMedium })));

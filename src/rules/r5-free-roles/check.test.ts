@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { r5 } from '../r5-free-roles/check.js';
 import {
   email,
-  expectNoViolation,
-  expectViolation,
   freeRoles,
   individual,
   MEDIA,
@@ -11,9 +9,13 @@ import {
   party,
   phone,
   postal,
+  ruleKit,
   validOrder,
   withParties,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation } = ruleKit(self.r5);
 
 const roles = freeRoles;
 

@@ -2,16 +2,17 @@ import { describe, it } from 'vitest';
 import {
   contactRoles,
   deliveryRoles,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
   freeRoles,
   individual,
   party,
   phone,
   postal,
+  ruleKit,
   withParties,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r6);
 
 const roles = [...contactRoles, ...deliveryRoles, ...freeRoles];
 /** A party of `role` with media that satisfy R3 and R4. */

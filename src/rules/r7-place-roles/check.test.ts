@@ -1,16 +1,8 @@
 import { describe, it } from 'vitest';
-import {
-  address,
-  categories,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
-  item,
-  loopSite,
-  PLACES,
-  place,
-  withItems,
-} from '../test-kit.js';
+import { address, categories, item, loopSite, PLACES, place, ruleKit, withItems } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r7);
 
 const roles = ['locationA', 'locationB', 'alternateAddress'];
 const r7 = { rule: 'R7' } as const;

@@ -2,17 +2,18 @@ import { describe, it } from 'vitest';
 import {
   address,
   characteristic,
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
   orderWith,
   PLACES,
   place,
   placeRef,
+  ruleKit,
   site,
   validOrder,
   withItems,
 } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r8);
 
 const r8 = { rule: 'R8' } as const;
 const at = `${PLACES}/0/place`;

@@ -1,15 +1,8 @@
 import { describe, it } from 'vitest';
-import {
-  expectNoViolation,
-  expectViolation,
-  expectViolations,
-  ITEM,
-  item,
-  notNew,
-  place,
-  terminations,
-  withItems,
-} from '../test-kit.js';
+import { ITEM, item, notNew, place, ruleKit, terminations, withItems } from '../test-kit.js';
+import * as self from './check.js';
+
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r9);
 
 const r9 = { rule: 'R9' } as const;
 const product = () => ({ '@type': 'SomeProduct', relatedPlace: [] });
