@@ -310,7 +310,7 @@ const files = {
   'src/generated/guard-shapes.js': header + shapes.js,
   'src/generated/guard-shapes.d.ts': header + shapes.dts,
   // as text: JSON.parse on first use costs less at start than an object literal parsed with the module
-  'src/generated/facts.ts': `${header}\n${factsModule(schema)}`,
+  'src/generated/facts.ts': `${header}\n${factsModule(schema, rules)}`,
   'src/generated/languages.ts': languagesModule(languages),
   'src/generated/schema-text.ts': schemaTexts(schema),
 };
