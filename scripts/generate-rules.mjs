@@ -68,11 +68,13 @@ export function assembleSchema(shipped, rules) {
   for (const rule of rules) for (const [name, sub] of Object.entries(rule.schema?.$defs ?? {})) defs[name] = sub;
   const isRuleRef = (entry) => typeof entry?.$ref === 'string' && ruleOf(entry.$ref.replace('#/$defs/', ''));
   const lists = new Map();
-  JSON.stringify(defs, (key, value) => {
-    if (key === 'allOf' && Array.isArray(value) && value.some(isRuleRef))
-      value.splice(0, value.length, ...value.filter((e) => !isRuleRef(e)));
-    return value;
-  });
+  // every allOf keeps its entries that are no rule $ref; the wired rules follow below
+  const unwire = (node) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node.allOf)) node.allOf = node.allOf.filter((entry) => !isRuleRef(entry));
+    for (const value of Object.values(node)) unwire(value);
+  };
+  unwire(defs);
   for (const rule of rules)
     for (const pointer of rule.schema?.wiredAt ?? []) {
       const node = at(schema, pointer);
