@@ -212,8 +212,8 @@ export const cli: CliWording = {
         : `die Zeile ist länger als ${cli.number(n.limit ?? 0)} Bytes, mehr als ein JSON-Text haben darf`;
     return `Lesen von ${quote(n.name)} in Zeile ${cli.number(n.line ?? 1)} beendet: ${why}; die Zeilen danach werden nicht geprüft`;
   },
-  rules: {
-    ...ruleWords,
+  // a call marked pure, not a spread: a bundle that never reads the command's words drops them all
+  rules: /* @__PURE__ */ Object.assign({}, ruleWords, {
     'R-json': {
       title: 'JSON-Text',
       help: 'Der Auftrag ist wohlgeformter JSON-Text, der jede Eigenschaft je Objekt nur einmal nennt: das gemeldete Zeichen und das davor prüfen (ein fehlendes Komma, Anführungszeichen oder eine fehlende Klammer) oder von einem doppelt gemeldeten Namen nur einen behalten.',
@@ -254,7 +254,7 @@ export const cli: CliWording = {
       title: 'Prüfung fehlgeschlagen',
       help: 'Die Eingabe konnte in diesem Prozess nicht geprüft werden (etwa weil der Bericht zu groß wäre): aufteilen.',
     },
-  },
+  }),
   thresholds: ({ failOn, maxInvalid, failing }) =>
     `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
   changed: (kept, total, base, commit) =>

@@ -208,8 +208,8 @@ export const cli: CliWording = {
         : `the line runs past ${cli.number(n.limit ?? 0)} bytes, more than any JSON text may have`;
     return `stopped reading ${quote(n.name)} at line ${cli.number(n.line ?? 1)}: ${why}; the lines after it are not checked`;
   },
-  rules: {
-    ...ruleWords,
+  // a call marked pure, not a spread: a bundle that never reads the command's words drops them all
+  rules: /* @__PURE__ */ Object.assign({}, ruleWords, {
     'R-json': {
       title: 'JSON text',
       help: 'The order is well-formed JSON text that names each property once per object: look at the character reported and the one before it (a missing comma, quote or bracket), or keep one of the names reported twice.',
@@ -244,7 +244,7 @@ export const cli: CliWording = {
       title: 'Check failed',
       help: 'The input could not be checked in this process (too large a report, say): split it.',
     },
-  },
+  }),
   thresholds: ({ failOn, maxInvalid, failing }) =>
     `${failOn === 'hints' ? `${cli.orders(failing)} with violations or hints (--fail-on hints)` : `${cli.number(failing)} invalid`}, at most ${cli.number(maxInvalid)} allowed (--max-invalid): ${failing > maxInvalid ? 'fails' : 'passes'}`,
   changed: (kept, total, base, commit) =>
