@@ -22,8 +22,8 @@ function reader(schema) {
 const items = (rule) => `#/$defs/${rule}/then/properties/productOrderItem/items`;
 const places = (rule) => `${items(rule)}/then/properties/product/properties/relatedPlace`;
 
-/** The module of facts of `schema`, as TypeScript source. */
-export function factsModule(schema) {
+/** The module of facts of `schema`, as TypeScript source, with those the folders of `rules` name. */
+export function factsModule(schema, rules = []) {
   const at = reader(schema);
   const one = (pointer) => [at(pointer, 'string')];
   const count = (pointer) => ({ min: at(`${pointer}/minItems`, 'number'), max: at(`${pointer}/maxItems`, 'number') });
@@ -133,12 +133,13 @@ export function factsModule(schema) {
       'The length of an engaged party businessId (R13).',
       length('#/$defs/EngagedParty/properties/businessId'),
     ],
-    terminations: ['The categories of a termination (R14).', at('#/$defs/R14/if/properties/category/enum', 'strings')],
-    deleteAction: [
-      'The action of every item of a termination (R14).',
-      at(`${items('R14')}/properties/action/const`, 'string'),
-    ],
   };
+  // the facts a rule folder names in its rule.json: a value at a schema path, a string, strings or a number
+  for (const rule of rules)
+    for (const [name, { doc, at: pointer, kind }] of Object.entries(rule.facts ?? {})) {
+      if (Object.hasOwn(facts, name)) throw new Error(`facts: ${name} of ${rule.id} is named twice`);
+      facts[name] = [doc, at(pointer, kind)];
+    }
   const lines = Object.entries(facts).map(
     ([name, [doc, value]]) => `/** ${doc} */\nexport const ${name} = ${source(value)} as const;`,
   );

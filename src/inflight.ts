@@ -1,21 +1,12 @@
 import type { InflightChangeProductOrderFVO } from './generated/inflight-types.js';
+import { inflightRuleIds } from './generated/rule-ids.js';
 import { rules } from './rules/index.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
 import { type ValidateOptions, type ValidationResult, validateAs } from './validate.js';
 import type { OrderViolation, Rule, RuleId } from './violation.js';
 
 /** The order rules of the parts a change shares with an order: related parties, order items, agreements. */
-const shared: ReadonlySet<RuleId> = /* @__PURE__ */ new Set([
-  'R-contact',
-  'R-party',
-  'R3',
-  'R4',
-  'R5',
-  'R6',
-  'R7',
-  'R8',
-  'R13',
-]);
+const shared: ReadonlySet<RuleId> = /* @__PURE__ */ new Set(inflightRuleIds);
 
 /**
  * The rules an in-flight change is checked against: its own field table, then the order rules of the

@@ -1,21 +1,8 @@
-/** The ids of the rules this package defines. */
+import { orderRuleIds } from './generated/rule-ids.js';
+
+/** The ids of the rules this package defines: those of an order (one folder each), then those of HTTP and JSON text. */
 export const ruleIds = /* @__PURE__ */ Object.freeze([
-  'R-field',
-  'R-contact',
-  'R-party',
-  'R1',
-  'R3',
-  'R4',
-  'R5',
-  'R6',
-  'R7',
-  'R8',
-  'R9',
-  'R10',
-  'R11',
-  'R12',
-  'R13',
-  'R14',
+  ...orderRuleIds,
   'R-query',
   'R-body',
   'R-event',

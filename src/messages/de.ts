@@ -1,6 +1,7 @@
 // Every text the package prints in German: the violations' messages, the HTTP helpers' words, the command's report.
 
 import type { FetchHint } from '../cli/git.js';
+import { de as ruleWords } from '../generated/rule-words.js';
 import {
   type AssertWording,
   type CliWording,
@@ -214,71 +215,8 @@ export const cli: CliWording = {
         : `die Zeile ist länger als ${cli.number(n.limit ?? 0)} Bytes, mehr als ein JSON-Text haben darf`;
     return `Lesen von ${quote(n.name)} in Zeile ${cli.number(n.line ?? 1)} beendet: ${why}; die Zeilen danach werden nicht geprüft`;
   },
-  rules: {
-    'R-field': {
-      title: 'Feldtabelle',
-      help: 'Jedes Feld hat den Typ, die Länge, die Anzahl, das Muster oder den Wert, den die Feldtabelle der Spezifikation vorgibt, und jedes Pflichtfeld ist vorhanden.',
-    },
-    'R-contact': {
-      title: 'Kontaktmedium',
-      help: 'Jedes Kontaktmedium ist ein PhoneContactMedium, EmailContactMedium oder PostalAddressContactMedium mit seinem contactType und seinen Pflichtfeldern in ihren Längen.',
-    },
-    'R-party': {
-      title: 'Partei',
-      help: 'partyOrPartyRole ist eine Individual (Anrede, Vor- und Nachname) oder eine Organization (Name), jedes Feld in seiner Länge.',
-    },
-    R1: {
-      title: 'Eine Qualifizierung im Neuauftrag',
-      help: 'Bei category new hat productOfferingQualification höchstens einen Eintrag: eine Qualifizierung pro Auftrag.',
-    },
-    R3: {
-      title: 'Telefonkontakt',
-      help: 'Eine Partei in einer Kontaktrolle (Technik-, Auftrags- oder Installationskontakt und ähnliche) braucht ein contactMedium mit mindestens einem PhoneContactMedium.',
-    },
-    R4: {
-      title: 'Postanschrift für die Zustellung',
-      help: 'Eine Partei mit der Rolle deliveryContact braucht ein contactMedium mit mindestens einem PostalAddressContactMedium.',
-    },
-    R5: {
-      title: 'Rollen ohne Kontaktvorgabe',
-      help: 'locationAContact, handingOverProvider, receivingProvider und subcontractor brauchen kein bestimmtes Kontaktmedium.',
-    },
-    R6: {
-      title: 'Bekannte Rolle',
-      help: 'Jede Partei hat eine Rolle aus einer der Rollengruppen von R3 bis R5; Schreibweise und Groß-/Kleinschreibung prüfen.',
-    },
-    R7: {
-      title: 'Rollen der Orte',
-      help: 'relatedPlace eines Produkts ist eine Liste, deren Einträge die Rolle locationA, locationB oder alternateAddress haben.',
-    },
-    R8: {
-      title: 'Arten der Orte',
-      help: 'Jeder Eintrag von relatedPlace hat einen Ort, der eine GeographicAddress, eine GeographicSite oder ein PlaceRef ist, mit den Feldern, die diese Art verlangt.',
-    },
-    R9: {
-      title: 'Positionen eines Neuauftrags',
-      help: 'Bei category new hat jede Auftragsposition die action add und ein Produkt mit relatedPlace.',
-    },
-    R10: {
-      title: 'Orte einer Teilnehmeranschlussleitung',
-      help: 'Im Neuauftrag hat ein HvtLocalLoopProduct oder KvzLocalLoopProduct je einen Ort locationA und locationB; locationB ist eine GeographicSite mit national_destination_code, local_exchange_area und einem eingebetteten Ort.',
-    },
-    R11: {
-      title: 'Ort eines Bitstromzugangs',
-      help: 'Im Neuauftrag hat ein BitstreamAccessProduct genau einen relatedPlace, mit der Rolle locationA.',
-    },
-    R12: {
-      title: 'Orte einer Glasfaser-Zugangsleitung',
-      help: 'Im Neuauftrag hat ein OpticalAccessLineProduct einen oder zwei Orte, darunter locationA; ein Ort locationB ist eine GeographicSite mit collocation_room_name und einem eingebetteten Ort.',
-    },
-    R13: {
-      title: 'Vertragspartei',
-      help: 'engagedParty eines Vertrags hat höchstens einen Eintrag, eine Organization mit einer businessId von 1 bis 40 Zeichen.',
-    },
-    R14: {
-      title: 'Positionen einer Kündigung',
-      help: 'Bei category terminationByBuyer, terminationBySeller oder terminationProviderChange hat jede Auftragsposition die action delete.',
-    },
+  // a call marked pure, not a spread: a bundle that never reads the command's words drops them all
+  rules: /* @__PURE__ */ Object.assign({}, ruleWords, {
     'R-json': {
       title: 'JSON-Text',
       help: 'Der Auftrag ist wohlgeformter JSON-Text, der jede Eigenschaft je Objekt nur einmal nennt: das gemeldete Zeichen und das davor prüfen (ein fehlendes Komma, Anführungszeichen oder eine fehlende Klammer) oder von einem doppelt gemeldeten Namen nur einen behalten.',
@@ -319,7 +257,7 @@ export const cli: CliWording = {
       title: 'Prüfung fehlgeschlagen',
       help: 'Die Eingabe konnte in diesem Prozess nicht geprüft werden (etwa weil der Bericht zu groß wäre): aufteilen.',
     },
-  },
+  }),
   thresholds: ({ failOn, maxInvalid, failing, unread }) =>
     `${failOn === 'hints' ? `${cli.orders(failing)} mit Verstößen oder Hinweisen (--fail-on hints)` : `${cli.number(failing)} ungültig`}, höchstens ${cli.number(maxInvalid)} erlaubt (--max-invalid): ${unread ? 'nicht bestanden, da eine Eingabe nicht geprüft werden konnte' : failing > maxInvalid ? 'nicht bestanden' : 'bestanden'}`,
   changed: (kept, total, base, commit) =>

@@ -31,9 +31,15 @@ const code = (text: string) =>
     .replace(/title:\s*'[^']*'/g, "title: ''");
 
 const folder = new URL('.', import.meta.url);
-// titles.ts quotes the specification, as the titles did inside the rules
-const files = readdirSync(folder).filter(
-  (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'test-kit.ts' && f !== 'titles.ts',
+// the shared helpers beside the folders, and each rule folder's check
+const files = readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+  entry.isDirectory()
+    ? readdirSync(new URL(`${entry.name}/`, folder))
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+        .map((f) => `${entry.name}/${f}`)
+    : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && entry.name !== 'test-kit.ts'
+      ? [entry.name]
+      : [],
 );
 
 describe('the hand-written rules', () => {
@@ -59,6 +65,8 @@ describe('the hand-written rules', () => {
     ])
       expect(banned).toContain(fact);
   });
+
+  it('reads the check of every rule folder', () => expect(files).toContain('r10-local-loop-places/check.ts'));
 
   it.each(files)('%s states no fact of the specification', (file) => {
     const text = code(readFileSync(new URL(file, folder), 'utf8'));

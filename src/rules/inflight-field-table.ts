@@ -3,7 +3,7 @@
 // date-times of the other fields.
 import { checkInflightFields } from '../generated/inflight-table-checks.js';
 import type { Rule } from '../violation.js';
-import { tableRule } from './field-table.js';
+import { tableRule } from './r-field-table/check.js';
 
 export const inflightFieldTable: Rule = /* @__PURE__ */ titledTable();
 

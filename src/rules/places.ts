@@ -4,8 +4,8 @@
 import { locationB, newCategory } from '../generated/facts.js';
 import { type Data, type Findings, isRecord, jsonType, lengthOf, list, own, textFault } from '../read.js';
 import type { Fault } from '../violation.js';
-import { isPlaceRole } from './r7-place-roles.js';
-import { placeKind } from './r8-place-kinds.js';
+import { isPlaceRole } from './r7-place-roles/check.js';
+import { placeKind } from './r8-place-kinds/check.js';
 
 /**
  * Calls `visit` with the relatedPlace array and its pointer for each item of a new order whose

@@ -1,8 +1,10 @@
 // Test-only helpers: a minimal valid order, builders for the shapes the rules look at, and assertions
 // on rule, code, path and params (never on wording). Not exported from the package.
 import { expect } from 'vitest';
+import { checks } from '../generated/checks.js';
+import { comparePaths } from '../pointer.js';
 import { validateProductOrder } from '../validate.js';
-import type { RuleId, ViolationCode } from '../violation.js';
+import type { Check, RuleId, ViolationCode } from '../violation.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests build and break orders freely
 export type Order = any;
@@ -159,16 +161,39 @@ export interface Expected {
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
-/** Asserts that `order` gives exactly these violations, in this order; params compared with toMatchObject. */
-export function expectViolations(order: unknown, expected: readonly Expected[]): void {
+/**
+ * Asserts that the whole validator gives exactly these violations for `order`, in this order (params
+ * compared with toMatchObject): for what only the validator does, as turning a throwing read into
+ * `unreadable`. A rule's own cases use {@link ruleKit}.
+ */
+export function expectValidatorViolations(order: unknown, expected: readonly Expected[]): void {
   const result = validateProductOrder(order);
   const actual = result.violations.map(({ rule, code, path, params }) => ({ rule, code, path, params }));
   expect(actual).toMatchObject(expected.map((e) => ({ ...e })));
   expect(result.valid).toBe(expected.length === 0);
 }
 
-/** Asserts that `order` gives exactly one violation, this one. */
-export const expectViolation = (order: unknown, expected: Expected): void => expectViolations(order, [expected]);
-
-/** Asserts that `order` is valid. */
-export const expectNoViolation = (order: unknown): void => expectViolations(order, []);
+/**
+ * The assertions of one rule's tests. They call checks directly, never the whole validator, so a new
+ * rule's finding never breaks them: the rule's own check, and the check of each other rule an
+ * expected finding names (where a fault is left to a neighbour, that neighbour must report it). The
+ * findings are ordered as the validator orders them: by path, then by the order of the rules' ids.
+ * Params compared with toMatchObject.
+ */
+export function ruleKit(rule: Check) {
+  const expectFindings = (order: unknown, expected: readonly Expected[]): void => {
+    const named = new Set<string>([rule.id, ...expected.map((e) => e.rule)]);
+    const found = checks.filter((c) => named.has(c.id)).flatMap((c) => [...c.check(order)]);
+    found.sort((a, b) => comparePaths(a.path, b.path));
+    const actual = found.map(({ rule, code, path, params }) => ({ rule, code, path, params }));
+    expect(actual).toMatchObject(expected.map((e) => ({ ...e })));
+  };
+  return {
+    /** Asserts that the rule (and each neighbour named) finds exactly these faults in `order`, in this order. */
+    expectViolations: expectFindings,
+    /** Asserts that the rule (or the neighbour named) finds exactly one fault in `order`, this one. */
+    expectViolation: (order: unknown, expected: Expected): void => expectFindings(order, [expected]),
+    /** Asserts that the rule finds no fault in `order`. */
+    expectNoViolation: (order: unknown): void => expectFindings(order, []),
+  };
+}

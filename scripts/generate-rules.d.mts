@@ -1,0 +1,16 @@
+/** A rule folder as scripts/generate-rules.mjs reads it: its rule.json, its folder name and its schema.json. */
+export interface RuleFolder {
+  readonly id: string;
+  readonly check: string;
+  readonly title: string;
+  readonly inflight: boolean;
+  readonly folder: string;
+  readonly schema?: { readonly wiredAt?: readonly string[]; readonly $defs: Record<string, unknown> };
+  readonly [key: string]: unknown;
+}
+/** The rule folders under `root`src/rules, in the order of their ids; throws on a folder that is incomplete. */
+export declare function readRules(root: string): RuleFolder[];
+/** The order schema with the rules' $defs and wiring from the folders. */
+export declare function assembleSchema<T>(shipped: T, rules: readonly RuleFolder[]): T;
+/** docs/rules.md and README.md with their tables of rules from the folders. */
+export declare function ruleTables(root: string, rules: readonly RuleFolder[]): Record<string, string>;

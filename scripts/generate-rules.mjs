@@ -1,0 +1,186 @@
+// Reads the rule folders, src/rules/<id>-<name>/, and derives from them everything that lists the
+// rules: the rule $defs of the order schema and their wiring, the ids, the titles, the in-flight set,
+// the checks in the order of their ids, the command's words per language, and the rows of
+// docs/rules.md and of the README. A folder holds rule.json (id, check, title, example, inflight,
+// readme, words), schema.json (the $defs it owns and where it is wired; none for a rule that names a
+// group only, as R5) and check.ts with its export `check`.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+/** A rule id: R-field, R-contact, R-party, R1 ... */
+export const ruleOf = (name) => (/^R(-[a-z]+|[0-9]+)$/.test(name) ? name : undefined);
+
+const named = ['R-field', 'R-contact', 'R-party'];
+/** The order of ids: the table rules first, then R1, R2 ... by number. */
+const rank = (id) => (named.includes(id) ? named.indexOf(id) - named.length : Number(id.slice(1)));
+
+/** The rule folders under `root`src/rules, each with its rule.json and schema.json, in the order of their ids. */
+export function readRules(root) {
+  const base = `${root}src/rules/`;
+  const rules = readdirSync(base, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`${base}${entry.name}/rule.json`))
+    .map(({ name: folder }) => {
+      const rule = JSON.parse(readFileSync(`${base}${folder}/rule.json`, 'utf8'));
+      const where = `src/rules/${folder}/rule.json`;
+      if (!ruleOf(rule.id ?? '')) throw new Error(`${where}: no rule id`);
+      if (!folder.startsWith(`${rule.id.toLowerCase()}-`))
+        throw new Error(`${where}: the folder is not named after ${rule.id}`);
+      for (const key of ['check', 'title', 'example', 'readme'])
+        if (typeof rule[key] !== 'string' || rule[key] === '') throw new Error(`${where}: no ${key}`);
+      if (typeof rule.inflight !== 'boolean') throw new Error(`${where}: inflight is not true or false`);
+      const schemaFile = `${base}${folder}/schema.json`;
+      const schema = existsSync(schemaFile) ? JSON.parse(readFileSync(schemaFile, 'utf8')) : undefined;
+      if (schema && !Object.hasOwn(schema.$defs ?? {}, rule.id))
+        throw new Error(`${where}: schema.json has no $def ${rule.id}`);
+      return { ...rule, folder, schema };
+    })
+    .sort((a, b) => rank(a.id) - rank(b.id));
+  for (let i = 1; i < rules.length; i++)
+    if (rules[i].id === rules[i - 1].id) throw new Error(`two folders for ${rules[i].id}`);
+  if (rules[0]?.id !== 'R-field') throw new Error('src/rules/r-field-*: no folder of the field table');
+  return rules;
+}
+
+/** The node of `document` at the JSON Pointer `pointer` (`#/...`), or undefined. */
+function at(document, pointer) {
+  let node = document;
+  for (const token of pointer.slice(2).split('/'))
+    node = node && typeof node === 'object' && Object.hasOwn(node, token) ? node[token] : undefined;
+  return node;
+}
+
+/**
+ * The order schema with the rules' $defs and wiring from the folders: a $def a folder owns replaces the
+ * one of the same name where it stands (a new one goes last), a rule $def no folder owns is dropped,
+ * and each `allOf` a rule is wired into lists its other entries, then the rules' $refs in id order; a
+ * wiring at a property sets the property's `$ref`. Everything else of `shipped` is the field table.
+ */
+export function assembleSchema(shipped, rules) {
+  const schema = structuredClone(shipped);
+  const defs = schema.$defs;
+  const owned = new Map();
+  for (const rule of rules)
+    for (const name of Object.keys(rule.schema?.$defs ?? {})) {
+      if (owned.has(name)) throw new Error(`$def ${name} is owned by ${owned.get(name)} and ${rule.id}`);
+      owned.set(name, rule.id);
+    }
+  for (const name of Object.keys(defs)) if (ruleOf(name) && !owned.has(name)) delete defs[name];
+  for (const rule of rules) for (const [name, sub] of Object.entries(rule.schema?.$defs ?? {})) defs[name] = sub;
+  const isRuleRef = (entry) => typeof entry?.$ref === 'string' && ruleOf(entry.$ref.replace('#/$defs/', ''));
+  const lists = new Map();
+  // every allOf keeps its entries that are no rule $ref; the wired rules follow below
+  const unwire = (node) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node.allOf)) node.allOf = node.allOf.filter((entry) => !isRuleRef(entry));
+    for (const value of Object.values(node)) unwire(value);
+  };
+  unwire(defs);
+  for (const rule of rules)
+    for (const pointer of rule.schema?.wiredAt ?? []) {
+      const node = at(schema, pointer);
+      const ref = `#/$defs/${rule.id}`;
+      if (pointer.endsWith('/allOf')) {
+        if (!Array.isArray(node)) throw new Error(`${rule.folder}/schema.json: no allOf at ${pointer}`);
+        if (!lists.has(node)) lists.set(node, []);
+        lists.get(node).push({ $ref: ref });
+      } else {
+        if (!node || typeof node !== 'object') throw new Error(`${rule.folder}/schema.json: no property at ${pointer}`);
+        node.$ref = ref;
+      }
+    }
+  for (const [list, refs] of lists) list.push(...refs);
+  return schema;
+}
+
+/** `schema` as the file schemas/product-order.schema.json holds it: JSON as Biome formats it. */
+export function schemaText(root, schema, path) {
+  return execFileSync(`${root}node_modules/.bin/biome`, ['format', `--stdin-file-path=${path}`], {
+    input: JSON.stringify(schema, null, 2),
+    encoding: 'utf8',
+  });
+}
+
+const quote = (text) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+const key = (id) => (/^[A-Za-z_$][\w$]*$/.test(id) ? id : quote(id));
+
+/** The modules of src/generated/ that list the rules, by path. */
+export function ruleModules(rules, langs, header) {
+  const ids = `${header}
+/** The ids of the rules of an order, in order: one folder each under src/rules/. */
+export const orderRuleIds = /* @__PURE__ */ Object.freeze([${rules.map((r) => quote(r.id)).join(', ')}] as const);
+
+/** The order rules that an in-flight change is checked against, the parts it shares with an order. */
+export const inflightRuleIds: readonly (typeof orderRuleIds)[number][] = /* @__PURE__ */ Object.freeze([${rules
+    .filter((r) => r.inflight)
+    .map((r) => quote(r.id))
+    .join(', ')}]);
+`;
+  const checks = `${header}import type { Check } from '../violation.js';
+${rules.map((r) => `import { ${r.check} } from '../rules/${r.folder}/check.js';`).join('\n')}
+
+/** The check of every rule of the specification, in the order of their ids: what validateProductOrder runs. */
+export const checks: readonly Check[] = /* @__PURE__ */ Object.freeze([${rules.map((r) => r.check).join(', ')}]);
+`;
+  const titles = `${header}import type { OrderRuleId } from '../violation.js';
+
+/** What each rule of the specification demands, in one line; apart from the checks, so that a bundle that only runs them leaves the titles out. */
+export const titles: Readonly<Record<OrderRuleId, string>> = {
+${rules.map((r) => `  ${key(r.id)}: ${quote(r.title)},`).join('\n')}
+};
+`;
+  const words = `${header}
+${langs
+  .map((lang) => {
+    const lines = rules.map((r) => {
+      const w = r.words?.[lang];
+      if (typeof w?.title !== 'string' || typeof w?.help !== 'string')
+        throw new Error(`src/rules/${r.folder}/rule.json: no words.${lang}.title and help`);
+      return `  ${key(r.id)}: { title: ${quote(w.title)}, help: ${quote(w.help)} },`;
+    });
+    return `/** The command's title and help of each order rule, in ${lang}. */\nexport const ${lang} = {\n${lines.join('\n')}\n} as const;\n`;
+  })
+  .join('\n')}`;
+  return {
+    'src/generated/rule-ids.ts': ids,
+    'src/generated/checks.ts': checks,
+    'src/generated/rule-titles.ts': titles,
+    'src/generated/rule-words.ts': words,
+  };
+}
+
+const escapeCell = (text) => text.replaceAll('|', '\\|');
+
+/** `text` with the lines between `<!-- name:start -->` and `<!-- name:end -->` replaced by `lines`. */
+export function between(text, name, lines, file) {
+  const start = `<!-- ${name}:start -->\n`;
+  const end = `<!-- ${name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${file}: no ${start.trim()} ... ${end}`);
+  return `${text.slice(0, from + start.length)}${lines.join('\n')}\n${text.slice(to)}`;
+}
+
+/** docs/rules.md and README.md with their tables of rules from the folders. */
+export function ruleTables(root, rules) {
+  const reference = readFileSync(`${root}docs/rules.md`, 'utf8');
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const onChanges = (r) => r.inflightNote ?? (r.inflight ? 'yes' : 'no');
+  return {
+    'docs/rules.md': between(
+      reference,
+      'rules',
+      [
+        '| rule | what it demands | example violation (`code` at `path`) | in-flight |',
+        '|---|---|---|---|',
+        ...rules.map((r) => `| \`${r.id}\` | ${escapeCell(r.title)} | ${r.example} | ${onChanges(r)} |`),
+      ],
+      'docs/rules.md',
+    ),
+    'README.md': between(
+      readme,
+      'rules',
+      ['| rule | what it checks |', '|---|---|', ...rules.map((r) => `| \`${r.id}\` | ${escapeCell(r.readme)} |`)],
+      'README.md',
+    ),
+  };
+}

@@ -1,0 +1,54 @@
+// The rule folders are the source of every list of rules: the schema's rule $defs and wiring, the ids,
+// the titles, the tables of the docs (scripts/generate-rules.mjs).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { assembleSchema, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
+import { orderRuleIds } from '../generated/rule-ids.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const shipped = JSON.parse(readFileSync(`${root}schemas/product-order.schema.json`, 'utf8'));
+const rules = readRules(root);
+const refs = (schema: typeof shipped) =>
+  schema.$defs.ProductOrder_FVO.allOf.map((entry: { $ref: string }) => entry.$ref.replace('#/$defs/', ''));
+
+describe('the rule folders', () => {
+  it('are one a rule, in the order of the ids', () => expect(rules.map((r) => r.id)).toEqual([...orderRuleIds]));
+
+  it('give the shipped schema as it is: its rule $defs and wiring are theirs', () =>
+    expect(assembleSchema(shipped, rules)).toEqual(shipped));
+
+  it("replace a rule $def of the shipped file with the folder's", () => {
+    const edited = structuredClone(shipped);
+    edited.$defs.R14.then.properties.productOrderItem.items.properties.action.const = 'modify';
+    expect(assembleSchema(edited, rules)).toEqual(shipped);
+  });
+
+  it('drop the $def and the wiring of a rule whose folder is gone', () => {
+    const schema = assembleSchema(
+      shipped,
+      rules.filter((r) => r.id !== 'R11'),
+    );
+    expect(Object.hasOwn(schema.$defs, 'R11')).toBe(false);
+    expect(refs(schema)).toEqual(['R1', 'R9', 'R10', 'R12', 'R14']);
+  });
+
+  it("add a new rule's $def last and wire it in id order", () => {
+    const r15 = {
+      id: 'R15',
+      check: 'r15',
+      title: 'When category is portChange: every order item has action add.',
+      inflight: false,
+      folder: 'r15-port-change-items',
+      schema: { wiredAt: ['#/$defs/ProductOrder_FVO/allOf'], $defs: { R15: { if: { $ref: '#/$defs/NewOrder' } } } },
+    };
+    const schema = assembleSchema(shipped, [...rules, r15]);
+    expect(Object.keys(schema.$defs).at(-1)).toBe('R15');
+    expect(refs(schema)).toEqual(['R1', 'R9', 'R10', 'R11', 'R12', 'R14', 'R15']);
+  });
+
+  it("give docs/rules.md's and the README's tables as they are", () => {
+    const tables = ruleTables(root, rules);
+    for (const [file, text] of Object.entries(tables)) expect(text, file).toBe(readFileSync(`${root}${file}`, 'utf8'));
+  });
+});

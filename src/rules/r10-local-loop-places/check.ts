@@ -1,0 +1,23 @@
+// R10. When category is new and any order item has product @type HvtLocalLoopProduct or
+// KvzLocalLoopProduct: that item's product.relatedPlace has exactly 2 items, one with role locationA
+// and one with role locationB. The locationB place is a GeographicSite whose
+// geographicSiteCharacteristic contains (a) name national_destination_code with a string value
+// matching the pattern ^[1-9][0-9]{1,4}$, and (b) name local_exchange_area with a string value
+// matching the pattern ^[1-9][0-9]{0,3}$. The nested place array of that site has exactly 1 item.
+// Both characteristics and the nested place are required.
+
+import { localLoop } from '../../generated/facts.js';
+import { Findings } from '../../read.js';
+import type { Check } from '../../violation.js';
+import { checkPlaces, eachNewProduct } from '../places.js';
+
+const products: ReadonlySet<string> = /* @__PURE__ */ new Set(localLoop.products);
+
+export const r10: Check = /* @__PURE__ */ Object.freeze({
+  id: 'R10',
+  check(order: unknown) {
+    const found = new Findings('R10');
+    eachNewProduct(order, found, products, (places, path) => checkPlaces(found, places, path, localLoop));
+    return found.done();
+  },
+});
