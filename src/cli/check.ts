@@ -3,7 +3,7 @@
 import type { Lang } from '../messages/index.js';
 import { settings } from '../options.js';
 import { itemStarts, Lines } from '../text/locate.js';
-import { locate, type TextFinding, textFindings, withText } from '../text/located.js';
+import { locate, namesUnique, type TextFinding, textFindings, withText } from '../text/located.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
 import { baselineKey } from './baseline.js';
 import type { Place, Renderer, Verdict } from './report.js';
@@ -177,7 +177,8 @@ export function check(
     let verdict: Verdict;
     if (listed.length > 0 || near.length > 0) {
       lines ??= new Lines(text);
-      const { violations, hints } = locate(text, from(), listed, near, lines, line - 1);
+      const unique = namesUnique(found, stopped);
+      const { violations, hints } = locate(text, from(), listed, near, lines, line - 1, unique);
       verdict = { place, violations, hints, truncated: result.truncated };
     } else verdict = { place, violations: noFindings, hints: noFindings };
     for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].order(verdict);

@@ -40,6 +40,10 @@ interface Trie {
   end: number;
   nameStart: number;
   nameEnd: number;
+  /** The targets whose pointer ends at this node. */
+  ends: number;
+  /** The targets whose pointer ends at this node or below it. */
+  below: number;
 }
 
 /** Up to this many children a node's names are searched in turn (a Map costs more to make than to search). */
@@ -54,6 +58,8 @@ const trie = (): Trie => ({
   end: -1,
   nameStart: -1,
   nameEnd: -1,
+  ends: 0,
+  below: 0,
 });
 
 /** The child of `node` of that name, if any. */
@@ -88,22 +94,26 @@ function adopt(node: Trie, name: string): Trie {
  * space): the node the pointer names, or its property name; where the text has no such node, the
  * deepest node on the pointer's path that it has (for a missing property, the object that lacks it).
  * The text must be well-formed JSON from `from` on; where names repeat, the last counts, as in JSON.parse.
+ * `unique` says that no object of the value repeats a name (the repeated-name scan found none): then
+ * the walk stops as soon as every target's span is known, instead of at the value's end.
  */
-export function spans(text: string, from: number, targets: readonly Target[]): Span[] {
+export function spans(text: string, from: number, targets: readonly Target[], unique = false): Span[] {
   const root = trie();
   const paths = targets.map(({ pointer }) => {
     const path: Trie[] = [root];
-    if (pointer === '') return path;
+    root.below++;
     let node = root;
-    for (const token of pointer.slice(1).split('/')) {
-      const key = decodeToken(token);
-      const next = child(node, key) ?? adopt(node, key);
-      path.push(next);
-      node = next;
-    }
+    if (pointer !== '')
+      for (const token of pointer.slice(1).split('/')) {
+        const key = decodeToken(token);
+        node = child(node, key) ?? adopt(node, key);
+        node.below++;
+        path.push(node);
+      }
+    node.ends++;
     return path;
   });
-  walk(text, from, root);
+  walk(text, from, root, unique);
   return targets.map(({ name }, k) => {
     const path = paths[k];
     let deepest = 0;
@@ -114,9 +124,15 @@ export function spans(text: string, from: number, targets: readonly Target[]): S
   });
 }
 
-/** Marks, on the trie, where each of its nodes stands in the value at `from`. */
-function walk(text: string, from: number, root: Trie): void {
+/**
+ * Marks, on the trie, where each of its nodes stands in the value at `from`. With `unique` (no name
+ * repeats, so no later member can replace what was found), it stops once every target is placed: its
+ * node has ended, or a container on its path has closed without the next node on the path.
+ */
+function walk(text: string, from: number, root: Trie, unique: boolean): void {
   const open: { readonly node: Trie; readonly object: boolean; index: number }[] = [];
+  // the targets not yet placed; never 0 without `unique`, so the walk then goes to the value's end
+  let unplaced = unique ? root.below : -1;
   let node: Trie | undefined = root;
   let i = skipSpace(text, from);
   for (;;) {
@@ -128,7 +144,11 @@ function walk(text: string, from: number, root: Trie): void {
       i++;
     } else {
       i = valueEnd(text, i);
-      if (node) node.end = i;
+      if (node) {
+        node.end = i;
+        unplaced -= node.below; // the nodes below it, if any, are not in the text
+        if (unplaced === 0) return;
+      }
     }
     // on to the next value to look at, closing the containers that end on the way
     node = undefined;
@@ -142,6 +162,12 @@ function walk(text: string, from: number, root: Trie): void {
         top.node.end = i + 1;
         open.pop();
         i++;
+        if (unique) {
+          // its own targets, and those of the children it did not hold, are placed now
+          unplaced -= top.node.ends;
+          for (const kid of top.node.children) if (!kid.seen) unplaced -= kid.below;
+          if (unplaced === 0) return;
+        }
         continue;
       }
       if (top.object) {

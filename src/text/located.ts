@@ -68,7 +68,8 @@ export function validateText<T, V extends { readonly path: string }, O>(
   const { findings, stopped } = textFindings(body, keepsInexactNumbers(options), max);
   const result = withText(checked, findings, lang, max, stopped) as ValidationResult<T, V>;
   if (result.violations.length === 0 && result.hints.length === 0) return result as TextValidationResult<T, V>;
-  const { violations, hints } = locate(body, 0, result.violations, result.hints);
+  const unique = namesUnique(findings, stopped);
+  const { violations, hints } = locate(body, 0, result.violations, result.hints, new Lines(body), 0, unique);
   return result.valid ? { ...result, hints } : { ...result, violations, hints };
 }
 
@@ -126,6 +127,7 @@ export interface Judged<V> {
 /**
  * The violations and hints of the JSON value at offset `from` of `text`, each with its position, found
  * in one pass; lines counted by `lines` (given to share its line index) and moved down by `lineOffset`.
+ * `unique` says that no object of the value repeats a name (see {@link spans}).
  */
 export function locate<V extends { readonly path: string }>(
   text: string,
@@ -134,34 +136,58 @@ export function locate<V extends { readonly path: string }>(
   hints: readonly Hint[],
   lines: Lines = new Lines(text),
   lineOffset = 0,
+  unique = false,
 ): { violations: Located<V>[]; hints: Located<Hint>[] } {
   if (violations.length === 0 && hints.length === 0) return { violations: [], hints: [] };
   const targets: Target[] = violations.map((v) => ({ pointer: v.path, name: false }));
   for (const hint of hints) targets.push(nameTarget(hint));
-  const found = spans(text, from, targets);
+  const found = spans(text, from, targets, unique);
   // a repeated name comes with its span: the pointer names the member whose value JSON.parse kept
   for (let k = 0; k < violations.length; k++) {
     const span = (violations[k] as { readonly at?: Span }).at;
     if (span) found[k] = span;
   }
-  const at = (k: number): Position => {
-    const p = lines.position(found[k]);
-    return lineOffset === 0 ? p : { ...p, line: p.line + lineOffset, endLine: p.endLine + lineOffset };
-  };
-  // built field by field: a spread of each violation cost as much as finding its place
+  // built field by field, the lines moved by hand: a spread of each finding, or of its position,
+  // cost as much as finding its place
   const located: Located<V>[] = [];
   for (let k = 0; k < violations.length; k++) {
     const { rule, code, path, params, message } = violations[k] as unknown as Violation;
-    const { line, column, endLine, endColumn } = at(k);
-    located.push({ rule, code, path, params, message, line, column, endLine, endColumn } as unknown as Located<V>);
+    const { line, column, endLine, endColumn } = lines.position(found[k]);
+    located.push({
+      rule,
+      code,
+      path,
+      params,
+      message,
+      line: line + lineOffset,
+      column,
+      endLine: endLine + lineOffset,
+      endColumn,
+    } as unknown as Located<V>);
   }
   const placed: Located<Hint>[] = [];
   for (let k = 0; k < hints.length; k++) {
     const { path, code, params, message } = hints[k];
-    const { line, column, endLine, endColumn } = at(violations.length + k);
-    placed.push({ path, code, params, message, line, column, endLine, endColumn });
+    const { line, column, endLine, endColumn } = lines.position(found[violations.length + k]);
+    placed.push({
+      path,
+      code,
+      params,
+      message,
+      line: line + lineOffset,
+      column,
+      endLine: endLine + lineOffset,
+      endColumn,
+    });
   }
   return { violations: located, hints: placed };
+}
+
+/** Whether text findings of a value, complete unless `stopped`, show that no object of it repeats a name. */
+export function namesUnique(found: readonly TextFinding[], stopped: boolean): boolean {
+  if (stopped) return false;
+  for (const finding of found) if (finding.code === 'duplicate_key') return false;
+  return true;
 }
 
 /**

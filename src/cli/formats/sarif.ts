@@ -1,21 +1,32 @@
 // SARIF 2.1.0: one run of the command as the tool, the rules it checks (the specification's, the JSON
 // text's, the hint, the input errors) with their titles and help, and each violation, hint and input
 // error as a result at its file, line and column, with a fingerprint that stays as long as the fault.
-import { createHash } from 'node:crypto';
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CliWording, ReportId } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import { baselineHash, baselineKey } from '../baseline.js';
+import { baselineHash, baselineKey, sha256 } from '../baseline.js';
 import { type Place, pointerName, type ReportFormat, reportIds } from '../report.js';
 import type { InputError } from '../sources.js';
 
 /** The name of stdin in reports. */
 const stdin = '<stdin>';
 
+/** The last source {@link artifact} was asked for, and its answer: the orders of a unit share their source. */
+let lastName: string | undefined;
+let lastArtifact: object = {};
+
 /** Where a source is, as SARIF names artifacts: a relative URI from the folder the command ran in, or a file URI. */
 export function artifact(name: string): object {
+  if (name !== lastName) {
+    lastArtifact = artifactOf(name);
+    lastName = name;
+  }
+  return lastArtifact;
+}
+
+function artifactOf(name: string): object {
   if (name === stdin) return { description: { text: 'stdin' } };
   if (isAbsolute(name)) return { uri: pathToFileURL(name).href };
   const uri = name
@@ -32,9 +43,7 @@ export function artifact(name: string): object {
  */
 export function fingerprint(place: Place, id: string, code: string, path: string, params: unknown): string {
   const order = place.line !== undefined ? `:${place.line}` : place.index !== undefined ? `#${place.index}` : '';
-  return createHash('sha256')
-    .update(`${place.source}\0${order}\0${id}\0${code}\0${path}\0${JSON.stringify(params)}`)
-    .digest('hex');
+  return sha256(`${place.source}\0${order}\0${id}\0${code}\0${path}\0${JSON.stringify(params)}`);
 }
 
 const index: ReadonlyMap<string, number> = new Map(reportIds.map((id, i) => [id, i]));
@@ -59,30 +68,38 @@ function result(
   t: CliWording,
   known?: string,
 ): string {
-  const physical = {
-    artifactLocation: artifact(source),
-    ...(region && {
-      region: {
-        startLine: region.line,
-        ...(region.column !== undefined && { startColumn: region.column }),
-        ...(region.endLine !== undefined && { endLine: region.endLine, endColumn: region.endColumn }),
-      },
-    }),
-  };
-  const logical =
-    path === undefined ? {} : { logicalLocations: [{ fullyQualifiedName: pointerName(t, path), kind: 'member' }] };
+  // members added in their order, not spread: a spread costs a microsecond or more, per result
+  const physical: Record<string, unknown> = { artifactLocation: artifact(source) };
+  if (region) {
+    const at: Record<string, unknown> = { startLine: region.line };
+    if (region.column !== undefined) at.startColumn = region.column;
+    if (region.endLine !== undefined) {
+      at.endLine = region.endLine;
+      at.endColumn = region.endColumn;
+    }
+    physical.region = at;
+  }
+  const location: Record<string, unknown> = { physicalLocation: physical };
+  if (path !== undefined) location.logicalLocations = [{ fullyQualifiedName: pointerName(t, path), kind: 'member' }];
+  const prints: Record<string, string> = { 'productOrderFault/v1': print };
+  if (known !== undefined) prints[baselineMark] = known;
   return `,\n${JSON.stringify({
     ruleId: id,
     ruleIndex: index.get(id),
     level,
     message: { text: message },
-    locations: [{ physicalLocation: physical, ...logical }],
-    partialFingerprints: {
-      'productOrderFault/v1': print,
-      ...(known !== undefined && { [baselineMark]: known }),
-    },
+    locations: [location],
+    partialFingerprints: prints,
     properties,
   })}`;
+}
+
+/** The properties of a finding's result: its code, path and params, and the order's line or index. */
+function findingProperties(place: Place, f: Located<Violation> | Located<Hint>): object {
+  const properties: Record<string, unknown> = { code: f.code, path: f.path, params: f.params };
+  if (place.line !== undefined) properties.orderLine = place.line;
+  if (place.index !== undefined) properties.orderIndex = place.index;
+  return properties;
 }
 
 const finding = (
@@ -100,13 +117,7 @@ const finding = (
     f,
     f.path,
     fingerprint(place, id, f.code, f.path, f.params),
-    {
-      code: f.code,
-      path: f.path,
-      params: f.params,
-      ...(place.line !== undefined && { orderLine: place.line }),
-      ...(place.index !== undefined && { orderIndex: place.index }),
-    },
+    findingProperties(place, f),
     t,
     baselineHash(baselineKey(place.source, id, f.code, f.path, f.params)),
   );
