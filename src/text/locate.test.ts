@@ -126,6 +126,7 @@ describe('spans', () => {
           expect(spans(text, 0, targets, true)).toEqual(spans(text, 0, targets));
         },
       ),
+      { numRuns: runs(100) },
     );
   });
 
