@@ -47,30 +47,23 @@ export const maxNodes = 2 ** 28;
 export const maxReads = 7 * maxNodes;
 
 /**
- * How many more findings the validation under way may collect before it stops, and what the rule
- * that reached the limit had found by then; how many more reads of the input it may make, and whether
- * it stopped for want of them; and the hints of the validation, with how many more it keeps (none
- * outside a validation). Set by the validator around each rule; rules are synchronous, so a
- * validation run inside a rule saves and restores it.
+ * The budget of one validation, made by the validator and handed to each check it runs, never held in
+ * a module: how many more findings it may collect, and what the check that reached the limit had found
+ * by then; how many more reads of the input it may make, and whether it stopped for want of them; the
+ * hints of the validation, with how many more it keeps. Once a budget is spent the check stops: the
+ * Work itself is thrown, and only the validation that made it catches it.
  */
-export const budget: {
-  left: number;
-  cut: readonly Finding[];
-  reads: number;
-  costly: boolean;
-  hints: Finding[] | undefined;
-  hintsLeft: number;
-} = {
-  left: Number.POSITIVE_INFINITY,
-  cut: [],
-  reads: Number.POSITIVE_INFINITY,
-  costly: false,
-  hints: undefined,
-  hintsLeft: 0,
-};
+export class Work {
+  costly = false;
+  cut: readonly Finding[] = none;
+  hints: Finding[] | undefined = undefined;
 
-/** Thrown through a rule when the budget is spent: the validation stops there, whatever the input's size. */
-export const spent: unique symbol = /* @__PURE__ */ Symbol('spent');
+  constructor(
+    public left = Number.POSITIVE_INFINITY,
+    public reads = Number.POSITIVE_INFINITY,
+    public hintsLeft = 0,
+  ) {}
+}
 
 /** Per list of names, the string a hint check last found near none of them. */
 const missed = /* @__PURE__ */ new WeakMap<readonly string[], string>();
@@ -78,15 +71,19 @@ const missed = /* @__PURE__ */ new WeakMap<readonly string[], string>();
 /** Collects the findings of one rule; allocates only once something is found. */
 export class Findings {
   private list: Finding[] | undefined;
-  constructor(private readonly rule: RuleId) {}
+  /** The findings of `rule`, within `work`, the budget of the validation under way (none outside one). */
+  constructor(
+    private readonly rule: RuleId,
+    private readonly work: Work = new Work(),
+  ) {}
 
   add<C extends ViolationCode>(code: C, path: string, params: ParamsByCode[C]): void {
     this.list ??= [];
     // a code and its params, as the signature pairs them
     this.list.push({ rule: this.rule, code, path, params } as FindingOf<C> as Finding);
-    if (--budget.left <= 0) {
-      budget.cut = this.list;
-      throw spent;
+    if (--this.work.left <= 0) {
+      this.work.cut = this.list;
+      throw this.work;
     }
   }
 
@@ -103,11 +100,12 @@ export class Findings {
 
   /** Takes `n` reads from the validation's budget; once they are spent, stops it as too costly. */
   spend(n: number): void {
-    budget.reads -= n;
-    if (budget.reads < 0) {
-      budget.costly = true;
-      budget.cut = this.list ?? none;
-      throw spent;
+    const { work } = this;
+    work.reads -= n;
+    if (work.reads < 0) {
+      work.costly = true;
+      work.cut = this.list ?? none;
+      throw work;
     }
   }
 
@@ -151,7 +149,7 @@ export class Findings {
    * the validation under way takes no more hints, and nothing was looked for.
    */
   nearOf(found: string, known: readonly string[]): string | undefined {
-    return budget.hintsLeft > 0 ? (nearest(found, known) ?? '') : undefined;
+    return this.work.hintsLeft > 0 ? (nearest(found, known) ?? '') : undefined;
   }
 
   /**
@@ -168,9 +166,10 @@ export class Findings {
 
   /** The hint that `found`, at `path`, is a near miss of `suggestion`. */
   hint(path: string, found: string, suggestion: string): void {
-    budget.hintsLeft--;
-    budget.hints ??= [];
-    budget.hints.push({ rule: this.rule, code: 'did_you_mean', path, params: { found, suggestion } });
+    const { work } = this;
+    work.hintsLeft--;
+    work.hints ??= [];
+    work.hints.push({ rule: this.rule, code: 'did_you_mean', path, params: { found, suggestion } });
   }
 
   /** A count outside `min..max`, as too_few_items or too_many_items. */

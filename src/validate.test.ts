@@ -281,6 +281,29 @@ describe('the work budget (issue 31)', () => {
     expect(result.violations[0].message).toMatch(/^The order is too costly to check/);
   }, 30_000);
 
+  // regression: the budget was one object of the module, so a built-in check a caller's rule ran on a
+  // value of its own spent the validation's budget, and its findings ended the validation as the caller's
+  it("is the validation's own: a built-in check a caller's rule runs on a value of its own spends none of it", () => {
+    const r6 = rules.find((rule) => rule.id === 'R6') as Rule;
+    const manyRoles = { relatedParty: Array.from({ length: 2000 }, () => ({ role: 'nobody' })) };
+    let seen = 0;
+    const carrier = createValidator({
+      rules: [
+        {
+          id: 'X-roles-elsewhere',
+          title: 'R6 holds for the roles of a list the carrier keeps beside the order.',
+          check: () => {
+            seen = r6.check(manyRoles).length;
+            return [];
+          },
+        },
+      ],
+    });
+    const result = carrier.validate(validOrder(), { maxViolations: 10 });
+    expect(seen).toBe(2000);
+    expect(result).toEqual({ valid: true, value: expect.anything(), violations: [], hints: [] });
+  });
+
   it('reads a Proxy of holes that gives every index an element as holes, once', () => {
     const traps: Traps = { count: 0 };
     const result = validateProductOrder({ ...validOrder(), note: proxyHoles(traps, () => ({}), 1e6) });

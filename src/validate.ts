@@ -3,7 +3,7 @@ import { formatIn, formatMessage, formatOrder, type Lang } from './messages/inde
 import type { PartName } from './messages/wording.js';
 import { defaultMaxViolations, settings, type ValidateOptions } from './options.js';
 import { comparePaths } from './pointer.js';
-import { budget, isRecord, maxReads, spent } from './read.js';
+import { isRecord, maxReads, Work } from './read.js';
 import { checks as orderChecks, rules } from './rules/index.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
 import { type TextValidationResult, validateText } from './text/located.js';
@@ -454,33 +454,32 @@ function brokenRule(check: unknown, i: number, fault: string): Check {
  * and so does a result that is no list of findings or a finding without rule, code, path and params.
  * Its findings are read once, into plain data: nothing of the caller's runs after the check returns.
  */
-function guard(rule: CustomRule): Check {
+function guard(rule: CustomRule): Budgeted {
   const { id } = rule;
   return {
     id: id as RuleId,
-    check(order: unknown) {
+    check(order: unknown, work?: Work) {
       let some: unknown;
       try {
         some = rule.check(order);
       } catch (error) {
-        if (error === spent) throw error;
         return [failed(id, error)];
       }
-      return findingsOf(id, some);
+      return findingsOf(id, some, work?.left ?? Number.POSITIVE_INFINITY);
     },
   };
 }
 
 /**
  * The findings a caller's check returned, read once into plain data: as many as the validation under
- * way may still collect, and one more to tell it to stop; a `rule_failed` finding for a result that
+ * way may still collect (`left`), and one more to tell it to stop; a `rule_failed` finding for a result that
  * is no list, and one for the first finding without a rule, code, path (a JSON Pointer) and params.
  */
-function findingsOf(id: string, some: unknown): readonly Finding[] {
+function findingsOf(id: string, some: unknown, left: number): readonly Finding[] {
   const found: Finding[] = [];
   try {
     if (!Array.isArray(some)) return [failed(id, new TypeError('check() returned no array of findings'))];
-    const most = Math.min(some.length, budget.left + 1);
+    const most = Math.min(some.length, left + 1);
     let faulty = false;
     for (let i = 0; i < most; i++) {
       const finding = plainFinding(some[i]);
@@ -588,7 +587,8 @@ const tooCostly: Finding = { rule: 'R-field', code: 'too_costly', path: '', para
 
 /**
  * The findings of every check, until `stop` of them are found or the reads of the input are spent
- * ({@link maxReads}, across all checks), and at most `hints` hints.
+ * ({@link maxReads}, across all checks), and at most `hints` hints: the budget of one {@link Work},
+ * handed to each check.
  */
 function findings(
   checks: readonly Check[],
@@ -596,37 +596,35 @@ function findings(
   stop: number,
   hints: number,
 ): { found: Finding[]; stopped: boolean; near: Finding[] } {
-  const { left, reads, costly, hints: outerHints, hintsLeft } = budget;
-  budget.reads = maxReads;
-  budget.costly = false;
-  budget.hints = undefined;
-  budget.hintsLeft = hints;
-  const { found, stopped } = faultsOf(checks, input, stop);
-  const near = budget.hints ?? [];
-  budget.left = left;
-  budget.reads = reads;
-  budget.costly = costly;
-  budget.hints = outerHints;
-  budget.hintsLeft = hintsLeft;
-  return { found, stopped, near };
+  const work = new Work(stop, maxReads, hints);
+  const { found, stopped } = faultsOf(checks, input, work, stop);
+  return { found, stopped, near: work.hints ?? [] };
 }
 
+/** A check as {@link faultsOf} calls it: this package's with the validation's {@link Work}, a caller's guarded. */
+type Budgeted = Check & { check(order: unknown, work?: Work): readonly Finding[] };
+
 /** The faults every check finds, until `stop` of them are found. */
-function faultsOf(checks: readonly Check[], input: unknown, stop: number): { found: Finding[]; stopped: boolean } {
+function faultsOf(
+  checks: readonly Check[],
+  input: unknown,
+  work: Work,
+  stop: number,
+): { found: Finding[]; stopped: boolean } {
   const found: Finding[] = [];
   try {
     // the first check also judges an input that is no object; the others need an object
     const last = isRecord(input) ? checks.length : Math.min(1, checks.length);
     for (let r = 0; r < last; r++) {
-      budget.left = stop - found.length;
+      work.left = stop - found.length;
       let some: readonly Finding[];
       try {
-        some = checks[r].check(input);
+        some = (checks[r] as Budgeted).check(input, work);
       } catch (error) {
-        if (error === spent) {
-          for (let i = 0; i < budget.cut.length && found.length < stop; i++) found.push(budget.cut[i]);
+        if (error === work) {
+          for (let i = 0; i < work.cut.length && found.length < stop; i++) found.push(work.cut[i]);
           // out of reads, never valid: too_costly is listed first, whatever else was found
-          if (budget.costly) found.unshift(tooCostly);
+          if (work.costly) found.unshift(tooCostly);
           return { found, stopped: true };
         }
         // this package's rules throw only on input they cannot read: a throwing getter or Proxy trap,

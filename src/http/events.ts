@@ -1,6 +1,6 @@
 // The bodies of the six listener endpoints: TMF646 v4 event envelopes around an Appointment or a
 // SearchTimeSlot, as FIT 646 sends them.
-import { dateTimeFault, elementsOf, Findings, isRecord, own } from '../read.js';
+import { dateTimeFault, elementsOf, Findings, isRecord, own, type Work } from '../read.js';
 import { isDateTime } from '../schema-runtime.js';
 import { type ValidateOptions, type ValidationResult, validateAs } from '../validate.js';
 import type { HttpViolation, Rule } from '../violation.js';
@@ -130,8 +130,8 @@ function eventRule(type: ListenerEventType, payload: 'appointment' | 'searchTime
   return Object.freeze({
     id: 'R-event',
     title: `A ${type} is a TMF646 event envelope whose event holds the ${payload}.`,
-    check(input: unknown) {
-      const found = new Findings('R-event');
+    check(input: unknown, work?: Work) {
+      const found = new Findings('R-event', work);
       if (!isRecord(input)) {
         found.wrongType('', 'object', input);
         return found.done();
@@ -162,8 +162,8 @@ const unknownType = (type: unknown): Rule =>
   Object.freeze({
     id: 'R-event',
     title: 'The event type is one of the six the listeners receive.',
-    check() {
-      const found = new Findings('R-event');
+    check(_: unknown, work?: Work) {
+      const found = new Findings('R-event', work);
       found.add('unknown_event_type', '', { type: String(type), allowed: listeners.map((l) => l.type) });
       return found.done();
     },

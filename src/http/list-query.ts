@@ -1,6 +1,6 @@
 // The list and retrieve query parameters (TMF630 attribute selection and pagination) and the count
 // headers of a list response.
-import { Findings, isRecord } from '../read.js';
+import { Findings, isRecord, type Work } from '../read.js';
 import { type ValidateOptions, type ValidationResult, validateOwn } from '../validate.js';
 import type { HttpViolation, Rule } from '../violation.js';
 
@@ -37,8 +37,8 @@ const attribute = /^@?[A-Za-z_][A-Za-z0-9_]*$/;
 const queryRule: Rule = /* @__PURE__ */ Object.freeze({
   id: 'R-query',
   title: 'offset and limit are non-negative integers; fields is a comma-separated list of first-level attribute names.',
-  check(raw: unknown) {
-    const found = new Findings('R-query');
+  check(raw: unknown, work?: Work) {
+    const found = new Findings('R-query', work);
     if (!isRecord(raw)) return found.done();
     for (const [name, values] of Object.entries(raw as Raw)) {
       if (!values?.length) continue;

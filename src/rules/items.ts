@@ -1,6 +1,6 @@
 // R9 and R14 share one shape: in orders of some categories every item has one action.
 
-import { Findings, isRecord, list, none, own } from '../read.js';
+import { Findings, isRecord, list, none, own, type Work } from '../read.js';
 import type { Check, RuleId } from '../violation.js';
 
 interface ActionDemand {
@@ -18,12 +18,12 @@ export const itemPath = (i: number): string => `/productOrderItem/${i}`;
 export function actionDemand({ id, categories, action, item: more }: ActionDemand): Check {
   return Object.freeze({
     id,
-    check(order: unknown) {
+    check(order: unknown, work?: Work) {
       if (!isRecord(order)) return none;
       const category = own(order, 'category', order.category);
       if (typeof category !== 'string' || !categories.has(category)) return none;
       const items = list(order, 'productOrderItem', order.productOrderItem);
-      const found = new Findings(id);
+      const found = new Findings(id, work);
       for (let i = 0, n = found.visit(items); i < n; i++) {
         const item = items[i];
         if (!isRecord(item)) continue;

@@ -1,6 +1,6 @@
 // R3 and R4 share one shape: a role group whose party needs a contact medium of one @type.
 
-import { Findings, isRecord, list, none, own } from '../read.js';
+import { Findings, isRecord, list, none, own, type Work } from '../read.js';
 import type { Check, RuleId, ViolationCode } from '../violation.js';
 
 /** The pointer of the party of related party `i`; built only for a fault. */
@@ -20,10 +20,10 @@ interface ContactDemand {
 export function contactDemand({ id, roles, mediumType, code }: ContactDemand): Check {
   return Object.freeze({
     id,
-    check(order: unknown) {
+    check(order: unknown, work?: Work) {
       if (!isRecord(order)) return none;
       const parties = list(order, 'relatedParty', order.relatedParty);
-      const found = new Findings(id);
+      const found = new Findings(id, work);
       for (let i = 0, n = found.visit(parties); i < n; i++) {
         const related = parties[i];
         if (!isRecord(related)) continue;

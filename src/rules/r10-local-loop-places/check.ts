@@ -7,7 +7,7 @@
 // Both characteristics and the nested place are required.
 
 import { localLoop } from '../../generated/facts.js';
-import { Findings } from '../../read.js';
+import { Findings, type Work } from '../../read.js';
 import type { Check } from '../../violation.js';
 import { checkPlaces, eachNewProduct } from '../places.js';
 
@@ -15,8 +15,8 @@ const products: ReadonlySet<string> = /* @__PURE__ */ new Set(localLoop.products
 
 export const r10: Check = /* @__PURE__ */ Object.freeze({
   id: 'R10',
-  check(order: unknown) {
-    const found = new Findings('R10');
+  check(order: unknown, work?: Work) {
+    const found = new Findings('R10', work);
     eachNewProduct(order, found, products, (places, path) => checkPlaces(found, places, path, localLoop));
     return found.done();
   },

@@ -2,7 +2,7 @@
 // item's product.relatedPlace has exactly 1 item, with role locationA.
 
 import { bitstream } from '../../generated/facts.js';
-import { Findings, lengthOf } from '../../read.js';
+import { Findings, lengthOf, type Work } from '../../read.js';
 import type { Check } from '../../violation.js';
 import { eachNewProduct, rolesOf } from '../places.js';
 
@@ -10,8 +10,8 @@ const products: ReadonlySet<string> = /* @__PURE__ */ new Set(bitstream.products
 
 export const r11: Check = /* @__PURE__ */ Object.freeze({
   id: 'R11',
-  check(order: unknown) {
-    const found = new Findings('R11');
+  check(order: unknown, work?: Work) {
+    const found = new Findings('R11', work);
     const { places: count, role: only } = bitstream;
     eachNewProduct(order, found, products, (places, path) => {
       const n = lengthOf(places);

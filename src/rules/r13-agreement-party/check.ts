@@ -3,15 +3,15 @@
 // possibly different from the technical id).
 
 import { businessId as businessIdLength, engagedParties, engagedType } from '../../generated/facts.js';
-import { Findings, isRecord, list, none, own, textFault } from '../../read.js';
+import { Findings, isRecord, list, none, own, textFault, type Work } from '../../read.js';
 import type { Check } from '../../violation.js';
 
 export const r13: Check = /* @__PURE__ */ Object.freeze({
   id: 'R13',
-  check(order: unknown) {
+  check(order: unknown, work?: Work) {
     if (!isRecord(order)) return none;
     const agreements = list(order, 'agreement', order.agreement);
-    const found = new Findings('R13');
+    const found = new Findings('R13', work);
     for (let i = 0, n = found.visit(agreements); i < n; i++) {
       const agreement = agreements[i];
       const parties = isRecord(agreement) ? own(agreement, 'engagedParty', agreement.engagedParty) : undefined;

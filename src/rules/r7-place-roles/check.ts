@@ -2,7 +2,7 @@
 // locationB, alternateAddress.
 
 import { placeRoles } from '../../generated/facts.js';
-import { Findings, isRecord, list, none, own } from '../../read.js';
+import { Findings, isRecord, list, none, own, type Work } from '../../read.js';
 import type { Check } from '../../violation.js';
 import { itemPath } from '../items.js';
 
@@ -16,10 +16,10 @@ export const placePath = (i: number, j: number): string => `${itemPath(i)}/produ
 
 export const r7: Check = /* @__PURE__ */ Object.freeze({
   id: 'R7',
-  check(order: unknown) {
+  check(order: unknown, work?: Work) {
     if (!isRecord(order)) return none;
     const items = list(order, 'productOrderItem', order.productOrderItem);
-    const found = new Findings('R7');
+    const found = new Findings('R7', work);
     for (let i = 0, n = found.visit(items); i < n; i++) {
       const item = items[i];
       const product = isRecord(item) ? own(item, 'product', item.product) : undefined;

@@ -4,7 +4,7 @@
 // @referredType are required).
 
 import { address, placeKinds, placeRef, referredTypes, site } from '../../generated/facts.js';
-import { type Data, Findings, isRecord, list, none, own } from '../../read.js';
+import { type Data, Findings, isRecord, list, none, own, type Work } from '../../read.js';
 import type { Check } from '../../violation.js';
 import { placePath } from '../r7-place-roles/check.js';
 
@@ -18,10 +18,10 @@ export function placeKind(place: unknown): string | undefined {
 
 export const r8: Check = /* @__PURE__ */ Object.freeze({
   id: 'R8',
-  check(order: unknown) {
+  check(order: unknown, work?: Work) {
     if (!isRecord(order)) return none;
     const items = list(order, 'productOrderItem', order.productOrderItem);
-    const found = new Findings('R8');
+    const found = new Findings('R8', work);
     for (let i = 0, n = found.visit(items); i < n; i++) {
       const item = items[i];
       const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
