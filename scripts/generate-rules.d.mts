@@ -4,6 +4,8 @@ export interface RuleFolder {
   readonly check: string;
   readonly title: string;
   readonly inflight: boolean;
+  /** The invalid examples whose expected violations carry the rule's id: `examples/orders/invalid/….json`. */
+  readonly invalidates: readonly string[];
   readonly folder: string;
   readonly schema?: { readonly wiredAt?: readonly string[]; readonly $defs: Record<string, unknown> };
   readonly [key: string]: unknown;

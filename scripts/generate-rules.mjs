@@ -2,13 +2,17 @@
 // rules: the rule $defs of the order schema and their wiring, the ids, the titles, the in-flight set,
 // the checks in the order of their ids, the command's words per language, and the rows of
 // docs/rules.md and of the README. A folder holds rule.json (id, check, title, example, inflight,
-// readme, words), schema.json (the $defs it owns and where it is wired; none for a rule that names a
-// group only, as R5) and check.ts with its export `check`.
+// readme, words, and invalidates: the invalid examples it fails), schema.json (the $defs it owns and
+// where it is wired; none for a rule that names a group only, as R5) and check.ts with its export `check`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** A rule id: R-field, R-contact, R-party, R1 ... */
 export const ruleOf = (name) => (/^R(-[a-z]+|[0-9]+)$/.test(name) ? name : undefined);
+
+/** Whether `path` names an invalid example order or in-flight change, as a rule's `invalidates` lists them. */
+const exampleOf = (path) =>
+  typeof path === 'string' && /^examples\/(orders|inflight)\/invalid\/[^/]+\.json$/.test(path);
 
 const named = ['R-field', 'R-contact', 'R-party'];
 /** The order of ids: the table rules first, then R1, R2 ... by number. */
@@ -28,6 +32,8 @@ export function readRules(root) {
       for (const key of ['check', 'title', 'example', 'readme'])
         if (typeof rule[key] !== 'string' || rule[key] === '') throw new Error(`${where}: no ${key}`);
       if (typeof rule.inflight !== 'boolean') throw new Error(`${where}: inflight is not true or false`);
+      if (!Array.isArray(rule.invalidates) || !rule.invalidates.every((path) => exampleOf(path)))
+        throw new Error(`${where}: invalidates is no list of examples/{orders,inflight}/invalid/*.json`);
       const schemaFile = `${base}${folder}/schema.json`;
       const schema = existsSync(schemaFile) ? JSON.parse(readFileSync(schemaFile, 'utf8')) : undefined;
       if (schema && !Object.hasOwn(schema.$defs ?? {}, rule.id))

@@ -1,6 +1,6 @@
 // The rule folders are the source of every list of rules: the schema's rule $defs and wiring, the ids,
-// the titles, the tables of the docs (scripts/generate-rules.mjs).
-import { readFileSync } from 'node:fs';
+// the titles, the tables of the docs (scripts/generate-rules.mjs); and each lists the invalid examples it fails.
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assembleSchema, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
@@ -11,6 +11,18 @@ const shipped = JSON.parse(readFileSync(`${root}schemas/product-order.schema.jso
 const rules = readRules(root);
 const refs = (schema: typeof shipped) =>
   schema.$defs.ProductOrder_FVO.allOf.map((entry: { $ref: string }) => entry.$ref.replace('#/$defs/', ''));
+
+/** The invalid examples, order and in-flight change, by the ids of the rules their expected violations carry. */
+function examplesByRule(): Map<string, string[]> {
+  const byRule = new Map<string, string[]>();
+  for (const dir of ['examples/orders/invalid', 'examples/inflight/invalid'])
+    for (const file of readdirSync(`${root}${dir}`).filter((f) => f.endsWith('.expected.json'))) {
+      const expected: { rule: string }[] = JSON.parse(readFileSync(`${root}${dir}/${file}`, 'utf8'));
+      for (const id of new Set(expected.map((e) => e.rule)))
+        byRule.set(id, [...(byRule.get(id) ?? []), `${dir}/${file.replace(/\.expected\.json$/, '.json')}`]);
+    }
+  return byRule;
+}
 
 describe('the rule folders', () => {
   it('are one a rule, in the order of the ids', () => expect(rules.map((r) => r.id)).toEqual([...orderRuleIds]));
@@ -39,6 +51,7 @@ describe('the rule folders', () => {
       check: 'r15',
       title: 'When category is portChange: every order item has action add.',
       inflight: false,
+      invalidates: [],
       folder: 'r15-port-change-items',
       schema: { wiredAt: ['#/$defs/ProductOrder_FVO/allOf'], $defs: { R15: { if: { $ref: '#/$defs/NewOrder' } } } },
     };
@@ -50,5 +63,17 @@ describe('the rule folders', () => {
   it("give docs/rules.md's and the README's tables as they are", () => {
     const tables = ruleTables(root, rules);
     for (const [file, text] of Object.entries(tables)) expect(text, file).toBe(readFileSync(`${root}${file}`, 'utf8'));
+  });
+
+  describe('list the invalid examples they fail, as the expected violations say', () => {
+    const byRule = examplesByRule();
+    it.each(rules.map((r) => [r.id, r] as const))('%s', (_, rule) =>
+      expect([...rule.invalidates].sort(), `src/rules/${rule.folder}/rule.json: invalidates`).toEqual(
+        [...(byRule.get(rule.id) ?? [])].sort(),
+      ),
+    );
+
+    it('of every rule an expected violation names', () =>
+      expect([...byRule.keys()].filter((id) => !rules.some((r) => r.id === id))).toEqual([]));
   });
 });
