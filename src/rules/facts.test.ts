@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { factsModule } from '../../scripts/generate-facts.mjs';
+import { readRules } from '../../scripts/generate-rules.mjs';
 import * as facts from '../generated/facts.js';
 
 /** Every string, pattern and number among the generated facts. */
@@ -77,21 +78,41 @@ describe('the hand-written rules', () => {
 
 describe('the facts generator', () => {
   const schema = JSON.parse(readFileSync(new URL('../../schemas/product-order.schema.json', import.meta.url), 'utf8'));
+  const rules = readRules(new URL('../../', import.meta.url).pathname);
+  const r10 = rules.find((rule) => rule.id === 'R10');
+
+  it('knows no rule: it reads no rule $def, the folders name their facts', () => {
+    const generator = readFileSync(new URL('../../scripts/generate-facts.mjs', import.meta.url), 'utf8');
+    expect(generator).not.toMatch(/\$defs\/R(-[a-z]+|[0-9]+)\//);
+    expect(factsModule(schema)).not.toMatch(/export const (localLoop|bitstream|opticalAccess|contactRoles) /);
+  });
+
+  it("builds a folder's composite fact from the schema: R10's count of places follows its $def", () => {
+    const more = structuredClone(schema);
+    more.$defs.R10.then.properties.productOrderItem.items.then.properties.product.properties.relatedPlace.maxItems = 3;
+    expect(factsModule(more, rules)).toMatch(/export const localLoop = \{ [^\n]*places: \{ min: 2, max: 3 \}/);
+  });
+
+  it('fails the build, naming the fact, for a kind it does not know', () => {
+    const wrong = structuredClone(r10) as typeof r10 & { facts: { localLoop: { of: { site: { kind: string } } } } };
+    wrong.facts.localLoop.of.site.kind = 'text';
+    expect(() => factsModule(schema, [wrong])).toThrow(/^facts: localLoop of R10\.site: no kind string, strings/);
+  });
 
   it('fails the build, naming the schema path, when a fact is not where it is read from', () => {
     const moved = structuredClone(schema);
     moved.$defs.BitstreamItem.properties.product.properties['@type'] = { enum: ['BitstreamAccessProduct'] };
-    expect(() => factsModule(moved)).toThrow(
+    expect(() => factsModule(moved, rules)).toThrow(
       'facts: no string at #/$defs/BitstreamItem/properties/product/properties/@type/const',
     );
     const renamed = structuredClone(schema);
     renamed.$defs.R6.properties.role.enum = [];
-    expect(() => factsModule(renamed)).toThrow('facts: no strings at #/$defs/R6/properties/role/enum');
+    expect(() => factsModule(renamed, rules)).toThrow('facts: no strings at #/$defs/R6/properties/role/enum');
   });
 
   it('follows the schema: a role added to R3 in the schema is a contact role of the rules', () => {
     const more = structuredClone(schema);
     more.$defs.R3.if.properties.role.enum.push('siteContact');
-    expect(factsModule(more)).toMatch(/contactRoles = \[[^\]]*"siteContact"\]/);
+    expect(factsModule(more, rules)).toMatch(/contactRoles = \[[^\]]*"siteContact"\]/);
   });
 });
