@@ -38,7 +38,11 @@ export function readRules(root) {
       const schema = existsSync(schemaFile) ? JSON.parse(readFileSync(schemaFile, 'utf8')) : undefined;
       if (schema && !Object.hasOwn(schema.$defs ?? {}, rule.id))
         throw new Error(`${where}: schema.json has no $def ${rule.id}`);
-      return { ...rule, folder, schema };
+      // the form's message of the rule per language, src/rules/<folder>/labels.<lang>.ts
+      const formLangs = readdirSync(`${base}${folder}`)
+        .map((file) => /^labels\.([a-z]{2,3}(?:-[A-Za-z0-9]+)*)\.ts$/.exec(file)?.[1])
+        .filter((lang) => lang !== undefined);
+      return { ...rule, folder, schema, formLangs };
     })
     .sort((a, b) => rank(a.id) - rank(b.id));
   for (let i = 1; i < rules.length; i++)
@@ -152,6 +156,36 @@ ${langs
     'src/generated/rule-titles.ts': titles,
     'src/generated/rule-words.ts': words,
   };
+}
+
+/**
+ * The form's messages per rule of each language in `langs` (those with a `src/form/labels-<lang>.ts`):
+ * `src/generated/rule-labels-<lang>.ts`, the `rules` table of the language's labels, of the folders
+ * that have a `labels.<lang>.ts`. A folder that words its rule for a form does so in every such
+ * language, and in none other.
+ */
+export function formLabelModules(rules, langs, header) {
+  for (const rule of rules) {
+    const has = rule.formLangs ?? [];
+    const odd = has.filter((lang) => !langs.includes(lang));
+    const missing = has.length === 0 ? [] : langs.filter((lang) => !has.includes(lang));
+    if (odd.length > 0 || missing.length > 0)
+      throw new Error(
+        `src/rules/${rule.folder}/: form labels ${missing.length > 0 ? `missing in ${missing.join(', ')}` : `in ${odd.join(', ')}, a language without src/form/labels-${odd[0]}.ts`}`,
+      );
+  }
+  const worded = rules.filter((rule) => (rule.formLangs ?? []).length > 0);
+  return Object.fromEntries(
+    langs.map((lang) => [
+      `src/generated/rule-labels-${lang}.ts`,
+      `${header}import type { LabelWords } from '../form/labels.js';
+${worded.map((r) => `import { formMessage as ${r.check} } from '../rules/${r.folder}/labels.${lang}.js';`).join('\n')}
+
+/** The form's messages per rule in ${lang}, before those per code: what the rule demands, from each rule folder's labels.${lang}.ts. */
+export const rules: LabelWords['rules'] = { ${worded.map((r) => `${key(r.id)}: ${r.check}`).join(', ')} };
+`,
+    ]),
+  );
 }
 
 const escapeCell = (text) => text.replaceAll('|', '\\|');

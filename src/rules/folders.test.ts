@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assembleSchema, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
+import { assembleSchema, formLabelModules, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
 import { orderRuleIds } from '../generated/rule-ids.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -63,6 +63,17 @@ describe('the rule folders', () => {
   it("give docs/rules.md's and the README's tables as they are", () => {
     const tables = ruleTables(root, rules);
     for (const [file, text] of Object.entries(tables)) expect(text, file).toBe(readFileSync(`${root}${file}`, 'utf8'));
+  });
+
+  it("word a rule for a form in every form language or in none, and give each language's table its own", () => {
+    const modules = formLabelModules(rules, ['de', 'en'], '');
+    expect(modules['src/generated/rule-labels-de.ts']).toContain("from '../rules/r10-local-loop-places/labels.de.js'");
+    expect(modules['src/generated/rule-labels-de.ts']).not.toContain('labels.en.js');
+    const r10 = rules.find((r) => r.id === 'R10');
+    expect(() => formLabelModules([{ ...r10, formLangs: ['de'] } as (typeof rules)[number]], ['de', 'en'], '')).toThrow(
+      'src/rules/r10-local-loop-places/: form labels missing in en',
+    );
+    expect(() => formLabelModules(rules, ['de'], '')).toThrow('a language without src/form/labels-en.ts');
   });
 
   describe('list the invalid examples they fail, as the expected violations say', () => {
