@@ -1,9 +1,11 @@
 // Reads the rule folders, src/rules/<id>-<name>/, and derives from them everything that lists the
 // rules: the rule $defs of the order schema and their wiring, the ids, the titles, the in-flight set,
-// the checks in the order of their ids, the command's words per language, and the rows of
-// docs/rules.md and of the README. A folder holds rule.json (id, check, title, example, inflight,
-// readme, words, and invalidates: the invalid examples it fails), schema.json (the $defs it owns and
-// where it is wired; none for a rule that names a group only, as R5) and check.ts with its export `check`.
+// the checks in the order of their ids, the command's words per language, each form language's
+// messages per rule, and the rows of docs/rules.md and of the README. A folder holds rule.json (id,
+// check, title, example, inflight, readme, words, and invalidates: the invalid examples it fails),
+// schema.json (the $defs it owns and where it is wired; none for a rule that names a group only, as
+// R5), check.ts with its export `check`, and where a form words the rule, labels.<lang>.ts with its
+// export `formMessage`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
