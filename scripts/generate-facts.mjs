@@ -1,6 +1,48 @@
 // Reads from the schema the facts the hand-written rules need (roles, place kinds, product types,
 // characteristic names and patterns, counts and lengths), each at the schema path that states it,
-// so that the rules state none of them again. A fact not where it is read from fails the build.
+// so that the rules state none of them again. A rule's facts are named in its folder's rule.json;
+// those of the field table that several rules read are named here. A fact not where it is read
+// from fails the build.
+//
+// A fact is `{ at, kind }`, a value at a JSON Pointer of the schema:
+//   string, strings, number   the value itself (strings: a list of at least one string)
+//   count, length             `{ min, max }` of minItems/maxItems, of minLength/maxLength
+//   characteristic            `{ name, pattern }` of a `contains` of a characteristic's name and value
+//                             (`{ name, text: length }` when the value has no pattern)
+// or a composite of facts, without `at`:
+//   list        `of: [fact, ...]`, a list of their values (a list of one string: one fact `string`)
+//   object      `of: { key: fact, ... }`, an object of their values
+//   difference  `of: [fact, fact, ...]`, the strings of the first that none of the others has
+
+/** The facts of the field table that several rules read, each at a path of a $def no rule owns. */
+const fieldFacts = {
+  newCategory: {
+    doc: 'The category of a new order (R1, R9 to R12).',
+    at: '#/$defs/NewOrder/properties/category/const',
+    kind: 'string',
+  },
+  address: {
+    doc: 'The @type of a GeographicAddress place.',
+    at: '#/$defs/GeographicAddress/properties/@type/const',
+    kind: 'string',
+  },
+  site: {
+    doc: 'The @type of a GeographicSite place.',
+    at: '#/$defs/GeographicSite/properties/@type/const',
+    kind: 'string',
+  },
+  placeRef: { doc: 'The @type of a PlaceRef place.', at: '#/$defs/PlaceRef/properties/@type/const', kind: 'string' },
+  referredTypes: {
+    doc: 'What a PlaceRef may refer to.',
+    kind: 'list',
+    of: [{ at: '#/$defs/PlaceRef/properties/@referredType/const', kind: 'string' }],
+  },
+  locationB: {
+    doc: 'The role of the place whose site R10 and R12 check.',
+    at: '#/$defs/LocationB/properties/role/const',
+    kind: 'string',
+  },
+};
 
 /** The value at the JSON Pointer `pointer` (`#/...`) of `schema`; throws, naming it, when there is none. */
 function reader(schema) {
@@ -19,126 +61,66 @@ function reader(schema) {
   };
 }
 
-const items = (rule) => `#/$defs/${rule}/then/properties/productOrderItem/items`;
-const places = (rule) => `${items(rule)}/then/properties/product/properties/relatedPlace`;
-
-/** The module of facts of `schema`, as TypeScript source, with those the folders of `rules` name. */
-export function factsModule(schema, rules = []) {
-  const at = reader(schema);
-  const one = (pointer) => [at(pointer, 'string')];
-  const count = (pointer) => ({ min: at(`${pointer}/minItems`, 'number'), max: at(`${pointer}/maxItems`, 'number') });
-  const length = (pointer) => ({
-    min: at(`${pointer}/minLength`, 'number'),
-    max: at(`${pointer}/maxLength`, 'number'),
+/** The value of the fact `fact` in the schema `read` reads; `where` names it in an error. */
+function factValue(fact, read, where) {
+  const { kind, of } = fact ?? {};
+  const bounds = (low, high) => ({
+    min: read(`${fact.at}/${low}`, 'number'),
+    max: read(`${fact.at}/${high}`, 'number'),
   });
-  // a characteristic's value is checked by a pattern, or else by its length
-  const characteristic = (pointer) => {
-    const value = `${pointer}/contains/properties/value`;
-    const name = at(`${pointer}/contains/properties/name/const`, 'string');
-    if (at(`${value}/type`, 'string') !== 'string') throw new Error(`facts: no string value at ${value}`);
-    let pattern;
-    try {
-      pattern = at(`${value}/pattern`, 'string');
-    } catch {
-      return { name, text: length(value) };
+  switch (kind) {
+    case 'string':
+    case 'strings':
+    case 'number':
+      return read(fact.at, kind);
+    case 'count':
+      return bounds('minItems', 'maxItems');
+    case 'length':
+      return bounds('minLength', 'maxLength');
+    case 'characteristic': {
+      // a characteristic's value is checked by a pattern, or else by its length
+      const value = `${fact.at}/contains/properties/value`;
+      const name = read(`${fact.at}/contains/properties/name/const`, 'string');
+      if (read(`${value}/type`, 'string') !== 'string') throw new Error(`facts: no string value at ${value}`);
+      let pattern;
+      try {
+        pattern = read(`${value}/pattern`, 'string');
+      } catch {
+        return { name, text: factValue({ at: value, kind: 'length' }, read, where) };
+      }
+      return { name, pattern: new RegExp(pattern, 'u') };
     }
-    return { name, pattern: new RegExp(pattern, 'u') };
-  };
-  const locationA = at('#/$defs/LocationA/properties/role/const', 'string');
-  const locationB = at('#/$defs/LocationB/properties/role/const', 'string');
-  const loopSite = '#/$defs/LocalLoopSite/properties';
-  const roomSite = '#/$defs/CollocationSite/properties';
+    case 'list':
+      if (!Array.isArray(of)) break;
+      return of.map((part, k) => factValue(part, read, `${where}/${k}`));
+    case 'object':
+      if (!of || typeof of !== 'object' || Array.isArray(of)) break;
+      return Object.fromEntries(
+        Object.entries(of).map(([key, part]) => [key, factValue(part, read, `${where}.${key}`)]),
+      );
+    case 'difference': {
+      if (!Array.isArray(of) || of.length < 2) break;
+      const [from, ...others] = of.map((part, k) => factValue(part, read, `${where}/${k}`));
+      const left = others.flat();
+      if (!Array.isArray(from)) throw new Error(`facts: ${where}: the first of a difference is no list`);
+      return from.filter((value) => !left.includes(value));
+    }
+  }
+  throw new Error(
+    `facts: ${where}: no kind string, strings, number, count, length, characteristic, list, object or difference with its at or of`,
+  );
+}
 
-  const facts = {
-    newCategory: [
-      'The category of a new order (R1, R9 to R12).',
-      at('#/$defs/NewOrder/properties/category/const', 'string'),
-    ],
-    qualifications: [
-      'How many productOfferingQualification items a new order may have (R1).',
-      at('#/$defs/R1/then/properties/productOfferingQualification/maxItems', 'number'),
-    ],
-    contactRoles: [
-      'The roles that need a phone contact medium (R3).',
-      at('#/$defs/R3/if/properties/role/enum', 'strings'),
-    ],
-    phoneMedium: [
-      'The @type of the contact medium R3 asks for.',
-      at('#/$defs/PhoneTagged/properties/@type/const', 'string'),
-    ],
-    deliveryRoles: ['The roles that need a postal contact medium (R4).', one('#/$defs/R4/if/properties/role/const')],
-    postalMedium: [
-      'The @type of the contact medium R4 asks for.',
-      at('#/$defs/PostalTagged/properties/@type/const', 'string'),
-    ],
-    partyRoles: [
-      'Every role of a related party, of the groups of R3 to R5 (R6).',
-      at('#/$defs/R6/properties/role/enum', 'strings'),
-    ],
-    freeRoles: [
-      'The roles of R5: those of R6 that neither R3 nor R4 names.',
-      at('#/$defs/R6/properties/role/enum', 'strings').filter(
-        (role) =>
-          !at('#/$defs/R3/if/properties/role/enum', 'strings').includes(role) &&
-          role !== at('#/$defs/R4/if/properties/role/const', 'string'),
-      ),
-    ],
-    placeRoles: ['The roles of a related place (R7).', at('#/$defs/RelatedPlace/properties/role/enum', 'strings')],
-    placeKinds: ['The @type of a place (R8).', at('#/$defs/Place/properties/@type/enum', 'strings')],
-    address: [
-      'The @type of a GeographicAddress place.',
-      at('#/$defs/GeographicAddress/properties/@type/const', 'string'),
-    ],
-    site: ['The @type of a GeographicSite place.', at('#/$defs/GeographicSite/properties/@type/const', 'string')],
-    placeRef: ['The @type of a PlaceRef place.', at('#/$defs/PlaceRef/properties/@type/const', 'string')],
-    referredTypes: ['What a PlaceRef may refer to.', one('#/$defs/PlaceRef/properties/@referredType/const')],
-    addAction: [
-      'The action of every item of a new order (R9).',
-      at(`${items('R9')}/properties/action/const`, 'string'),
-    ],
-    localLoop: [
-      'R10: the local loop products, the count of their places, and their locationB site.',
-      {
-        products: at('#/$defs/LocalLoopItem/properties/product/properties/@type/enum', 'strings'),
-        places: count(places('R10')),
-        roles: [locationA, locationB],
-        site: at(`${loopSite}/@type/const`, 'string'),
-        characteristics: [0, 1].map((k) => characteristic(`${loopSite}/geographicSiteCharacteristic/allOf/${k}`)),
-        nested: count(`${loopSite}/place`),
-      },
-    ],
-    bitstream: [
-      'R11: the bitstream product, the count of its places, and their role.',
-      {
-        products: one('#/$defs/BitstreamItem/properties/product/properties/@type/const'),
-        places: count(places('R11')),
-        role: at(`${places('R11')}/items/properties/role/const`, 'string'),
-      },
-    ],
-    opticalAccess: [
-      'R12: the optical access product, the count of its places, the role one must have, and the locationB site.',
-      {
-        products: one('#/$defs/OpticalAccessItem/properties/product/properties/@type/const'),
-        places: count(places('R12')),
-        roles: [locationA],
-        site: at(`${roomSite}/@type/const`, 'string'),
-        characteristics: [characteristic(`${roomSite}/geographicSiteCharacteristic`)],
-        nested: count(`${roomSite}/place`),
-      },
-    ],
-    locationB: ['The role of the place whose site R10 and R12 check.', locationB],
-    engagedParties: ['How many engaged parties an agreement may have (R13).', at('#/$defs/R13/maxItems', 'number')],
-    engagedType: ['The @type of an engaged party (R13).', one('#/$defs/EngagedParty/properties/@type/const')],
-    businessId: [
-      'The length of an engaged party businessId (R13).',
-      length('#/$defs/EngagedParty/properties/businessId'),
-    ],
-  };
-  // the facts a rule folder names in its rule.json: a value at a schema path, a string, strings or a number
-  for (const rule of rules)
-    for (const [name, { doc, at: pointer, kind }] of Object.entries(rule.facts ?? {})) {
-      if (Object.hasOwn(facts, name)) throw new Error(`facts: ${name} of ${rule.id} is named twice`);
-      facts[name] = [doc, at(pointer, kind)];
+/** The module of facts of `schema`: those of the field table, then those the folders of `rules` name. */
+export function factsModule(schema, rules = []) {
+  const read = reader(schema);
+  const facts = {};
+  const named = [['the field table', fieldFacts], ...rules.map((rule) => [rule.id, rule.facts ?? {}])];
+  for (const [owner, owned] of named)
+    for (const [name, fact] of Object.entries(owned)) {
+      if (Object.hasOwn(facts, name)) throw new Error(`facts: ${name} of ${owner} is named twice`);
+      if (typeof fact?.doc !== 'string' || fact.doc === '') throw new Error(`facts: ${name} of ${owner} has no doc`);
+      facts[name] = [fact.doc, factValue(fact, read, `${name} of ${owner}`)];
     }
   const lines = Object.entries(facts).map(
     ([name, [doc, value]]) => `/** ${doc} */\nexport const ${name} = ${source(value)} as const;`,

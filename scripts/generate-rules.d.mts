@@ -4,7 +4,11 @@ export interface RuleFolder {
   readonly check: string;
   readonly title: string;
   readonly inflight: boolean;
+  /** The invalid examples whose expected violations carry the rule's id: `examples/orders/invalid/….json`. */
+  readonly invalidates: readonly string[];
   readonly folder: string;
+  /** The languages of its `labels.<lang>.ts`, the form's message of the rule. */
+  readonly formLangs?: readonly string[];
   readonly schema?: { readonly wiredAt?: readonly string[]; readonly $defs: Record<string, unknown> };
   readonly [key: string]: unknown;
 }
@@ -14,3 +18,9 @@ export declare function readRules(root: string): RuleFolder[];
 export declare function assembleSchema<T>(shipped: T, rules: readonly RuleFolder[]): T;
 /** docs/rules.md and README.md with their tables of rules from the folders. */
 export declare function ruleTables(root: string, rules: readonly RuleFolder[]): Record<string, string>;
+/** `src/generated/rule-labels-<lang>.ts` of each language in `langs`; throws on a folder worded in some but not all. */
+export declare function formLabelModules(
+  rules: readonly RuleFolder[],
+  langs: readonly string[],
+  header: string,
+): Record<string, string>;

@@ -1,14 +1,20 @@
 // Reads the rule folders, src/rules/<id>-<name>/, and derives from them everything that lists the
 // rules: the rule $defs of the order schema and their wiring, the ids, the titles, the in-flight set,
-// the checks in the order of their ids, the command's words per language, and the rows of
-// docs/rules.md and of the README. A folder holds rule.json (id, check, title, example, inflight,
-// readme, words), schema.json (the $defs it owns and where it is wired; none for a rule that names a
-// group only, as R5) and check.ts with its export `check`.
+// the checks in the order of their ids, the command's words per language, each form language's
+// messages per rule, and the rows of docs/rules.md and of the README. A folder holds rule.json (id,
+// check, title, example, inflight, readme, words, and invalidates: the invalid examples it fails),
+// schema.json (the $defs it owns and where it is wired; none for a rule that names a group only, as
+// R5), check.ts with its export `check`, and where a form words the rule, labels.<lang>.ts with its
+// export `formMessage`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** A rule id: R-field, R-contact, R-party, R1 ... */
 export const ruleOf = (name) => (/^R(-[a-z]+|[0-9]+)$/.test(name) ? name : undefined);
+
+/** Whether `path` names an invalid example order or in-flight change, as a rule's `invalidates` lists them. */
+const exampleOf = (path) =>
+  typeof path === 'string' && /^examples\/(orders|inflight)\/invalid\/[^/]+\.json$/.test(path);
 
 const named = ['R-field', 'R-contact', 'R-party'];
 /** The order of ids: the table rules first, then R1, R2 ... by number. */
@@ -28,11 +34,17 @@ export function readRules(root) {
       for (const key of ['check', 'title', 'example', 'readme'])
         if (typeof rule[key] !== 'string' || rule[key] === '') throw new Error(`${where}: no ${key}`);
       if (typeof rule.inflight !== 'boolean') throw new Error(`${where}: inflight is not true or false`);
+      if (!Array.isArray(rule.invalidates) || !rule.invalidates.every((path) => exampleOf(path)))
+        throw new Error(`${where}: invalidates is no list of examples/{orders,inflight}/invalid/*.json`);
       const schemaFile = `${base}${folder}/schema.json`;
       const schema = existsSync(schemaFile) ? JSON.parse(readFileSync(schemaFile, 'utf8')) : undefined;
       if (schema && !Object.hasOwn(schema.$defs ?? {}, rule.id))
         throw new Error(`${where}: schema.json has no $def ${rule.id}`);
-      return { ...rule, folder, schema };
+      // the form's message of the rule per language, src/rules/<folder>/labels.<lang>.ts
+      const formLangs = readdirSync(`${base}${folder}`)
+        .map((file) => /^labels\.([a-z]{2,3}(?:-[A-Za-z0-9]+)*)\.ts$/.exec(file)?.[1])
+        .filter((lang) => lang !== undefined);
+      return { ...rule, folder, schema, formLangs };
     })
     .sort((a, b) => rank(a.id) - rank(b.id));
   for (let i = 1; i < rules.length; i++)
@@ -146,6 +158,36 @@ ${langs
     'src/generated/rule-titles.ts': titles,
     'src/generated/rule-words.ts': words,
   };
+}
+
+/**
+ * The form's messages per rule of each language in `langs` (those with a `src/form/labels-<lang>.ts`):
+ * `src/generated/rule-labels-<lang>.ts`, the `rules` table of the language's labels, of the folders
+ * that have a `labels.<lang>.ts`. A folder that words its rule for a form does so in every such
+ * language, and in none other.
+ */
+export function formLabelModules(rules, langs, header) {
+  for (const rule of rules) {
+    const has = rule.formLangs ?? [];
+    const odd = has.filter((lang) => !langs.includes(lang));
+    const missing = has.length === 0 ? [] : langs.filter((lang) => !has.includes(lang));
+    if (odd.length > 0 || missing.length > 0)
+      throw new Error(
+        `src/rules/${rule.folder}/: form labels ${missing.length > 0 ? `missing in ${missing.join(', ')}` : `in ${odd.join(', ')}, a language without src/form/labels-${odd[0]}.ts`}`,
+      );
+  }
+  const worded = rules.filter((rule) => (rule.formLangs ?? []).length > 0);
+  return Object.fromEntries(
+    langs.map((lang) => [
+      `src/generated/rule-labels-${lang}.ts`,
+      `${header}import type { LabelWords } from '../form/labels.js';
+${worded.map((r) => `import { formMessage as ${r.check} } from '../rules/${r.folder}/labels.${lang}.js';`).join('\n')}
+
+/** The form's messages per rule in ${lang}, before those per code: what the rule demands, from each rule folder's labels.${lang}.ts. */
+export const rules: LabelWords['rules'] = { ${worded.map((r) => `${key(r.id)}: ${r.check}`).join(', ')} };
+`,
+    ]),
+  );
 }
 
 const escapeCell = (text) => text.replaceAll('|', '\\|');

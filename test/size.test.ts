@@ -29,6 +29,22 @@ describe('the browser bundle of a form', () => {
     }
   });
 
+  it("with the labels of one language carries its words and none of the other's", async () => {
+    const words = {
+      labelsDe: ['einen Standort A und einen Standort B', 'In einem Neuauftrag braucht jede Position', 'Telefonnummer'],
+      labelsEn: ['a location A and a location B', 'In a termination, every item', 'Phone number'],
+    };
+    for (const [labels, other] of [
+      ['labelsDe', 'labelsEn'],
+      ['labelsEn', 'labelsDe'],
+    ] as const) {
+      // the bundle escapes what is not ASCII: the words are ASCII
+      const code = await bundleOf(`export { productOrderSchema, ${labels} } from 'product-order-validator';`, consumer);
+      for (const text of words[labels]) expect(code, `${labels} without ${text}`).toContain(text);
+      for (const text of words[other]) expect(code, `${labels} with ${text}`).not.toContain(text);
+    }
+  });
+
   it('carries no HTTP status table, no listener table and no JSON Schema', async () => {
     for (const entry of [formEntries.validate, formEntries.schema, formEntries.labelled]) {
       const code = await bundleOf(entry, consumer);

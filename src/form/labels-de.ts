@@ -1,6 +1,8 @@
-// The words of a German order form: a label per field and value, and messages for the people who fill it in.
+// The words of a German order form: a label per field and value, and messages for the people who fill it in;
+// what each rule demands is worded in its folder (src/rules/*/labels.de.ts).
+import { rules } from '../generated/rule-labels-de.js';
 import type { Finding } from '../violation.js';
-import { aboutPlaces, defineLabels, digits, type LabelContext, type Labels, newItemLacks } from './labels.js';
+import { defineLabels, digits, type Labels } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 const items = (n: unknown) => `${n} ${n === 1 ? 'Eintrag' : 'Einträge'}`;
@@ -11,14 +13,6 @@ const dateFaults: Readonly<Record<string, string>> = {
   missing_time: 'die Uhrzeit fehlt',
   invalid: 'das ist kein gültiges Datum mit Uhrzeit',
 };
-
-/** What a new order demands of the places of a product, by the rule that says it: `demand`, or `many` for too many places. */
-const places =
-  (demand: string, many = demand) =>
-  (finding: Finding, c: LabelContext) =>
-    aboutPlaces(finding)
-      ? `${c.product ? `Ein ${c.product}` : 'Dieses Produkt'} braucht ${finding.code === 'too_many_items' ? many : demand}.`
-      : undefined;
 
 /** German labels and messages for an order form. */
 export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
@@ -168,19 +162,5 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     missing_characteristic: (f, c) => `${c.field}: ${c.value(p(f).name)} fehlt.`,
     did_you_mean: (f, c) => `${c.field}: meinten Sie ${c.value(p(f).suggestion)}?`,
   },
-  rules: {
-    R9: (finding, c) =>
-      ({
-        product: 'In einem Neuauftrag braucht jede Position ein Produkt.',
-        relatedPlace: 'In einem Neuauftrag braucht jedes Produkt einen Standort.',
-        action: `In einem Neuauftrag hat jede Position die Aktion ${c.value('add')}.`,
-      })[newItemLacks(finding)],
-    R10: /* @__PURE__ */ places(
-      'einen Standort A und einen Standort B',
-      'genau zwei Standorte, einen Standort A und einen Standort B',
-    ),
-    R11: /* @__PURE__ */ places('genau einen Standort, den Standort A'),
-    R12: /* @__PURE__ */ places('einen Standort A und höchstens einen Standort B'),
-    R14: (_, c) => `In einer Kündigung hat jede Position die Aktion ${c.value('delete')}.`,
-  },
+  rules,
 });

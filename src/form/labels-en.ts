@@ -1,10 +1,10 @@
-// The words of an English order form: a label per field and value, and messages for the people who fill it in.
+// The words of an English order form: a label per field and value, and messages for the people who fill it in;
+// what each rule demands is worded in its folder (src/rules/*/labels.en.ts).
+import { rules } from '../generated/rule-labels-en.js';
 import type { Finding } from '../violation.js';
-import { aboutPlaces, defineLabels, digits, type LabelContext, type Labels, newItemLacks } from './labels.js';
+import { defineLabels, digits, type Labels, lower } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
-/** A label, which starts a sentence, in the middle of one. */
-const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 const items = (n: unknown) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
 const dateFaults: Readonly<Record<string, string>> = {
@@ -13,14 +13,6 @@ const dateFaults: Readonly<Record<string, string>> = {
   missing_time: 'the time is missing',
   invalid: 'it is no valid date and time',
 };
-
-/** What a new order demands of the places of a product, by the rule that says it: `demand`, or `many` for too many places. */
-const places =
-  (demand: string, many = demand) =>
-  (finding: Finding, c: LabelContext) =>
-    aboutPlaces(finding)
-      ? `${c.product ? `A ${lower(c.product)}` : 'This product'} needs ${finding.code === 'too_many_items' ? many : demand}.`
-      : undefined;
 
 /** English labels and messages for an order form. */
 export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
@@ -166,19 +158,5 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     missing_characteristic: (f, c) => `${c.field}: ${c.value(p(f).name)} is missing.`,
     did_you_mean: (f, c) => `${c.field}: did you mean ${c.value(p(f).suggestion)}?`,
   },
-  rules: {
-    R9: (finding, c) =>
-      ({
-        product: 'In a new order, every item needs a product.',
-        relatedPlace: 'In a new order, every product needs a location.',
-        action: `In a new order, every item has the action ${c.value('add')}.`,
-      })[newItemLacks(finding)],
-    R10: /* @__PURE__ */ places(
-      'a location A and a location B',
-      'exactly two locations, a location A and a location B',
-    ),
-    R11: /* @__PURE__ */ places('exactly one location, location A'),
-    R12: /* @__PURE__ */ places('a location A and at most one location B'),
-    R14: (_, c) => `In a termination, every item has the action ${c.value('delete')}.`,
-  },
+  rules,
 });

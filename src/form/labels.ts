@@ -89,6 +89,9 @@ export function aboutPlaces({ code, path }: Finding): boolean {
   return code === 'missing_place_role' || (code === 'not_allowed' && /\/relatedPlace\/\d+\/role$/.test(path));
 }
 
+/** A label, which starts a sentence, in the middle of one: its first letter in lower case. */
+export const lower = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1);
+
 /** What R9 asks of a new order's item that a finding reports missing: its product, its places, or its action. */
 export function newItemLacks({ code, params }: Finding): 'product' | 'relatedPlace' | 'action' {
   const property = code === 'required' ? (params as { property?: unknown }).property : undefined;

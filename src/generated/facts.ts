@@ -3,6 +3,21 @@
 /** The category of a new order (R1, R9 to R12). */
 export const newCategory = "new" as const;
 
+/** The @type of a GeographicAddress place. */
+export const address = "GeographicAddress" as const;
+
+/** The @type of a GeographicSite place. */
+export const site = "GeographicSite" as const;
+
+/** The @type of a PlaceRef place. */
+export const placeRef = "PlaceRef" as const;
+
+/** What a PlaceRef may refer to. */
+export const referredTypes = ["GeographicAddress"] as const;
+
+/** The role of the place whose site R10 and R12 check. */
+export const locationB = "locationB" as const;
+
 /** How many productOfferingQualification items a new order may have (R1). */
 export const qualifications = 1 as const;
 
@@ -18,29 +33,17 @@ export const deliveryRoles = ["deliveryContact"] as const;
 /** The @type of the contact medium R4 asks for. */
 export const postalMedium = "PostalAddressContactMedium" as const;
 
-/** Every role of a related party, of the groups of R3 to R5 (R6). */
-export const partyRoles = ["installationContact", "technicalContact", "ownerAdministrationContact", "ownerInstallationContact", "orderManagementSellerContact", "orderManagementBuyerContact", "deliveryContact", "locationAContact", "handingOverProvider", "receivingProvider", "subcontractor"] as const;
-
 /** The roles of R5: those of R6 that neither R3 nor R4 names. */
 export const freeRoles = ["locationAContact", "handingOverProvider", "receivingProvider", "subcontractor"] as const;
+
+/** Every role of a related party, of the groups of R3 to R5 (R6). */
+export const partyRoles = ["installationContact", "technicalContact", "ownerAdministrationContact", "ownerInstallationContact", "orderManagementSellerContact", "orderManagementBuyerContact", "deliveryContact", "locationAContact", "handingOverProvider", "receivingProvider", "subcontractor"] as const;
 
 /** The roles of a related place (R7). */
 export const placeRoles = ["locationA", "locationB", "alternateAddress"] as const;
 
 /** The @type of a place (R8). */
 export const placeKinds = ["GeographicAddress", "GeographicSite", "PlaceRef"] as const;
-
-/** The @type of a GeographicAddress place. */
-export const address = "GeographicAddress" as const;
-
-/** The @type of a GeographicSite place. */
-export const site = "GeographicSite" as const;
-
-/** The @type of a PlaceRef place. */
-export const placeRef = "PlaceRef" as const;
-
-/** What a PlaceRef may refer to. */
-export const referredTypes = ["GeographicAddress"] as const;
 
 /** The action of every item of a new order (R9). */
 export const addAction = "add" as const;
@@ -53,9 +56,6 @@ export const bitstream = { products: ["BitstreamAccessProduct"], places: { min: 
 
 /** R12: the optical access product, the count of its places, the role one must have, and the locationB site. */
 export const opticalAccess = { products: ["OpticalAccessLineProduct"], places: { min: 1, max: 2 }, roles: ["locationA"], site: "GeographicSite", characteristics: [{ name: "collocation_room_name", text: { min: 1, max: 50 } }], nested: { min: 1, max: 1 } } as const;
-
-/** The role of the place whose site R10 and R12 check. */
-export const locationB = "locationB" as const;
 
 /** How many engaged parties an agreement may have (R13). */
 export const engagedParties = 1 as const;

@@ -1,9 +1,9 @@
 // The rule folders are the source of every list of rules: the schema's rule $defs and wiring, the ids,
-// the titles, the tables of the docs (scripts/generate-rules.mjs).
-import { readFileSync } from 'node:fs';
+// the titles, the tables of the docs (scripts/generate-rules.mjs); and each lists the invalid examples it fails.
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assembleSchema, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
+import { assembleSchema, formLabelModules, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
 import { orderRuleIds } from '../generated/rule-ids.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -11,6 +11,18 @@ const shipped = JSON.parse(readFileSync(`${root}schemas/product-order.schema.jso
 const rules = readRules(root);
 const refs = (schema: typeof shipped) =>
   schema.$defs.ProductOrder_FVO.allOf.map((entry: { $ref: string }) => entry.$ref.replace('#/$defs/', ''));
+
+/** The invalid examples, order and in-flight change, by the ids of the rules their expected violations carry. */
+function examplesByRule(): Map<string, string[]> {
+  const byRule = new Map<string, string[]>();
+  for (const dir of ['examples/orders/invalid', 'examples/inflight/invalid'])
+    for (const file of readdirSync(`${root}${dir}`).filter((f) => f.endsWith('.expected.json'))) {
+      const expected: { rule: string }[] = JSON.parse(readFileSync(`${root}${dir}/${file}`, 'utf8'));
+      for (const id of new Set(expected.map((e) => e.rule)))
+        byRule.set(id, [...(byRule.get(id) ?? []), `${dir}/${file.replace(/\.expected\.json$/, '.json')}`]);
+    }
+  return byRule;
+}
 
 describe('the rule folders', () => {
   it('are one a rule, in the order of the ids', () => expect(rules.map((r) => r.id)).toEqual([...orderRuleIds]));
@@ -30,25 +42,51 @@ describe('the rule folders', () => {
       rules.filter((r) => r.id !== 'R11'),
     );
     expect(Object.hasOwn(schema.$defs, 'R11')).toBe(false);
-    expect(refs(schema)).toEqual(['R1', 'R9', 'R10', 'R12', 'R14']);
+    expect(refs(schema)).toEqual(refs(shipped).filter((id: string) => id !== 'R11'));
   });
 
+  // a rule after the last, so that adding a real one leaves this test as it is
   it("add a new rule's $def last and wire it in id order", () => {
-    const r15 = {
-      id: 'R15',
-      check: 'r15',
+    const id = `R${Math.max(...rules.map((r) => Number(r.id.slice(1))).filter(Number.isInteger)) + 1}`;
+    const next = {
+      id,
+      check: 'next',
       title: 'When category is portChange: every order item has action add.',
       inflight: false,
-      folder: 'r15-port-change-items',
-      schema: { wiredAt: ['#/$defs/ProductOrder_FVO/allOf'], $defs: { R15: { if: { $ref: '#/$defs/NewOrder' } } } },
+      invalidates: [],
+      folder: `${id.toLowerCase()}-port-change-items`,
+      schema: { wiredAt: ['#/$defs/ProductOrder_FVO/allOf'], $defs: { [id]: { if: { $ref: '#/$defs/NewOrder' } } } },
     };
-    const schema = assembleSchema(shipped, [...rules, r15]);
-    expect(Object.keys(schema.$defs).at(-1)).toBe('R15');
-    expect(refs(schema)).toEqual(['R1', 'R9', 'R10', 'R11', 'R12', 'R14', 'R15']);
+    const schema = assembleSchema(shipped, [...rules, next]);
+    expect(Object.keys(schema.$defs).at(-1)).toBe(id);
+    expect(refs(schema)).toEqual([...refs(shipped), id]);
   });
 
   it("give docs/rules.md's and the README's tables as they are", () => {
     const tables = ruleTables(root, rules);
     for (const [file, text] of Object.entries(tables)) expect(text, file).toBe(readFileSync(`${root}${file}`, 'utf8'));
+  });
+
+  it("word a rule for a form in every form language or in none, and give each language's table its own", () => {
+    const modules = formLabelModules(rules, ['de', 'en'], '');
+    expect(modules['src/generated/rule-labels-de.ts']).toContain("from '../rules/r10-local-loop-places/labels.de.js'");
+    expect(modules['src/generated/rule-labels-de.ts']).not.toContain('labels.en.js');
+    const r10 = rules.find((r) => r.id === 'R10');
+    expect(() => formLabelModules([{ ...r10, formLangs: ['de'] } as (typeof rules)[number]], ['de', 'en'], '')).toThrow(
+      'src/rules/r10-local-loop-places/: form labels missing in en',
+    );
+    expect(() => formLabelModules(rules, ['de'], '')).toThrow('a language without src/form/labels-en.ts');
+  });
+
+  describe('list the invalid examples they fail, as the expected violations say', () => {
+    const byRule = examplesByRule();
+    it.each(rules.map((r) => [r.id, r] as const))('%s', (_, rule) =>
+      expect([...rule.invalidates].sort(), `src/rules/${rule.folder}/rule.json: invalidates`).toEqual(
+        [...(byRule.get(rule.id) ?? [])].sort(),
+      ),
+    );
+
+    it('of every rule an expected violation names', () =>
+      expect([...byRule.keys()].filter((id) => !rules.some((r) => r.id === id))).toEqual([]));
   });
 });

@@ -1,0 +1,8 @@
+// R10 in a German order form: what a new order demands of a local loop's places.
+import { places } from '../places.de.js';
+
+/** What R10 demands, for the people who fill in a German form. */
+export const formMessage = /* @__PURE__ */ places(
+  'einen Standort A und einen Standort B',
+  'genau zwei Standorte, einen Standort A und einen Standort B',
+);
