@@ -26,26 +26,33 @@ export function pointerKeys(pointer: string): (string | number)[] {
 
 const slash = 47;
 
-/** Orders two JSON Pointers token by token, comparing array indices as numbers, without splitting. */
+/**
+ * Orders two JSON Pointers token by token, comparing array indices as numbers, without splitting:
+ * one pass over the common prefix, which notes where the token it is in starts.
+ */
 export function comparePaths(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
+  if (a === b) return 0;
+  const la = a.length;
+  const lb = b.length;
+  const n = Math.min(la, lb);
   let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (i === a.length && i === b.length) return 0;
+  let start = 0;
+  for (; i < n; i++) {
+    const c = a.charCodeAt(i);
+    if (c !== b.charCodeAt(i)) break;
+    if (c === slash) start = i + 1;
+  }
+  if (i === la && i === lb) return 0;
   // one path is the other plus more tokens: the shorter, the parent, comes first
-  if (i === a.length && b.charCodeAt(i) === slash) return -1;
-  if (i === b.length && a.charCodeAt(i) === slash) return 1;
-  const start = a.lastIndexOf('/', i - 1) + 1;
-  const endA = tokenEnd(a, start);
-  const endB = tokenEnd(b, start);
-  if (isIndex(a, start, endA) && isIndex(b, start, endB) && endA !== endB) return endA - endB;
+  if (i === la && b.charCodeAt(i) === slash) return -1;
+  if (i === lb && a.charCodeAt(i) === slash) return 1;
+  let endA = i;
+  while (endA < la && a.charCodeAt(endA) !== slash) endA++;
+  let endB = i;
+  while (endB < lb && b.charCodeAt(endB) !== slash) endB++;
+  if (endA !== endB && isIndex(a, start, endA) && isIndex(b, start, endB)) return endA - endB;
   // the tokens differ at i, or one ends there: the shorter token comes first
   return (i < endA ? a.charCodeAt(i) : -1) - (i < endB ? b.charCodeAt(i) : -1);
-}
-
-function tokenEnd(path: string, start: number): number {
-  const end = path.indexOf('/', start);
-  return end < 0 ? path.length : end;
 }
 
 /** Whether path[start..end) is an array index: digits, no leading zero but for 0 itself. */
