@@ -98,10 +98,20 @@ interface Round {
   readonly rps: number;
   readonly p99: number;
   readonly non2xx: number;
+  /** The server process's CPU time (user + system) per request answered in the round, in µs. */
+  readonly cpu: number;
 }
 
+/** The server's CPU time so far in µs, asked over its IPC channel. */
+const cpuOf = (child: ChildProcess) =>
+  new Promise<number>((resolve) => {
+    child.once('message', (m) => resolve(Number(m)));
+    child.send('cpu');
+  });
+
 /** One round on one route: bounded by its duration (and autocannon's own request time-outs). */
-async function load(url: string): Promise<Round> {
+async function load(url: string, child: ChildProcess): Promise<Round> {
+  const before = await cpuOf(child);
   const result = await autocannon({
     url,
     method: 'POST',
@@ -111,7 +121,13 @@ async function load(url: string): Promise<Round> {
     duration: seconds,
     timeout: 10,
   });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  const cpu = (await cpuOf(child)) - before;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    cpu: cpu / Math.max(1, result.requests.total),
+  };
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -121,13 +137,13 @@ async function measure(framework: Framework) {
   try {
     const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(Number(m))));
     const url = (route: RouteName) => `http://127.0.0.1:${port}/${route}/productOrder`;
-    for (const route of routes) await load(url(route)); // warm-up of each
+    for (const route of routes) await load(url(route), child); // warm-up of each
     const measured: Record<RouteName, Round[]> = { validated: [], hand: [], plain: [] };
     for (let i = 0; i < rounds; i++) {
       // rotate which goes first, so drift over time falls on each
       for (let j = 0; j < routes.length; j++) {
         const route = routes[(i + j) % routes.length] as RouteName;
-        measured[route].push(await load(url(route)));
+        measured[route].push(await load(url(route), child));
       }
     }
     const failed = Object.values(measured)
@@ -136,9 +152,12 @@ async function measure(framework: Framework) {
     if (failed > 0) throw new Error(`${framework}: ${failed} answers were not 2xx`);
     const ratios = (of: RouteName, to: RouteName) =>
       measured[of].map((v, i) => v.rps / (measured[to][i]?.rps ?? Number.NaN));
+    const cpuRatios = (of: RouteName, to: RouteName) =>
+      measured[of].map((v, i) => v.cpu / (measured[to][i]?.cpu ?? Number.NaN));
     const summary = (of: RouteName) => ({
       rps: median(measured[of].map((r) => r.rps)),
       p99: median(measured[of].map((r) => r.p99)),
+      cpu: median(measured[of].map((r) => r.cpu)),
     });
     return {
       framework,
@@ -147,6 +166,7 @@ async function measure(framework: Framework) {
       plain: summary('plain'),
       toHand: ratios('validated', 'hand'),
       toPlain: ratios('validated', 'plain'),
+      cpuToHand: cpuRatios('validated', 'hand'),
     };
   } finally {
     child.kill();
@@ -159,6 +179,11 @@ const spread = (values: readonly number[]) => `${x(Math.min(...values))} to ${x(
 if (process.argv[2] === 'serve') {
   const port = await serve(process.argv[3] as Framework);
   process.on('SIGTERM', () => process.exit(0)); // exits as a profile (--cpu-prof) needs
+  // the parent asks for the CPU time before and after each round
+  process.on('message', () => {
+    const { user, system } = process.cpuUsage();
+    process.send?.(user + system);
+  });
   process.send?.(port);
 } else {
   await printBodyRatios(file, rounds);
@@ -167,14 +192,15 @@ if (process.argv[2] === 'serve') {
     `Valid product order creates (${order.length} bytes), ${rounds} paired rounds of ${seconds} s each, 10 connections, loopback`,
   );
   console.log(
-    '| framework | productOrderRoutes: rps, p99 | hand route (JSON + validateProductOrder): rps, p99 | no validation: rps, p99 | routes / hand (median, range) | routes / no validation (median, range) |',
+    '| framework | productOrderRoutes: rps, p99, server CPU | hand route (JSON + validateProductOrder): rps, p99, server CPU | no validation: rps, p99, server CPU | routes / hand (median, range) | routes / no validation (median, range) | server CPU per request, routes / hand (median, range) |',
   );
-  console.log('|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|');
   for (const framework of frameworks) {
     const m = await measure(framework);
-    const cell = (r: { rps: number; p99: number }) => `${r.rps.toFixed(0)}/s, ${r.p99} ms`;
+    const cell = (r: { rps: number; p99: number; cpu: number }) =>
+      `${r.rps.toFixed(0)}/s, ${r.p99} ms, ${r.cpu.toFixed(0)} µs`;
     console.log(
-      `| ${m.framework} | ${cell(m.validated)} | ${cell(m.hand)} | ${cell(m.plain)} | ${x(median(m.toHand))}, ${spread(m.toHand)} | ${x(median(m.toPlain))}, ${spread(m.toPlain)} |`,
+      `| ${m.framework} | ${cell(m.validated)} | ${cell(m.hand)} | ${cell(m.plain)} | ${x(median(m.toHand))}, ${spread(m.toHand)} | ${x(median(m.toPlain))}, ${spread(m.toPlain)} | ${x(median(m.cpuToHand))}, ${spread(m.cpuToHand)} |`,
     );
   }
 }
