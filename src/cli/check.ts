@@ -180,7 +180,7 @@ export function check(
       const unique = namesUnique(found, stopped);
       const { violations, hints } = locate(text, from(), listed, near, lines, line - 1, unique);
       verdict = { place, violations, hints, truncated: result.truncated };
-    } else verdict = { place, violations: noFindings, hints: noFindings };
+    } else verdict = { place, violations: noFindings, hints: noFindings, truncated: undefined };
     for (let r = 0; r < renderers.length; r++) texts[r] += renderers[r].order(verdict);
   };
   let lines: Lines | undefined; // of the JSON text under way

@@ -98,8 +98,13 @@ function adopt(node: Trie, name: string): Trie {
  * the walk stops as soon as every target's span is known, instead of at the value's end.
  */
 export function spans(text: string, from: number, targets: readonly Target[], unique = false): Span[] {
+  // plain loops over arrays built by push, not map with a destructured callback: on the bench's
+  // stream the map's arrays and elements took several maps, and each new one threw the optimised
+  // code away (see decisions.md, "An invalid order's cost in the command")
   const root = trie();
-  const paths = targets.map(({ pointer }) => {
+  const paths: Trie[][] = [];
+  for (let k = 0; k < targets.length; k++) {
+    const { pointer } = targets[k];
     const path: Trie[] = [root];
     root.below++;
     let node = root;
@@ -111,17 +116,22 @@ export function spans(text: string, from: number, targets: readonly Target[], un
         path.push(node);
       }
     node.ends++;
-    return path;
-  });
+    paths.push(path);
+  }
   walk(text, from, root, unique);
-  return targets.map(({ name }, k) => {
+  const found: Span[] = [];
+  for (let k = 0; k < targets.length; k++) {
     const path = paths[k];
     let deepest = 0;
     while (deepest + 1 < path.length && path[deepest + 1].start >= 0) deepest++;
     const node = path[deepest];
-    if (name && deepest === path.length - 1 && node.nameStart >= 0) return [node.nameStart, node.nameEnd];
-    return [node.start, node.end];
-  });
+    found.push(
+      targets[k].name && deepest === path.length - 1 && node.nameStart >= 0
+        ? [node.nameStart, node.nameEnd]
+        : [node.start, node.end],
+    );
+  }
+  return found;
 }
 
 /**

@@ -139,8 +139,9 @@ export function locate<V extends { readonly path: string }>(
   unique = false,
 ): { violations: Located<V>[]; hints: Located<Hint>[] } {
   if (violations.length === 0 && hints.length === 0) return { violations: [], hints: [] };
-  const targets: Target[] = violations.map((v) => ({ pointer: v.path, name: false }));
-  for (const hint of hints) targets.push(nameTarget(hint));
+  const targets: Target[] = [];
+  for (let k = 0; k < violations.length; k++) targets.push({ pointer: violations[k].path, name: false });
+  for (let k = 0; k < hints.length; k++) targets.push(nameTarget(hints[k]));
   const found = spans(text, from, targets, unique);
   // a repeated name comes with its span: the pointer names the member whose value JSON.parse kept
   for (let k = 0; k < violations.length; k++) {
