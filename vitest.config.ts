@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +11,9 @@ export default defineConfig({
       include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
       tsconfig: 'tsconfig.test-d.json',
     },
+    // a file on every core: vitest's default, one core less, runs one file at a time on 2 cores, where the
+    // second core had only the spawned commands, servers and browsers to run
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     // starting Chromium or a server while the other suites load both cores can take more than 10 s
     hookTimeout: 60_000,

@@ -46,12 +46,9 @@ function expectResult(result: ValidationResult): void {
   expect(typeof result.valid).toBe('boolean');
   expect(Array.isArray(result.violations)).toBe(true);
   expect(result.valid).toBe(result.violations.length === 0);
-  for (const v of result.violations) {
-    expect(typeof v.rule).toBe('string');
-    expect(typeof v.code).toBe('string');
-    expect(typeof v.path).toBe('string');
-    expect(typeof v.message).toBe('string');
-  }
+  // one assertion for the whole list: four a violation cost more than the validation of 10,000 of them
+  const fields = ['rule', 'code', 'path', 'message'] as const;
+  expect(result.violations.filter((v) => fields.some((field) => typeof v[field] !== 'string'))).toEqual([]);
 }
 
 const keys = fc.oneof(
@@ -271,19 +268,26 @@ const elementOf = (key: string): (() => unknown) =>
     : key === 'relatedPlace'
       ? () => place('locationA')
       : key === 'productOrderItem' || key === 'relatedParty'
-        ? () => structuredClone(validOrder()[key][0])
+        ? () => validOrder()[key][0]
         : () => ({ id: 'x' });
 
 /** More elements than a validation may read, and lengths a Proxy may claim that are no length at all. */
 const huge = [2 ** 32 - 1, 2 ** 31, maxReads + 1, Number.POSITIVE_INFINITY];
 const lengths = fc.oneof(fc.nat(64), fc.constantFrom(...huge, Number.NaN, -1, 0.5));
 
+/**
+ * Holes enough to pass the 10,000 findings at which the checks stop (five times over) and to tell a
+ * linear read (4 traps a hole at most) from a quadratic one, far fewer than a validation may read
+ * (maxNodes): 1e6 told the same at twenty times the cost.
+ */
+const readableHoles = 50_000;
+
 /** A hostile shape of issue 31, as data, built anew (with its own counter of traps) for each door. */
 const shapes = fc.oneof(
   fc.record({ kind: fc.constant('fake length' as const), length: lengths, valid: fc.boolean() }),
   fc.record({ kind: fc.constant('Proxy holes' as const), length: lengths }),
   fc.record({ kind: fc.constant('prototype holes' as const), length: fc.nat(2000) }),
-  fc.record({ kind: fc.constant('sparse' as const), length: fc.constantFrom(2 ** 32 - 1, 1e6, 3) }),
+  fc.record({ kind: fc.constant('sparse' as const), length: fc.constantFrom(2 ** 32 - 1, readableHoles, 3) }),
   fc.record({ kind: fc.constant('shared references' as const), levels: fc.integer({ min: 1, max: 30 }) }),
   fc.record({ kind: fc.constant('cycle' as const) }),
   fc.record({ kind: fc.constant('growing' as const) }),
@@ -374,7 +378,7 @@ function bound(shape: Shape): number {
       return 10_000 + 40 * shape.length;
     case 'sparse':
       // emptyAsMissing reads each index once; the checks stop at 10,000 findings
-      return 10_000 + 4 * (shape.length <= 1e6 ? shape.length : 0);
+      return 10_000 + 4 * (shape.length <= readableHoles ? shape.length : 0);
     case 'shared references':
       return 10_000 + 40 * shape.levels;
     default:
@@ -403,10 +407,10 @@ function passedSchema(result: unknown): boolean {
   const { issues, value } = result as { issues?: unknown; value?: unknown };
   if (issues === undefined) return value !== undefined;
   expect(Array.isArray(issues) && issues.length > 0).toBe(true);
-  for (const issue of issues as { message: unknown; code: unknown }[]) {
-    expect(typeof issue.message).toBe('string');
-    expect(typeof issue.code).toBe('string');
-  }
+  const misshapen = (issues as { message: unknown; code: unknown }[]).filter(
+    (issue) => typeof issue.message !== 'string' || typeof issue.code !== 'string',
+  );
+  expect(misshapen).toEqual([]);
   return false;
 }
 

@@ -4,7 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@cfworker/json-schema';
 import '@hyperjump/json-schema/formats';
-import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
+import {
+  type Validator as Compiled,
+  registerSchema,
+  setShouldValidateFormat,
+  validate,
+} from '@hyperjump/json-schema/draft-2020-12';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
@@ -28,10 +33,14 @@ const ajvValidate = ajv.compile(schema);
 const cfworker = new Validator(schema, '2020-12', false);
 cfworker.addSchema(orderSchema);
 
-beforeAll(() => {
+/** The shipped schema compiled once by hyperjump: `validate(uri, value)` compiles it anew for every value. */
+let hyperjump: Compiled;
+
+beforeAll(async () => {
   setShouldValidateFormat(true);
   registerSchema(structuredClone(orderSchema));
   registerSchema(structuredClone(schema));
+  hyperjump = await validate(schema.$id);
 });
 
 const families = Object.entries(inflightMutants) as [RuleId, fc.Arbitrary<Mutant>][];
@@ -85,7 +94,7 @@ describe('the shipped in-flight schema', () => {
           expect(isInflightChangeProductOrderFVO(input)).toBe(verdict);
           expect(ajvValidate(input)).toBe(verdict);
           expect(cfworker.validate(input as never).valid).toBe(verdict);
-          expect((await validate(schema.$id, input as never)).valid).toBe(verdict);
+          expect(hyperjump(input as never).valid).toBe(verdict);
         }),
         { numRuns: Math.ceil(numRuns / 2) },
       );
