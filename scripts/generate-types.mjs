@@ -32,7 +32,8 @@ function shapeOf(defs, sub) {
     for (const name of inner.required) required.add(name);
   }
   // a required field the schema does not describe further, such as a characteristic's value
-  for (const name of required) properties[name] ??= true;
+  for (const name of required)
+    properties[name] ??= { description: 'Required; the schema does not describe it further.' };
   return { properties, required };
 }
 
@@ -163,7 +164,8 @@ export function blanksModule(schema) {
     if (sub.type === 'array') return known(target(sub.items) ?? {}) || required ? '[]' : undefined;
     if (branches(sub)) return required ? `${blankName(sub.title)}(type)` : undefined;
     if (sub.type === 'object' && sub.title && known(sub)) return `${blankName(sub.title)}()`;
-    return undefined;
+    // a field of no described type, such as a characteristic's value, is an input too
+    return sub.type === undefined && !sub.properties ? `''` : undefined;
   }
 
   const out = [];

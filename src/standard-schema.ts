@@ -60,8 +60,11 @@ export interface OrderSchema<T, Input = T> {
   readonly '~standard': OrderSchemaProps<T, Input>;
 }
 
-/** The options with `emptyAsMissing: true`: the schema then takes a form's values. */
-export type FormSchemaOptions = OrderSchemaOptions & { readonly emptyAsMissing: true };
+/** The options with `emptyAsMissing: true`: the schema then takes a form's values, `ProductOrderFormValues` for the order. */
+export interface FormSchemaOptions extends OrderSchemaOptions {
+  /** An empty or blank input counts as absent, so the schema's input type is the form-values type. */
+  readonly emptyAsMissing: true;
+}
 
 /** Options of the schema factories. */
 export interface OrderSchemaOptions {

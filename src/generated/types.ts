@@ -204,6 +204,7 @@ export interface GeographicSite {
 export interface GeographicSiteCharacteristic {
   /** The characteristic's name. */
   "name": string;
+  /** Required; the schema does not describe it further. */
   "value": unknown;
 }
 
@@ -407,6 +408,7 @@ export interface GeographicSiteFormValues {
 export interface GeographicSiteCharacteristicFormValues {
   /** The characteristic's name. */
   "name": string;
+  /** Required; the schema does not describe it further. */
   "value": unknown;
 }
 
