@@ -179,7 +179,7 @@ describe('TanStack Form started from the blanks of the packed package', () => {
     order.productOrderItem.push(api.blankProductOrderItem());
     const schema = api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true });
     const names = ['category', 'relatedParty[0].role', FAMILY_NAME, DATE];
-    const { form, fields, errors } = formOf(schema, names, order);
+    const { form, errors } = formOf(schema, names, order);
     const submitted: Order[] = [];
     form.update({ ...form.options, onSubmit: ({ value }) => void submitted.push(value) });
     await form.handleSubmit();
