@@ -20,6 +20,14 @@ export {
 } from './form/labels.js';
 export { labelsDe } from './form/labels-de.js';
 export { labelsEn } from './form/labels-en.js';
+export {
+  blankContactMedium,
+  blankGeographicSiteCharacteristic,
+  blankProductOrder,
+  blankProductOrderItem,
+  blankRelatedParty,
+  blankRelatedPlace,
+} from './generated/blanks.js';
 export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
 export type * from './generated/inflight-types.js';
@@ -36,6 +44,7 @@ export {
   createProductOrderItemSchema,
   createProductOrderSchema,
   createRelatedPartySchema,
+  type FormSchemaOptions,
   type OrderIssue,
   type OrderSchema,
   type OrderSchemaOptions,

@@ -3,7 +3,16 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { tooCostly, withoutBlanks } from './form/blank.js';
 import type { Labels } from './form/labels.js';
-import type { ContactMedium, ProductOrderFVO, ProductOrderItem, RelatedParty } from './generated/types.js';
+import type {
+  ContactMedium,
+  ContactMediumFormValues,
+  ProductOrderFormValues,
+  ProductOrderFVO,
+  ProductOrderItem,
+  ProductOrderItemFormValues,
+  RelatedParty,
+  RelatedPartyFormValues,
+} from './generated/types.js';
 import { formatOrder, formatPart, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
@@ -23,8 +32,11 @@ export interface OrderIssue extends StandardSchemaV1.Issue {
   readonly params: OrderViolation['params'];
 }
 
-/** The `~standard` properties: Standard Schema v1 validation. */
-export interface OrderSchemaProps<T> extends StandardSchemaV1.Props<T> {
+/**
+ * The `~standard` properties: Standard Schema v1 validation, of `Input` (`types.input`: what the
+ * schema takes, a form's values with `emptyAsMissing`) into `T` (`types.output`).
+ */
+export interface OrderSchemaProps<T, Input = T> extends StandardSchemaV1.Props<Input, T> {
   /** Validates any value synchronously: `{ value }` (the value itself) or `{ issues }` ordered by path. */
   readonly validate: (
     value: unknown,
@@ -39,11 +51,19 @@ export interface OrderSchemaProps<T> extends StandardSchemaV1.Props<T> {
 
 /**
  * A validator of `T` that implements Standard Schema v1; {@link withJsonSchema} gives it Standard
- * JSON Schema v1 as well.
+ * JSON Schema v1 as well. `Input` is the type it declares it takes: `T`, or with `emptyAsMissing` the
+ * form-values type, whose blanks count as missing. A success's `value` is typed `T`; it keeps the
+ * input's extension fields at run time, which `Open<T>` reads.
  */
-export interface OrderSchema<T> {
+export interface OrderSchema<T, Input = T> {
   /** The Standard Schema properties. */
-  readonly '~standard': OrderSchemaProps<T>;
+  readonly '~standard': OrderSchemaProps<T, Input>;
+}
+
+/** The options with `emptyAsMissing: true`: the schema then takes a form's values, `ProductOrderFormValues` for the order. */
+export interface FormSchemaOptions extends OrderSchemaOptions {
+  /** An empty or blank input counts as absent, so the schema's input type is the form-values type. */
+  readonly emptyAsMissing: true;
 }
 
 /** Options of the schema factories. */
@@ -110,23 +130,45 @@ export const defOf = (schema: unknown): string | undefined =>
  * // productOrderItem Auftragspositionen ist eine Pflichtangabe. ...
  * ```
  */
-export function createProductOrderSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderFVO> {
-  return schemaOf(order, options);
+export function createProductOrderSchema(
+  options: FormSchemaOptions,
+): OrderSchema<ProductOrderFVO, ProductOrderFormValues>;
+export function createProductOrderSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderFVO>;
+export function createProductOrderSchema(
+  options?: OrderSchemaOptions,
+): OrderSchema<ProductOrderFVO, ProductOrderFormValues> | OrderSchema<ProductOrderFVO> {
+  return schemaOf<ProductOrderFVO, ProductOrderFormValues>(order, options);
 }
 
 /** A Standard Schema of one related party: its field table, R-party, R-contact, R3, R4 and R6. */
-export function createRelatedPartySchema(options?: OrderSchemaOptions): OrderSchema<RelatedParty> {
-  return schemaOf(relatedParty, options);
+export function createRelatedPartySchema(options: FormSchemaOptions): OrderSchema<RelatedParty, RelatedPartyFormValues>;
+export function createRelatedPartySchema(options?: OrderSchemaOptions): OrderSchema<RelatedParty>;
+export function createRelatedPartySchema(
+  options?: OrderSchemaOptions,
+): OrderSchema<RelatedParty, RelatedPartyFormValues> | OrderSchema<RelatedParty> {
+  return schemaOf<RelatedParty, RelatedPartyFormValues>(relatedParty, options);
 }
 
 /** A Standard Schema of one contact medium: R-contact. */
-export function createContactMediumSchema(options?: OrderSchemaOptions): OrderSchema<ContactMedium> {
-  return schemaOf(contactMedium, options);
+export function createContactMediumSchema(
+  options: FormSchemaOptions,
+): OrderSchema<ContactMedium, ContactMediumFormValues>;
+export function createContactMediumSchema(options?: OrderSchemaOptions): OrderSchema<ContactMedium>;
+export function createContactMediumSchema(
+  options?: OrderSchemaOptions,
+): OrderSchema<ContactMedium, ContactMediumFormValues> | OrderSchema<ContactMedium> {
+  return schemaOf<ContactMedium, ContactMediumFormValues>(contactMedium, options);
 }
 
 /** A Standard Schema of one order item: its field table, R7 and R8; the rules that need the category do not apply. */
-export function createProductOrderItemSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderItem> {
-  return schemaOf(productOrderItem, options);
+export function createProductOrderItemSchema(
+  options: FormSchemaOptions,
+): OrderSchema<ProductOrderItem, ProductOrderItemFormValues>;
+export function createProductOrderItemSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderItem>;
+export function createProductOrderItemSchema(
+  options?: OrderSchemaOptions,
+): OrderSchema<ProductOrderItem, ProductOrderItemFormValues> | OrderSchema<ProductOrderItem> {
+  return schemaOf<ProductOrderItem, ProductOrderItemFormValues>(productOrderItem, options);
 }
 
 /** The Standard Schema of a ProductOrder_FVO create request, with English messages. */
@@ -141,11 +183,11 @@ export const contactMediumSchema: OrderSchema<ContactMedium> = /* @__PURE__ */ c
 /** The Standard Schema of one order item, with English messages. */
 export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE__ */ createProductOrderItemSchema();
 
-function schemaOf<T>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T> {
+function schemaOf<T, Input>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T, Input> {
   const { lang: asked, labels } = settings(options);
   const emptyAsMissing = asksEmptyAsMissing(options);
   const lang = spoken(asked);
-  const schema: OrderSchema<T> = Object.freeze({
+  const schema: OrderSchema<T, Input> = Object.freeze({
     '~standard': Object.freeze({
       version: 1,
       vendor: 'product-order-validator',

@@ -35,7 +35,11 @@ export type ValidationResult<T = ProductOrderFVO, V = OrderViolation> =
   | {
       /** The input breaks no rule. */
       readonly valid: true;
-      /** The input itself, narrowed. */
+      /**
+       * The input itself, narrowed. `T` lists the spec's fields only; the input's extension fields
+       * (TMF's `@type` sub-classes, a carrier's own) are still there, and `Open<T>` reads them:
+       * `(result.value as Open<ProductOrderFVO>)['x-carrierRef']`.
+       */
       readonly value: T;
       /** None. */
       readonly violations: [];

@@ -171,3 +171,34 @@ describe('TanStack Form fields validated by the part schemas', () => {
     expect(issues()).toEqual([{ path: ['product', 'relatedPlace', 0, 'role'], code: 'not_allowed' }]);
   });
 });
+
+describe('TanStack Form started from the blanks of the packed package', () => {
+  it('shows required at each field the clerk has not filled in, and accepts the order once they are', async () => {
+    const order = api.blankProductOrder();
+    order.relatedParty.push(api.blankRelatedParty('Individual'));
+    order.productOrderItem.push(api.blankProductOrderItem());
+    const schema = api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true });
+    const names = ['category', 'relatedParty[0].role', FAMILY_NAME, DATE];
+    const { form, errors } = formOf(schema, names, order);
+    const submitted: Order[] = [];
+    form.update({ ...form.options, onSubmit: ({ value }) => void submitted.push(value) });
+    await form.handleSubmit();
+    expect(submitted).toEqual([]);
+    for (const name of names) expect(errors(name), name).toEqual([{ rule: expect.any(String), code: 'required' }]);
+
+    // the clerk fills in the fields, adding a phone with the contact-medium blank
+    const filled = valid();
+    for (const [name, value] of [
+      ['category', filled.category],
+      [DATE, filled.orderPostedDate],
+      ['requestedCompletionDate', filled.requestedCompletionDate],
+      ['relatedParty', filled.relatedParty],
+      ['productOrderItem', filled.productOrderItem],
+    ])
+      form.setFieldValue(name, value);
+    const phone = { ...api.blankContactMedium('PhoneContactMedium'), contactType: 'mobile', phoneNumber: '+49170123' };
+    form.setFieldValue(`${PARTY}.contactMedium`, [phone]);
+    await form.handleSubmit();
+    expect(submitted).toHaveLength(1);
+  });
+});

@@ -4,7 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { order } from '../../test/arbitraries.js';
 import { runs } from '../../test/runs.js';
 import { counting, fakeLength, sharedReferences, type Traps } from '../../test/traps.js';
-import { createProductOrderSchema, productOrderSchema } from '../standard-schema.js';
+import {
+  blankContactMedium,
+  blankGeographicSiteCharacteristic,
+  blankProductOrder,
+  blankProductOrderItem,
+  blankRelatedParty,
+  blankRelatedPlace,
+} from '../generated/blanks.js';
+import {
+  createContactMediumSchema,
+  createProductOrderSchema,
+  createRelatedPartySchema,
+  productOrderSchema,
+} from '../standard-schema.js';
 import { validateProductOrder } from '../validate.js';
 import { withoutBlanks } from './blank.js';
 
@@ -153,6 +166,63 @@ describe('the walk of emptyAsMissing over shared references and cycles', () => {
     expect(typeof withoutBlanks(input)).toBe('symbol');
     expect(forms.validate(input).issues?.map(({ code, path }) => [code, path])).toEqual([['too_costly', []]]);
     expect(traps.count).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('the blanks a form starts from and adds rows with', () => {
+  const issuesOf = (result: { issues?: readonly { rule: string; code: string; path: readonly PropertyKey[] }[] }) =>
+    result.issues?.map(({ rule, code, path }) => [rule, code, path.join('.')]);
+
+  it('gives, validated with emptyAsMissing, the required fields at their own paths and nothing else', () => {
+    expect(issuesOf(forms.validate(blankProductOrder()))).toEqual([
+      ['R-field', 'required', 'category'],
+      ['R-field', 'required', 'orderPostedDate'],
+      ['R-field', 'required', 'requestedCompletionDate'],
+      ['R-field', 'too_few_items', 'productOrderItem'],
+    ]);
+    const order = blankProductOrder();
+    order.relatedParty.push(blankRelatedParty());
+    order.productOrderItem.push(blankProductOrderItem());
+    expect(issuesOf(forms.validate(order))).toEqual([
+      ['R-field', 'required', 'category'],
+      ['R-field', 'required', 'orderPostedDate'],
+      ['R-field', 'required', 'requestedCompletionDate'],
+      ['R6', 'required', 'relatedParty.0.role'],
+      ['R-party', 'required', 'relatedParty.0.partyOrPartyRole.familyName'],
+      ['R-party', 'required', 'relatedParty.0.partyOrPartyRole.salutation'],
+    ]);
+    const party = createRelatedPartySchema({ emptyAsMissing: true })['~standard'];
+    expect(issuesOf(party.validate(blankRelatedParty('Organization')))).toEqual([
+      ['R6', 'required', 'role'],
+      ['R-party', 'required', 'partyOrPartyRole.name'],
+    ]);
+    const medium = createContactMediumSchema({ emptyAsMissing: true })['~standard'];
+    expect(issuesOf(medium.validate(blankContactMedium('PostalAddressContactMedium')))).toEqual([
+      ['R-contact', 'required', 'city'],
+      ['R-contact', 'required', 'postcode'],
+      ['R-contact', 'required', 'streetName'],
+      ['R-contact', 'required', 'streetNr'],
+    ]);
+    expect(issuesOf(medium.validate(blankContactMedium()))).toEqual([
+      ['R-contact', 'required', 'contactType'],
+      ['R-contact', 'required', 'phoneNumber'],
+    ]);
+  });
+
+  it('is a fresh value each call, with each field a form shows and the variant asked for', () => {
+    expect(blankProductOrder()).not.toBe(blankProductOrder());
+    expect(blankProductOrder().relatedParty).not.toBe(blankProductOrder().relatedParty);
+    expect(blankRelatedParty()).toEqual({
+      role: '',
+      partyOrPartyRole: { '@type': 'Individual', salutation: '', givenName: '', familyName: '', contactMedium: [] },
+    });
+    expect(blankRelatedPlace('GeographicSite')).toEqual({
+      role: '',
+      place: { '@type': 'GeographicSite', geographicSiteCharacteristic: [], place: [] },
+    });
+    expect(blankGeographicSiteCharacteristic()).toEqual({ name: '', value: '' });
+    // a variant a JavaScript caller misspells gives the first one, never a throw
+    expect(blankContactMedium('Fax' as never)['@type']).toBe('PhoneContactMedium');
   });
 });
 

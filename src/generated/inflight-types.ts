@@ -35,7 +35,6 @@ export interface InflightChangeProductOrderFVO {
   "additionalOrderInformation"?: AdditionalOrderInformation;
   /** The order lines the change concerns (R7, R8). */
   "productOrderItem"?: ProductOrderItem[];
-  [property: string]: unknown;
 }
 
 /** A reference to an entity: FIT reference types require @type and id. */
@@ -50,7 +49,6 @@ export interface EntityRef {
   "name"?: string;
   /** The type of the entity referred to, where its class does not say it. */
   "@referredType"?: string;
-  [property: string]: unknown;
 }
 
 /** Not shown in the spec; FIT: a code and a text. */

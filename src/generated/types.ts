@@ -37,7 +37,6 @@ export interface ProductOrderFVO {
   "productOrderItem": ProductOrderItem[];
   /** The agreements the order refers to (R13). */
   "agreement"?: Agreement[];
-  [property: string]: unknown;
 }
 
 /** RFC 3339 date-time with seconds and a zone offset, e.g. 2023-01-01T08:00:00+01:00. */
@@ -84,7 +83,6 @@ export interface RelatedParty {
   "partyOrPartyRole": PartyOrPartyRole;
   /** The role the party plays in the order; its group decides which contact media the party needs (R3 to R6). */
   "role": "installationContact" | "technicalContact" | "ownerAdministrationContact" | "ownerInstallationContact" | "orderManagementSellerContact" | "orderManagementBuyerContact" | "deliveryContact" | "locationAContact" | "handingOverProvider" | "receivingProvider" | "subcontractor";
-  [property: string]: unknown;
 }
 
 /** The party in a related party: an Individual or an Organization, selected by @type (R-party). */
@@ -102,7 +100,6 @@ export interface Individual {
   "salutation": string;
   /** How to reach the person; contact roles need a phone (R3), a delivery contact a postal address (R4). */
   "contactMedium"?: ContactMedium[];
-  [property: string]: unknown;
 }
 
 /** A company or other organisation (R-party). */
@@ -113,7 +110,6 @@ export interface Organization {
   "name": string;
   /** How to reach the organisation; contact roles need a phone (R3), a delivery contact a postal address (R4). */
   "contactMedium"?: ContactMedium[];
-  [property: string]: unknown;
 }
 
 /** A contact medium, selected by @type. */
@@ -127,7 +123,6 @@ export interface PhoneContactMedium {
   "contactType": "fixed" | "mobile";
   /** The phone number. */
   "phoneNumber": string;
-  [property: string]: unknown;
 }
 
 /** An e-mail address. */
@@ -138,7 +133,6 @@ export interface EmailContactMedium {
   "contactType": "email";
   /** The e-mail address. */
   "emailAddress": string;
-  [property: string]: unknown;
 }
 
 /** A postal address. */
@@ -161,7 +155,6 @@ export interface PostalAddressContactMedium {
   "streetNr": string;
   /** What follows the house number, such as the a of 12a. */
   "streetNrSuffix"?: string;
-  [property: string]: unknown;
 }
 
 /** An order line. */
@@ -170,7 +163,6 @@ export interface ProductOrderItem {
   "action"?: string;
   /** The product the line orders, with its places. */
   "product"?: Product;
-  [property: string]: unknown;
 }
 
 /** The product an order item orders, by value. */
@@ -179,7 +171,6 @@ export interface Product {
   "@type"?: string;
   /** The product's places, each in a role (R7, R8); R10 to R12 say which places a new order's product needs. */
   "relatedPlace"?: RelatedPlace[];
-  [property: string]: unknown;
 }
 
 /** RelatedPlaceRefOrValue: a place in a role. */
@@ -188,7 +179,6 @@ export interface RelatedPlace {
   "role": "locationA" | "locationB" | "alternateAddress";
   /** The place: a GeographicAddress, a GeographicSite or a PlaceRef (R8). */
   "place": Place;
-  [property: string]: unknown;
 }
 
 /** A place: a GeographicAddress, a GeographicSite or a PlaceRef, selected by @type (R8). */
@@ -198,7 +188,6 @@ export type Place = GeographicAddress | GeographicSite | PlaceRef;
 export interface GeographicAddress {
   /** Selects this kind of place. */
   "@type": "GeographicAddress";
-  [property: string]: unknown;
 }
 
 /** A site with characteristics and nested places. */
@@ -209,14 +198,14 @@ export interface GeographicSite {
   "geographicSiteCharacteristic": GeographicSiteCharacteristic[];
   /** The places within the site. */
   "place": unknown[];
-  [property: string]: unknown;
 }
 
 /** A name-value characteristic of a site. */
 export interface GeographicSiteCharacteristic {
   /** The characteristic's name. */
   "name": string;
-  [property: string]: unknown;
+  /** Required; the schema does not describe it further. */
+  "value": unknown;
 }
 
 /** A reference to a GeographicAddress. */
@@ -227,14 +216,12 @@ export interface PlaceRef {
   "id": string;
   /** The type of the place referred to. */
   "@referredType": "GeographicAddress";
-  [property: string]: unknown;
 }
 
 /** An agreement the order refers to. */
 export interface Agreement {
   /** The organisation engaged in the agreement: at most one (R13). */
   "engagedParty"?: EngagedParty[];
-  [property: string]: unknown;
 }
 
 /** The organisation engaged in an agreement (R13). */
@@ -243,5 +230,208 @@ export interface EngagedParty {
   "@type": "Organization";
   /** The organisation's business id. */
   "businessId": string;
-  [property: string]: unknown;
+}
+
+/**
+ * `T` with TMF's extension fields: any further property, of unknown type. The generated types list
+ * the spec's fields only, so that form libraries (react-hook-form's `Path`, TanStack's `DeepKeys`)
+ * walk exactly the order's paths. The validators keep every extension field at run time; a caller
+ * reads one through this type, e.g. `(result.value as Open<ProductOrderFVO>)['x-carrierRef']`.
+ * It opens one level: `Open<RelatedParty>` for the extension fields of a related party.
+ */
+export type Open<T> = T & { [property: string]: unknown };
+
+/** {@link ProductOrderFVO} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface ProductOrderFormValues {
+  /** When sub-classing, the class name of the order. */
+  "@type"?: string;
+  /** When sub-classing, the class the order's class extends. */
+  "@baseType"?: string;
+  /** A URI of a JSON Schema that defines the order's further attributes. */
+  "@schemaLocation"?: string;
+  /** Categorizes the order from a business perspective. */
+  "category"?: "new" | "productChange" | "technologyChange" | "productModification" | "terminationByBuyer" | "terminationBySeller" | "providerChange" | "providerTechnologyChange" | "terminationProviderChange" | "portChange" | '';
+  /** A free-text description of the order. */
+  "description"?: string;
+  /** Date the order request was created or posted. */
+  "orderPostedDate": DateTime;
+  /** Intended range 0 to 4, where 0 is the highest priority. */
+  "priority"?: string;
+  /** Expected completion date. */
+  "requestedCompletionDate": DateTime;
+  /** The order's identifier in another system, such as the buyer's: exactly one. */
+  "externalId"?: ExternalIdentifier[];
+  /** The billing account the order is charged to. */
+  "billingAccount"?: BillingAccountRef;
+  /** Notes on the order. */
+  "note"?: Note[];
+  /** The qualifications the order relies on; a new order has at most one (R1). */
+  "productOfferingQualification"?: ProductOfferingQualificationRef[];
+  /** The parties involved in the order, each in its role (R-party, R3 to R6). */
+  "relatedParty": RelatedPartyFormValues[];
+  /** Documents and media that concern the order, by value or by reference. */
+  "attachment"?: AttachmentRefOrValue[];
+  /** Other product orders this one relates to. */
+  "productOrderRelationship"?: ProductOrderRelationship[];
+  /** FIT's further details of the order: provider change, previous tenant, hardware ids. */
+  "additionalOrderInformation"?: AdditionalOrderInformation;
+  /** The order lines, at least one; their actions follow the category (R9, R14). */
+  "productOrderItem": ProductOrderItemFormValues[];
+  /** The agreements the order refers to (R13). */
+  "agreement"?: AgreementFormValues[];
+}
+
+/** {@link RelatedParty} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface RelatedPartyFormValues {
+  /** The party that plays the role: an Individual or an Organization (R-party). */
+  "partyOrPartyRole": PartyOrPartyRoleFormValues;
+  /** The role the party plays in the order; its group decides which contact media the party needs (R3 to R6). */
+  "role"?: "installationContact" | "technicalContact" | "ownerAdministrationContact" | "ownerInstallationContact" | "orderManagementSellerContact" | "orderManagementBuyerContact" | "deliveryContact" | "locationAContact" | "handingOverProvider" | "receivingProvider" | "subcontractor" | '';
+}
+
+/** {@link PartyOrPartyRole} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export type PartyOrPartyRoleFormValues = IndividualFormValues | OrganizationFormValues;
+
+/** {@link Individual} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface IndividualFormValues {
+  /** Selects this kind of party. */
+  "@type": "Individual";
+  /** The person's family name. */
+  "familyName": string;
+  /** The person's given name. */
+  "givenName"?: string;
+  /** Recommended values: Herr, Frau, keine Anrede. */
+  "salutation": string;
+  /** How to reach the person; contact roles need a phone (R3), a delivery contact a postal address (R4). */
+  "contactMedium"?: ContactMediumFormValues[];
+}
+
+/** {@link Organization} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface OrganizationFormValues {
+  /** Selects this kind of party. */
+  "@type": "Organization";
+  /** The organisation's name. */
+  "name": string;
+  /** How to reach the organisation; contact roles need a phone (R3), a delivery contact a postal address (R4). */
+  "contactMedium"?: ContactMediumFormValues[];
+}
+
+/** {@link ContactMedium} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export type ContactMediumFormValues = PhoneContactMediumFormValues | EmailContactMediumFormValues | PostalAddressContactMediumFormValues;
+
+/** {@link PhoneContactMedium} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface PhoneContactMediumFormValues {
+  /** Selects this kind of contact medium. */
+  "@type": "PhoneContactMedium";
+  /** Whether the number is a fixed line or a mobile one. */
+  "contactType"?: "fixed" | "mobile" | '';
+  /** The phone number. */
+  "phoneNumber": string;
+}
+
+/** {@link EmailContactMedium} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface EmailContactMediumFormValues {
+  /** Selects this kind of contact medium. */
+  "@type": "EmailContactMedium";
+  /** The kind of contact: e-mail. */
+  "contactType": "email";
+  /** The e-mail address. */
+  "emailAddress": string;
+}
+
+/** {@link PostalAddressContactMedium} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface PostalAddressContactMediumFormValues {
+  /** Selects this kind of contact medium. */
+  "@type": "PostalAddressContactMedium";
+  /** The kind of contact: postal. */
+  "contactType": "postal";
+  /** The city or town. */
+  "city": string;
+  /** The country, as a code of at most two characters such as DE. */
+  "country"?: string;
+  /** The part of the city or town, where the address needs it. */
+  "locality"?: string;
+  /** The postcode. */
+  "postcode": string;
+  /** The name of the street. */
+  "streetName": string;
+  /** The house number. */
+  "streetNr": string;
+  /** What follows the house number, such as the a of 12a. */
+  "streetNrSuffix"?: string;
+}
+
+/** {@link ProductOrderItem} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface ProductOrderItemFormValues {
+  /** Values are constrained by R9 and R14. */
+  "action"?: string;
+  /** The product the line orders, with its places. */
+  "product"?: ProductFormValues;
+}
+
+/** {@link Product} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface ProductFormValues {
+  /** HvtLocalLoopProduct, KvzLocalLoopProduct, BitstreamAccessProduct, OpticalAccessLineProduct, ... */
+  "@type"?: string;
+  /** The product's places, each in a role (R7, R8); R10 to R12 say which places a new order's product needs. */
+  "relatedPlace"?: RelatedPlaceFormValues[];
+}
+
+/** {@link RelatedPlace} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface RelatedPlaceFormValues {
+  /** The role of the place for the product (R7). */
+  "role"?: "locationA" | "locationB" | "alternateAddress" | '';
+  /** The place: a GeographicAddress, a GeographicSite or a PlaceRef (R8). */
+  "place": PlaceFormValues;
+}
+
+/** {@link Place} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export type PlaceFormValues = GeographicAddressFormValues | GeographicSiteFormValues | PlaceRefFormValues;
+
+/** {@link GeographicAddress} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface GeographicAddressFormValues {
+  /** Selects this kind of place. */
+  "@type": "GeographicAddress";
+}
+
+/** {@link GeographicSite} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface GeographicSiteFormValues {
+  /** Selects this kind of place. */
+  "@type": "GeographicSite";
+  /** The site's characteristics, such as those R10 and R12 demand. */
+  "geographicSiteCharacteristic": GeographicSiteCharacteristicFormValues[];
+  /** The places within the site. */
+  "place": unknown[];
+}
+
+/** {@link GeographicSiteCharacteristic} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface GeographicSiteCharacteristicFormValues {
+  /** The characteristic's name. */
+  "name": string;
+  /** Required; the schema does not describe it further. */
+  "value": unknown;
+}
+
+/** {@link PlaceRef} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface PlaceRefFormValues {
+  /** Selects this kind of place: a reference. */
+  "@type": "PlaceRef";
+  /** The id of the GeographicAddress referred to. */
+  "id": string;
+  /** The type of the place referred to. */
+  "@referredType": "GeographicAddress";
+}
+
+/** {@link Agreement} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface AgreementFormValues {
+  /** The organisation engaged in the agreement: at most one (R13). */
+  "engagedParty"?: EngagedPartyFormValues[];
+}
+
+/** {@link EngagedParty} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
+export interface EngagedPartyFormValues {
+  /** The kind of party: an organisation. */
+  "@type": "Organization";
+  /** The organisation's business id. */
+  "businessId": string;
 }

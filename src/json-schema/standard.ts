@@ -11,9 +11,9 @@ import { defOf, type OrderSchema, type OrderSchemaProps } from '../standard-sche
 import { type JsonSchema, toTarget } from './targets.js';
 
 /** A schema of this package that also implements Standard JSON Schema v1. */
-export interface OrderSchemaWithJson<T> {
+export interface OrderSchemaWithJson<T, Input = T> {
   /** The Standard Schema properties, with `jsonSchema`. */
-  readonly '~standard': OrderSchemaProps<T> & StandardJSONSchemaV1.Props<T>;
+  readonly '~standard': OrderSchemaProps<T, Input> & StandardJSONSchemaV1.Props<Input, T>;
 }
 
 /**
@@ -29,7 +29,7 @@ export interface OrderSchemaWithJson<T> {
  * const openApi = withJsonSchema(productOrderSchema)['~standard'].jsonSchema.input({ target: 'openapi-3.0' });
  * ```
  */
-export function withJsonSchema<T>(schema: OrderSchema<T>): OrderSchemaWithJson<T> {
+export function withJsonSchema<T, Input = T>(schema: OrderSchema<T, Input>): OrderSchemaWithJson<T, Input> {
   const texts: Readonly<Record<string, string>> = {
     ProductOrder_FVO: orderSchemaText,
     RelatedParty: relatedPartySchemaText,
