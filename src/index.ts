@@ -47,6 +47,7 @@ export {
   type FormSchemaOptions,
   type OrderIssue,
   type OrderSchema,
+  type OrderSchemaFactory,
   type OrderSchemaOptions,
   type OrderSchemaProps,
   productOrderItemSchema,

@@ -66,6 +66,15 @@ export interface FormSchemaOptions extends OrderSchemaOptions {
   readonly emptyAsMissing: true;
 }
 
+/**
+ * A schema factory: with `emptyAsMissing: true` the schema takes `Input`, a form's values, and gives
+ * `T`; with other options it takes and gives `T`.
+ */
+export interface OrderSchemaFactory<T, Input> {
+  (options: FormSchemaOptions): OrderSchema<T, Input>;
+  (options?: OrderSchemaOptions): OrderSchema<T>;
+}
+
 /** Options of the schema factories. */
 export interface OrderSchemaOptions {
   /** Language of the issue messages: English (default) or German. */
@@ -130,46 +139,20 @@ export const defOf = (schema: unknown): string | undefined =>
  * // productOrderItem Auftragspositionen ist eine Pflichtangabe. ...
  * ```
  */
-export function createProductOrderSchema(
-  options: FormSchemaOptions,
-): OrderSchema<ProductOrderFVO, ProductOrderFormValues>;
-export function createProductOrderSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderFVO>;
-export function createProductOrderSchema(
-  options?: OrderSchemaOptions,
-): OrderSchema<ProductOrderFVO, ProductOrderFormValues> | OrderSchema<ProductOrderFVO> {
-  return schemaOf<ProductOrderFVO, ProductOrderFormValues>(order, options);
-}
+export const createProductOrderSchema: OrderSchemaFactory<ProductOrderFVO, ProductOrderFormValues> =
+  /* @__PURE__ */ factoryOf(order);
 
 /** A Standard Schema of one related party: its field table, R-party, R-contact, R3, R4 and R6. */
-export function createRelatedPartySchema(options: FormSchemaOptions): OrderSchema<RelatedParty, RelatedPartyFormValues>;
-export function createRelatedPartySchema(options?: OrderSchemaOptions): OrderSchema<RelatedParty>;
-export function createRelatedPartySchema(
-  options?: OrderSchemaOptions,
-): OrderSchema<RelatedParty, RelatedPartyFormValues> | OrderSchema<RelatedParty> {
-  return schemaOf<RelatedParty, RelatedPartyFormValues>(relatedParty, options);
-}
+export const createRelatedPartySchema: OrderSchemaFactory<RelatedParty, RelatedPartyFormValues> =
+  /* @__PURE__ */ factoryOf(relatedParty);
 
 /** A Standard Schema of one contact medium: R-contact. */
-export function createContactMediumSchema(
-  options: FormSchemaOptions,
-): OrderSchema<ContactMedium, ContactMediumFormValues>;
-export function createContactMediumSchema(options?: OrderSchemaOptions): OrderSchema<ContactMedium>;
-export function createContactMediumSchema(
-  options?: OrderSchemaOptions,
-): OrderSchema<ContactMedium, ContactMediumFormValues> | OrderSchema<ContactMedium> {
-  return schemaOf<ContactMedium, ContactMediumFormValues>(contactMedium, options);
-}
+export const createContactMediumSchema: OrderSchemaFactory<ContactMedium, ContactMediumFormValues> =
+  /* @__PURE__ */ factoryOf(contactMedium);
 
 /** A Standard Schema of one order item: its field table, R7 and R8; the rules that need the category do not apply. */
-export function createProductOrderItemSchema(
-  options: FormSchemaOptions,
-): OrderSchema<ProductOrderItem, ProductOrderItemFormValues>;
-export function createProductOrderItemSchema(options?: OrderSchemaOptions): OrderSchema<ProductOrderItem>;
-export function createProductOrderItemSchema(
-  options?: OrderSchemaOptions,
-): OrderSchema<ProductOrderItem, ProductOrderItemFormValues> | OrderSchema<ProductOrderItem> {
-  return schemaOf<ProductOrderItem, ProductOrderItemFormValues>(productOrderItem, options);
-}
+export const createProductOrderItemSchema: OrderSchemaFactory<ProductOrderItem, ProductOrderItemFormValues> =
+  /* @__PURE__ */ factoryOf(productOrderItem);
 
 /** The Standard Schema of a ProductOrder_FVO create request, with English messages. */
 export const productOrderSchema: OrderSchema<ProductOrderFVO> = /* @__PURE__ */ createProductOrderSchema();
@@ -182,6 +165,11 @@ export const contactMediumSchema: OrderSchema<ContactMedium> = /* @__PURE__ */ c
 
 /** The Standard Schema of one order item, with English messages. */
 export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE__ */ createProductOrderItemSchema();
+
+/** The factory of a part's schemas; the schema's input type follows `emptyAsMissing`, as the overloads say. */
+function factoryOf<T, Input>(part: Part): OrderSchemaFactory<T, Input> {
+  return ((options?: OrderSchemaOptions) => schemaOf<T, Input>(part, options)) as OrderSchemaFactory<T, Input>;
+}
 
 function schemaOf<T, Input>(part: Part, options: OrderSchemaOptions | undefined): OrderSchema<T, Input> {
   const { lang: asked, labels } = settings(options);
