@@ -212,6 +212,17 @@ describe('the blanks a form starts from and adds rows with', () => {
   it('is a fresh value each call, with each field a form shows and the variant asked for', () => {
     expect(blankProductOrder()).not.toBe(blankProductOrder());
     expect(blankProductOrder().relatedParty).not.toBe(blankProductOrder().relatedParty);
+    expect(blankProductOrder()).toEqual({
+      category: '',
+      description: '',
+      orderPostedDate: '',
+      priority: '',
+      requestedCompletionDate: '',
+      relatedParty: [],
+      productOrderItem: [],
+      agreement: [],
+    });
+    expect(blankProductOrderItem()).toEqual({ action: '', product: { '@type': '', relatedPlace: [] } });
     expect(blankRelatedParty()).toEqual({
       role: '',
       partyOrPartyRole: { '@type': 'Individual', salutation: '', givenName: '', familyName: '', contactMedium: [] },
