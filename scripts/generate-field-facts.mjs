@@ -86,7 +86,54 @@ export function fieldFactsOf(schema) {
   visit(schema, '', true, undefined, 0);
   facts.shift(); // the order itself is the form, not a field of it
   characteristics(schema, facts);
+  productPlaces(schema, facts);
   return merged(facts);
+}
+
+/** The strings `const` of the schemas `subs` demand at `key` (each resolved), in order, once each. */
+const constsAt = (defs, subs, key) => [
+  ...new Set(
+    subs.map((sub) => resolve(defs, sub ?? {}).properties?.[key]?.const).filter((value) => typeof value === 'string'),
+  ),
+];
+
+/** The schemas a list's `contains` demands, its own and those of its `allOf` members. */
+const containsOf = (list) => [list?.contains, ...(list?.allOf ?? []).map((part) => part.contains)].filter(Boolean);
+
+/**
+ * What the schema (R10 to R12) demands of the places of a new order's product, per product type, on
+ * the option of that type: `places`, the count of places and the roles among them, and the
+ * characteristics of the site in the role the rule checks. Read from each condition on an order
+ * item's product @type.
+ */
+function productPlaces(schema, facts) {
+  const defs = schema.$defs;
+  const item = '/productOrderItem/*';
+  const type = facts.find((fact) => fact.pointer === `${item}/product/@type`);
+  const seen = new Set();
+  namesAt(schema, (sub, place) => {
+    if (place !== item || !sub.if || !sub.then || seen.has(sub)) return;
+    seen.add(sub);
+    const tag = resolve(defs, resolve(defs, sub.if).properties?.product ?? {}).properties?.['@type'];
+    const products = tag?.const !== undefined ? [tag.const] : (tag?.enum ?? []);
+    const list = sub.then.properties?.product?.properties?.relatedPlace;
+    if (products.length === 0 || !list) return;
+    const places = {};
+    if (typeof list.minItems === 'number') places.minItems = list.minItems;
+    if (typeof list.maxItems === 'number') places.maxItems = list.maxItems;
+    places.roles = constsAt(defs, [...containsOf(list), list.items], 'role');
+    const [role] = constsAt(defs, [list.items?.if], 'role');
+    const site = resolve(defs, list.items?.then?.properties?.place ?? {});
+    const characteristics = containsOf(site.properties?.geographicSiteCharacteristic).map(
+      (demand) => demand.properties?.name?.const,
+    );
+    if (role !== undefined && characteristics.length > 0) places.site = { role, characteristics };
+    for (const product of products) {
+      const option = type?.options?.find((other) => other.value === product);
+      if (!option) throw new Error(`field facts: no product type ${product} at ${item}/product/@type`);
+      option.places = places;
+    }
+  });
 }
 
 /**

@@ -9,7 +9,13 @@
  */
 export { assertProductOrder, isProductOrderValidationError, ProductOrderValidationError } from './assert.js';
 export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
-export { describeField, type FieldFact, type FieldFacts, type FieldOption } from './form/field-facts.js';
+export {
+  describeField,
+  type FieldFact,
+  type FieldFacts,
+  type FieldOption,
+  type ProductPlaces,
+} from './form/field-facts.js';
 export {
   defineLabels,
   type LabelContext,

@@ -208,6 +208,49 @@ describe('the field facts', () => {
     }
   });
 
+  it("give for each product type what the schema demands of a new order's places (R10 to R12)", () => {
+    /** Every string `const` of a `key` below `node`, through $refs. */
+    const constsBelow = (node: unknown, key: string, out = new Set<string>()): Set<string> => {
+      if (typeof node !== 'object' || node === null) return out;
+      const s = node as Schema;
+      if (typeof s.properties?.[key]?.const === 'string') out.add(s.properties[key].const);
+      if (typeof s.$ref === 'string') constsBelow(defOf(s.$ref), key, out);
+      for (const [k, value] of Object.entries(s)) if (k !== 'if') constsBelow(value, key, out);
+      return out;
+    };
+    const demands: [string, unknown][] = [];
+    for (const def of Object.values(schema.$defs) as Schema[]) {
+      const items = def.then?.properties?.productOrderItem?.items;
+      if (!items?.if) continue;
+      const tag = flatten(flatten(items.if).properties.product).properties['@type'];
+      const places = items.then.properties.product.properties.relatedPlace;
+      const site = places.items?.then?.properties?.place;
+      const expected = {
+        minItems: places.minItems,
+        maxItems: places.maxItems,
+        roles: [...constsBelow({ ...places, items: places.items?.then ? undefined : places.items }, 'role')],
+        site: site && {
+          role: flatten(places.items.if).properties.role.const,
+          characteristics: [...constsBelow(site, 'name')],
+        },
+      };
+      for (const product of tag.const !== undefined ? [tag.const] : tag.enum) demands.push([product, expected]);
+    }
+    expect(demands.map(([product]) => product).sort()).toEqual([
+      'BitstreamAccessProduct',
+      'HvtLocalLoopProduct',
+      'KvzLocalLoopProduct',
+      'OpticalAccessLineProduct',
+    ]);
+    for (const [facts] of languages) {
+      const options = describeField(facts, '/productOrderItem/0/product/@type')?.options ?? [];
+      for (const [product, expected] of demands)
+        expect(JSON.parse(JSON.stringify(options.find((option) => option.value === product)?.places)), product).toEqual(
+          JSON.parse(JSON.stringify(expected)),
+        );
+    }
+  });
+
   it('label each field and each value from the labels of their language', () => {
     for (const [facts, labels] of languages) {
       const own = alone(labels);

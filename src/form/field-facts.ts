@@ -10,6 +10,23 @@ export interface FieldOption {
   readonly label: string;
   /** For a `@type`: the fields the object has when it is of this type, `@type` included. */
   readonly fields?: readonly string[];
+  /** For a product type: what the schema (R10 to R12) demands of the places of its product in a new order. */
+  readonly places?: ProductPlaces;
+}
+
+/**
+ * What a new order demands of a product's places (`relatedPlace`), by the product's type (R10 to
+ * R12): how many, which roles among them, and the characteristics of the site in one role.
+ */
+export interface ProductPlaces {
+  /** The fewest places. */
+  readonly minItems?: number;
+  /** The most places. */
+  readonly maxItems?: number;
+  /** The roles that must be among the places: `['locationA', 'locationB']`. */
+  readonly roles: readonly string[];
+  /** The place in `role` is a site with at least these characteristics (their `name`s). */
+  readonly site?: { readonly role: string; readonly characteristics: readonly string[] };
 }
 
 /**
