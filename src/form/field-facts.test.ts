@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { importEsm, requireCjs } from '../../test/consumer.js';
 import { fieldFactsDe } from '../generated/field-facts-de.js';
 import { fieldFactsEn } from '../generated/field-facts-en.js';
 import { isIndexToken } from '../pointer.js';
@@ -382,5 +383,19 @@ describe('describeField', () => {
       ],
     };
     expect(describeField(fieldFactsEn, pointer, order)?.variant).toBe('PhoneContactMedium');
+  });
+});
+
+describe('the field facts of the packed package', () => {
+  it('are the same through import and require, with describeField', async () => {
+    const esm = await importEsm();
+    const cjs = requireCjs();
+    for (const api of [esm, cjs]) {
+      expect(api.fieldFactsDe).toEqual(fieldFactsDe);
+      expect(api.fieldFactsEn).toEqual(fieldFactsEn);
+      expect(api.describeField(api.fieldFactsDe, ['relatedParty', 0, 'role'])?.options?.length).toBe(
+        describeField(fieldFactsDe, '/relatedParty/0/role')?.options?.length,
+      );
+    }
   });
 });

@@ -25,8 +25,13 @@ export interface ProductPlaces {
   readonly maxItems?: number;
   /** The roles that must be among the places: `['locationA', 'locationB']`. */
   readonly roles: readonly string[];
-  /** The place in `role` is a site with at least these characteristics (their `name`s). */
-  readonly site?: { readonly role: string; readonly characteristics: readonly string[] };
+  /** The place in `role` is a site with at least these characteristics. */
+  readonly site?: {
+    /** The role of the place that is the site: `'locationB'`. */
+    readonly role: string;
+    /** The `name`s of the characteristics the site must have. */
+    readonly characteristics: readonly string[];
+  };
 }
 
 /**
