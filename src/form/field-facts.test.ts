@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importEsm, requireCjs } from '../../test/consumer.js';
+import { counting, fakeLength, type Traps } from '../../test/traps.js';
 import { fieldFactsDe } from '../generated/field-facts-de.js';
 import { fieldFactsEn } from '../generated/field-facts-en.js';
 import { isIndexToken } from '../pointer.js';
@@ -359,6 +360,20 @@ describe('describeField', () => {
     for (const facts of [fieldFactsDe, throwing, null, undefined, 'de', { fields: throwing }, { fields: null }])
       for (const [k, pointer] of pointers.entries())
         expect(describeField(facts as FieldFacts, pointer as string, throwing), `pointer ${k}`).toBeUndefined();
+  });
+
+  it('reads a bounded count of facts and keys, whatever length they claim', () => {
+    const traps: Traps = { count: 0, limit: 100_000 };
+    const fields = fakeLength(traps, () => ({ pointer: '/x', label: 'x', required: false }));
+    expect(describeField({ lang: 'de', fields } as FieldFacts, '/category')).toBeUndefined();
+    expect(traps.count).toBeLessThanOrEqual(10_010);
+    const keys: Traps = { count: 0, limit: 1000 };
+    expect(describeField(fieldFactsDe, fakeLength(keys, () => 'category') as string[])).toBeUndefined();
+    expect(keys.count).toBeLessThanOrEqual(5);
+    // the package's facts: each read once per lookup
+    const reads: Traps = { count: 0 };
+    expect(describeField(counting(fieldFactsDe, reads), '/category')?.label).toBe('Auftragsart');
+    expect(reads.count).toBeLessThan(3 * fieldFactsDe.fields.length);
   });
 
   it('reads a key with ~0 and ~1 as the key it escapes', () => {
