@@ -47,6 +47,7 @@ describe('the browser bundle of a form', () => {
 
   it('with the field facts of one language and describeField is at most 3 KB more, without the labels', async () => {
     const without = await size(formEntries.schema);
+    const floor = await size(`export { langs } from 'product-order-validator';`);
     const words = { fieldFactsDe: 'Telefonnummer', fieldFactsEn: 'Phone number' };
     for (const [facts, other] of [
       ['fieldFactsDe', 'fieldFactsEn'],
@@ -56,6 +57,9 @@ describe('the browser bundle of a form', () => {
       const added = (await size(entry)) - without;
       expect(added).toBeGreaterThan(1 * KB);
       expect(added).toBeLessThanOrEqual(3 * KB);
+      // alone, over what any import of the package carries (the rules' top-level tables)
+      const alone = await size(`export { ${facts}, describeField } from 'product-order-validator';`);
+      expect(alone - floor).toBeLessThanOrEqual(3 * KB);
       const code = await bundleOf(entry, consumer);
       expect(code).toContain(words[facts]);
       expect(code).not.toContain(words[other]);
