@@ -296,6 +296,9 @@ describe('describeField', () => {
       describeField(fieldFactsDe, ['relatedParty', 0, 'partyOrPartyRole', 'contactMedium', 1, 'phoneNumber']),
     ).toBe(phone);
     expect(describeField(fieldFactsDe, '/relatedParty/12/partyOrPartyRole/contactMedium/0/phoneNumber')).toBe(phone);
+    // Standard Schema's path segments
+    const segments = ['relatedParty', 0, 'partyOrPartyRole', 'contactMedium', 1, 'phoneNumber'].map((key) => ({ key }));
+    expect(describeField(fieldFactsDe, segments)).toBe(phone);
   });
 
   it("picks a field's facts by the kind of object it sits in, from the form's values", () => {
@@ -350,6 +353,8 @@ describe('describeField', () => {
       ['relatedParty', 0.5, 'role'],
       ['relatedParty', Number.NaN, 'role'],
       ['relatedParty', {}, 'role'],
+      ['relatedParty', { key: {} }, 'role'],
+      [{ key: '__proto__' }],
       ['__proto__'],
       '/category~1x',
       '/categor~0y',
@@ -367,6 +372,18 @@ describe('describeField', () => {
     const fields = fakeLength(traps, () => ({ pointer: '/x', label: 'x', required: false }));
     expect(describeField({ lang: 'de', fields } as FieldFacts, '/category')).toBeUndefined();
     expect(traps.count).toBeLessThanOrEqual(10_010);
+    // a length that grows as it is read
+    let grown = 0;
+    const growing = new Proxy([], {
+      get: (target, key) => {
+        if (key !== 'length')
+          return typeof key === 'string' && /^\d+$/.test(key) ? 'category' : Reflect.get(target, key);
+        if (++grown > 1000) throw new Error('read on and on');
+        return grown;
+      },
+    });
+    expect(describeField(fieldFactsDe, growing)?.pointer).toBe('/category');
+    expect(grown).toBe(1);
     const keys: Traps = { count: 0, limit: 1000 };
     expect(describeField(fieldFactsDe, fakeLength(keys, () => 'category') as string[])).toBeUndefined();
     expect(keys.count).toBeLessThanOrEqual(5);

@@ -106,9 +106,13 @@ function keysOf(pointer: unknown): string[] | undefined {
           .split('/', maxKeys + 1)
           .map(decodeToken)
       : undefined;
-  if (!Array.isArray(pointer) || pointer.length > maxKeys) return undefined;
+  const n = Array.isArray(pointer) ? pointer.length : maxKeys + 1;
+  if (n > maxKeys) return undefined;
   const keys: string[] = [];
-  for (const key of pointer as unknown[]) {
+  for (let i = 0; i < n; i++) {
+    // a Standard Schema path segment is `{ key }`
+    let key: unknown = (pointer as unknown[])[i];
+    if (typeof key === 'object' && key !== null) key = (key as { key?: unknown }).key;
     if (typeof key === 'number' && Number.isSafeInteger(key) && key >= 0) keys.push(String(key));
     else if (typeof key === 'string' && key.length <= maxPointer) keys.push(key);
     else return undefined;
@@ -132,7 +136,7 @@ function read(order: unknown, keys: readonly string[], name: string): string | u
 
 /**
  * The facts of the field at `pointer`, a JSON Pointer with array indices (or an issue's path of
- * keys), or undefined when the order has no such field. Where the facts differ by the kind of
+ * keys or `{ key }` segments), or undefined when the order has no such field. Where the facts differ by the kind of
  * object the field sits in ({@link FieldFact.variant}), `order` (the form's values) picks them by
  * that object's `@type`, or a characteristic's `name`; without it, or when it has none of them, the
  * facts that hold for any kind come first, then the first kind's. Never throws.
@@ -149,7 +153,7 @@ function read(order: unknown, keys: readonly string[], name: string): string | u
  */
 export function describeField(
   facts: FieldFacts,
-  pointer: string | readonly (string | number)[],
+  pointer: string | readonly (string | number | { readonly key: string | number })[],
   order?: unknown,
 ): FieldFact | undefined {
   try {
