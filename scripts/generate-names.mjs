@@ -9,9 +9,10 @@ const token = (name) => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
  * @param schema the whole schema, its $defs addressed as `#/$defs/Name`
+ * @param onNode called with each subschema met and its place, conditions included
  * @returns `names` and `values` by place, and `defAt`, the place where each $def applies first
  */
-export function namesAt(schema) {
+export function namesAt(schema, onNode) {
   const names = new Map();
   const values = new Map();
   const defAt = new Map();
@@ -22,6 +23,7 @@ export function namesAt(schema) {
   };
   const visit = (sub, place) => {
     if (typeof sub !== 'object' || sub === null) return;
+    onNode?.(sub, place);
     if (typeof sub.$ref === 'string') {
       const name = sub.$ref.replace('#/$defs/', '');
       if (!defAt.has(name)) defAt.set(name, place);

@@ -14,14 +14,14 @@ function literal(value) {
   return JSON.stringify(value);
 }
 
-function branches(sub) {
+export function branches(sub) {
   const parts = sub.allOf ?? [];
   if (!parts.length || !parts.every((p) => p.if && p.then?.$ref)) return undefined;
   return parts.map((p) => p.then.$ref);
 }
 
 /** Properties and required names of an object def, merged with those of plain allOf members. */
-function shapeOf(defs, sub) {
+export function shapeOf(defs, sub) {
   const properties = { ...(sub.properties ?? {}) };
   const required = new Set(sub.required ?? []);
   for (const part of sub.allOf ?? []) {

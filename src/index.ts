@@ -10,6 +10,13 @@
 export { assertProductOrder, isProductOrderValidationError, ProductOrderValidationError } from './assert.js';
 export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
 export {
+  describeField,
+  type FieldFact,
+  type FieldFacts,
+  type FieldOption,
+  type ProductPlaces,
+} from './form/field-facts.js';
+export {
   defineLabels,
   type LabelContext,
   type LabelMessage,
@@ -28,6 +35,8 @@ export {
   blankRelatedParty,
   blankRelatedPlace,
 } from './generated/blanks.js';
+export { fieldFactsDe } from './generated/field-facts-de.js';
+export { fieldFactsEn } from './generated/field-facts-en.js';
 export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
 export type * from './generated/inflight-types.js';

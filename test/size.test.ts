@@ -45,6 +45,33 @@ describe('the browser bundle of a form', () => {
     }
   });
 
+  it('with the field facts of one language and describeField is at most 3 KB more, without the labels', async () => {
+    const without = await size(formEntries.schema);
+    const floor = await size(`export { langs } from 'product-order-validator';`);
+    const words = { fieldFactsDe: 'Telefonnummer', fieldFactsEn: 'Phone number' };
+    for (const [facts, other] of [
+      ['fieldFactsDe', 'fieldFactsEn'],
+      ['fieldFactsEn', 'fieldFactsDe'],
+    ] as const) {
+      const entry = `export { productOrderSchema, ${facts}, describeField } from 'product-order-validator';`;
+      const added = (await size(entry)) - without;
+      expect(added).toBeGreaterThan(1 * KB);
+      expect(added).toBeLessThanOrEqual(3 * KB);
+      // alone, over what any import of the package carries (the rules' top-level tables)
+      const alone = await size(`export { ${facts}, describeField } from 'product-order-validator';`);
+      expect(alone - floor).toBeLessThanOrEqual(3 * KB);
+      const code = await bundleOf(entry, consumer);
+      expect(code).toContain(words[facts]);
+      expect(code).not.toContain(words[other]);
+      // the facts carry the labels' words, not the labels' messages (those of the test above)
+      for (const text of ['In einem Neuauftrag braucht jede Position', 'In a termination, every item'])
+        expect(code).not.toContain(text);
+    }
+    // and a form that does not import them does not carry them
+    for (const entry of [formEntries.schema, formEntries.labelled])
+      expect(await bundleOf(entry, consumer)).not.toContain('/relatedParty/*/role');
+  });
+
   it('carries no HTTP status table, no listener table and no JSON Schema', async () => {
     for (const entry of [formEntries.validate, formEntries.schema, formEntries.labelled]) {
       const code = await bundleOf(entry, consumer);
