@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { build, type Plugin } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchChromium, tryInlineScript, type WatchedPage, watchedPage } from './chromium.js';
 import { importEsm } from './consumer.js';
@@ -93,6 +93,13 @@ it('bundles the page with the packed package, as a bundler resolving for browser
   expect(inputs.filter((input) => input.startsWith(resolve('src')) || input.startsWith(resolve('dist')))).toEqual([]);
 });
 
+/** The text of what the control's aria-describedby names, once it is `expected`. */
+async function expectDescribed(control: Locator, expected: string) {
+  const id = await control.getAttribute('aria-describedby');
+  expect(id).toMatch(/-error$/);
+  await expect.poll(() => control.page().locator(`[id="${id}"]`).textContent()).toBe(expected);
+}
+
 const cases = [
   {
     lang: 'de',
@@ -137,15 +144,14 @@ describe.each(cases)('the React form in $lang', (want) => {
     await page.getByTestId('form').waitFor();
   });
 
-  /** The control with this visible label. */
-  const field = (label: string) => page.getByLabel(label, { exact: true });
+  /** The control with this visible label; the first contact's, for a field of the contacts. */
+  const field = (label: string) =>
+    [want.label.familyName, want.label.phone].includes(label as never)
+      ? page.getByTestId('party-0').getByLabel(label, { exact: true })
+      : page.getByLabel(label, { exact: true });
 
   /** The text of what the control's aria-describedby names, once it is `expected`. */
-  async function expectMessage(label: string, expected: string) {
-    const id = await field(label).getAttribute('aria-describedby');
-    expect(id).toMatch(/-error$/);
-    await expect.poll(() => page.locator(`[id="${id}"]`).textContent()).toBe(expected);
-  }
+  const expectMessage = (label: string, expected: string) => expectDescribed(field(label), expected);
 
   const values = async () => JSON.parse((await page.getByTestId('values').textContent()) ?? '');
 
@@ -154,7 +160,7 @@ describe.each(cases)('the React form in $lang', (want) => {
     await expectMessage(want.label.phone, want.phone);
     expect(await field(want.label.phone).getAttribute('aria-invalid')).toBe('true');
     // the message is the field's own: the others stay quiet
-    expect(await page.getByTestId('family-name-error').textContent()).toBe('');
+    expect(await page.getByTestId('party-0-family-name-error').textContent()).toBe('');
 
     await field(want.label.phone).fill('+49221123456');
     await expectMessage(want.label.phone, '');
@@ -242,5 +248,145 @@ describe.each(cases)('the React form in $lang', (want) => {
     // a control: an inline script is blocked and reported, so the listener would have seen a violation
     expect(await tryInlineScript(watched)).toEqual({ violations: ['script-src-elem inline'], ran: false });
     expect(await page.locator('html').getAttribute('lang')).toBe(want.lang);
+  });
+});
+
+describe('the React form in German: contact rows, focus after submit, dates in the pickers', () => {
+  let page: Page;
+  let watched: WatchedPage;
+
+  beforeAll(async () => {
+    watched = await watchedPage(browser);
+    page = watched.page;
+  });
+
+  afterAll(() => page?.context().close());
+
+  beforeEach(async () => {
+    await page.goto(`${url}?lang=de`);
+    await page.getByTestId('form').waitFor();
+  });
+
+  const byId = (id: string) => page.getByTestId(id);
+  const focused = () => page.evaluate<string>('document.activeElement?.id ?? ""');
+  const submitted = async () => JSON.parse((await byId('submitted').textContent()) || 'null');
+
+  /** The message the packed package gives at `path` for the form's current values. */
+  async function packageMessage(path: readonly (string | number)[]): Promise<string | undefined> {
+    const values = JSON.parse((await byId('values').textContent()) ?? '');
+    const schema = api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true });
+    const result = await schema['~standard'].validate(values);
+    const key = (p: readonly unknown[]) =>
+      JSON.stringify(p.map((s) => (typeof s === 'object' ? (s as { key: unknown }).key : s)));
+    return result.issues?.find((issue) => key(issue.path ?? []) === key(path))?.message;
+  }
+
+  it('adds a contact row from blankRelatedParty, shows its messages at its fields, focuses it, and removes it', async () => {
+    await byId('party-add').click();
+    await expect.poll(() => byId('party-2').getByLabel('Nachname', { exact: true }).inputValue()).toBe('');
+    expect(await byId('party-2-role').inputValue()).toBe('');
+    await byId('submit').click();
+    const role = await packageMessage(['relatedParty', 2, 'role']);
+    const familyName = await packageMessage(['relatedParty', 2, 'partyOrPartyRole', 'familyName']);
+    expect(role).toMatch(/^Rolle \(.+\) ist eine Pflichtangabe\.$/);
+    expect(familyName).toMatch(/^Nachname \(.+\) ist eine Pflichtangabe\.$/);
+    await expectDescribed(byId('party-2-role'), role ?? '');
+    await expectDescribed(byId('party-2-family-name'), familyName ?? '');
+    // the first invalid field in page order has the focus, not the button just pressed
+    await expect.poll(focused).toBe('party-2-role');
+    expect(await submitted()).toBeNull();
+
+    await byId('party-2-remove').click();
+    await expect.poll(() => byId('party-2').count()).toBe(0);
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+    const order = await submitted();
+    expect(order.relatedParty.map((party: { role: string }) => party.role)).toEqual([
+      'technicalContact',
+      'locationAContact',
+    ]);
+    expect(api.validateProductOrder(order).violations).toEqual([]);
+  });
+
+  it('focuses the first invalid field after submit, a list rule’s too: R3 at the contact media of a contact', async () => {
+    // the technical contact loses its phone: R3's message sits at the contact media, a list
+    await byId('party-0-phone-0-remove').click();
+    await byId('party-1-family-name').fill('');
+    await byId('submit').click();
+    const r3 = await packageMessage(['relatedParty', 0, 'partyOrPartyRole', 'contactMedium']);
+    expect(r3).toMatch(/Telefonnummer/);
+    await expectDescribed(byId('party-0-media'), r3 ?? '');
+    expect(await byId('party-0-media').getAttribute('aria-invalid')).toBe('true');
+    // focus lands on a field of that list, the first in page order, not on the submit button
+    await expect.poll(focused).toBe('party-0-email-0');
+
+    await byId('party-0-add-phone').click();
+    await byId('party-0-phone-1-type').selectOption('fixed');
+    await byId('party-0-phone-1').fill('+49221123456');
+    await expectDescribed(byId('party-0-media'), '');
+    await byId('submit').click();
+    await expect.poll(focused).toBe('party-1-family-name');
+    expect(await submitted()).toBeNull();
+
+    await byId('party-1-family-name').fill('Klammer');
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+    expect(api.validateProductOrder(await submitted()).violations).toEqual([]);
+  });
+
+  it('shows the order’s dates in the pickers through toLocalDateTime, and submits them unchanged', async () => {
+    // 2025-03-10T09:15:00+01:00 and 2025-04-01T12:00:00+02:00, as the clerk in Berlin reads them
+    expect(await byId('posted').inputValue()).toMatch(/^2025-03-10T09:15(:00)?$/);
+    expect(await byId('date').inputValue()).toMatch(/^2025-04-01T12:00(:00)?$/);
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+    expect(await submitted()).toMatchObject({
+      orderPostedDate: '2025-03-10T09:15:00+01:00',
+      requestedCompletionDate: '2025-04-01T12:00:00+02:00',
+    });
+  });
+
+  it('says a half-typed date is an incomplete date, not a missing one (validity.badInput)', async () => {
+    const incomplete = 'Gewünschter Fertigstellungstermin: unvollständiges Datum';
+    // a segment cleared: the picker's value is '', as for an empty one, but validity.badInput holds
+    await byId('date').focus();
+    await page.keyboard.press('Backspace');
+    expect(
+      await page.evaluate('[document.getElementById("date").value, document.getElementById("date").validity.badInput]'),
+    ).toEqual(['', true]);
+    await expectDescribed(byId('date'), incomplete);
+    await byId('submit').click();
+    await expect.poll(focused).toBe('date');
+    await expectDescribed(byId('date'), incomplete);
+    expect(await submitted()).toBeNull();
+
+    // typed into an empty picker, which sends no input event: caught on submit
+    await byId('date').fill('2025-04-01T12:00');
+    await byId('date').fill('');
+    await expectDescribed(byId('date'), 'Gewünschter Fertigstellungstermin ist eine Pflichtangabe.');
+    await byId('date').focus();
+    await page.keyboard.type('17');
+    await byId('submit').click();
+    await expectDescribed(byId('date'), incomplete);
+
+    await byId('date').fill('2025-04-01T12:00');
+    await expectDescribed(byId('date'), '');
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+  });
+
+  it('has no serious or critical accessibility finding with rows and list messages shown, and no CSP violation', async () => {
+    await byId('party-add').click();
+    await byId('party-0-phone-0-remove').click();
+    await byId('submit').click();
+    await expect.poll(() => byId('party-0-media-error').textContent()).not.toBe('');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+    expect(
+      severe.map(({ id }) => id),
+      `others: ${violations.map(({ id }) => id).join(', ')}`,
+    ).toEqual([]);
+    expect(await watched.cspViolations()).toEqual([]);
+    expect(watched.pageErrors).toEqual([]);
   });
 });
