@@ -1,89 +1,41 @@
 // The packed package in a React 19 page with react-hook-form and @hookform/resolvers' Standard Schema
 // resolver, as a carrier's web form uses it, in real Chromium under a strict Content-Security-Policy:
-// labelled messages at the fields, empty inputs as missing, date pickers read in Europe/Berlin, a
-// cross-field rule re-run when the product changes, and a submitted order that validates.
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// labelled messages at the fields, empty inputs as missing, date pickers read in Europe/Berlin and
+// filled from the order through toLocalDateTime, a half-typed date said as incomplete, a cross-field
+// rule re-run when the product changes, contact rows added and removed through useFieldArray, focus on
+// the first invalid field after submit (a list rule's too), and a submitted order that validates.
 import { join, relative, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { build, type Plugin } from 'esbuild';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchChromium, tryInlineScript, type WatchedPage, watchedPage } from './chromium.js';
+import {
+  launchChromium,
+  type ServedPage,
+  servePage,
+  tryInlineScript,
+  type WatchedPage,
+  watchedPage,
+} from './chromium.js';
 import { importEsm } from './consumer.js';
 
 const consumer = inject('consumer');
-const entry = resolve('test/react-form/app.jsx');
-const policy = "default-src 'self'; script-src 'self'; object-src 'none'";
-const html = `<!doctype html>
-<html>
-  <head>
-    <meta charset="utf-8">
-    <title>Auftrag</title>
-    <script type="module" src="/app.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
 
-/** The page's own imports of packages resolve as in an application beside the packed package. */
-const fromConsumer: Plugin = {
-  name: 'from-consumer',
-  setup(context) {
-    context.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.importer === entry ? context.resolve(args.path, { kind: args.kind, resolveDir: consumer }) : undefined,
-    );
-  },
-};
-
-let out: string;
-let inputs: string[];
-let server: Server;
+let served: ServedPage;
 let url: string;
+let inputs: readonly string[];
 let browser: Browser;
 let api: Awaited<ReturnType<typeof importEsm>>;
 
 beforeAll(async () => {
   api = await importEsm();
-  out = mkdtempSync(join(consumer, 'react-form-'));
-  const result = await build({
-    entryPoints: [entry],
-    outfile: join(out, 'app.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [fromConsumer],
-    metafile: true,
-    logLevel: 'silent',
-  });
-  inputs = Object.keys(result.metafile.inputs).map((input) => resolve(input));
-  writeFileSync(join(out, 'index.html'), html);
-  const files: Record<string, [string, string]> = {
-    '/': ['index.html', 'text/html; charset=utf-8'],
-    '/app.js': ['app.js', 'text/javascript; charset=utf-8'],
-  };
-  server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const file = files[path];
-    const headers = { 'Content-Security-Policy': policy, 'Cache-Control': 'no-store' };
-    if (!file) response.writeHead(path === '/favicon.ico' ? 204 : 404, headers).end();
-    else response.writeHead(200, { ...headers, 'Content-Type': file[1] }).end(readFileSync(join(out, file[0])));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  served = await servePage(resolve('test/react-form/app.jsx'), consumer, 'Auftrag');
+  ({ url, inputs } = served);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  server?.close();
-  if (out) rmSync(out, { recursive: true, force: true });
+  served?.close();
 });
 
 it('bundles the page with the packed package, as a bundler resolving for browsers picks it', () => {
