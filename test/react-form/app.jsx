@@ -139,16 +139,38 @@ function ContactMedia({ control, register, index, error, listError }) {
   const name = `relatedParty.${index}.partyOrPartyRole.contactMedium`;
   const media = useFieldArray({ control, name });
   const id = `party-${index}-media`;
+  // the list's own message (R3, R4), or one at the key field of the row the form would add
+  const message = listError(name) ?? error(`${name}.${media.fields.length}.@type`);
   return (
     <>
-      <fieldset {...described(id, listError(name))}>
+      <fieldset {...described(id, message)}>
         <legend>{labels.field(`/relatedParty/${index}/partyOrPartyRole/contactMedium`)}</legend>
         {media.fields.map((medium, m) => {
           const phone = medium['@type'] === 'PhoneContactMedium';
           const field = `${name}.${m}.${phone ? 'phoneNumber' : 'emailAddress'}`;
           const cid = `party-${index}-${phone ? 'phone' : 'email'}-${m}`;
+          const type = `${name}.${m}.@type`;
+          const typeId = `party-${index}-medium-${m}-type`;
+          const { ref, onBlur } = register(type);
           return (
             <div key={medium.id}>
+              {/* the row's key field: another kind of contact is a new row of that kind */}
+              <label htmlFor={typeId}>{labels.fields['contactMedium[]/@type']}</label>
+              <select
+                {...described(typeId, error(type))}
+                ref={ref}
+                name={type}
+                onBlur={onBlur}
+                value={medium['@type']}
+                onChange={(event) => media.update(m, blankContactMedium(event.target.value))}
+              >
+                {['PhoneContactMedium', 'EmailContactMedium'].map((kind) => (
+                  <option key={kind} value={kind}>
+                    {labels.values[kind]}
+                  </option>
+                ))}
+              </select>
+              <Message id={typeId} error={error(type)} />
               {phone && (
                 <PhoneType register={register} error={error} name={`${name}.${m}.contactType`} id={`${cid}-type`} />
               )}
@@ -169,7 +191,7 @@ function ContactMedia({ control, register, index, error, listError }) {
           {words.addPhone}
         </button>
       </fieldset>
-      <Message id={id} error={listError(name)} />
+      <Message id={id} error={message} />
     </>
   );
 }
