@@ -216,6 +216,10 @@ function OrderForm() {
     return found?.root ?? (found?.message === undefined ? undefined : found);
   };
   const places = values.productOrderItem?.[0]?.product?.relatedPlace ?? [];
+  // the places have no controls here: their list's message, or one at a row's key field, shows at the list
+  const placesError =
+    listError(PLACES) ??
+    Array.from({ length: places.length + 1 }, (_, k) => error(`${PLACES}.${k}.role`)).find(Boolean);
 
   // after a failed submit: the first marked control, or the first control of a marked group, which a
   // list rule's message (R3 at a party's contact media) marks
@@ -241,7 +245,7 @@ function OrderForm() {
       </select>
       <Message id="product" error={error(TYPE)} />
 
-      <fieldset {...described('places', error(PLACES))}>
+      <fieldset {...described('places', placesError)}>
         <legend>{labels.fields.relatedPlace}</legend>
         <ul>
           {places.map((place) => (
@@ -249,7 +253,7 @@ function OrderForm() {
           ))}
         </ul>
       </fieldset>
-      <Message id="places" error={error(PLACES)} />
+      <Message id="places" error={placesError} />
 
       {parties.fields.map((party, index) => {
         const ROLE = `relatedParty.${index}.role`;
