@@ -6,8 +6,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { build, type Plugin } from 'esbuild';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const flags = [
   '--headless',
@@ -144,4 +146,21 @@ export async function servePage(entry: string, consumer: string, title: string):
       rmSync(out, { recursive: true, force: true });
     },
   };
+}
+
+/** Expects axe-core to find nothing serious or critical on the page; the lesser findings name themselves on failure. */
+export async function expectNoSevereAxeFinding(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+  expect(
+    severe.map(({ id }) => id),
+    `others: ${violations.map(({ id }) => id).join(', ')}`,
+  ).toEqual([]);
+}
+
+/** Expects the text of what the control's aria-describedby names to become `expected`. */
+export async function expectDescribed(control: Locator, expected: string): Promise<void> {
+  const id = await control.getAttribute('aria-describedby');
+  expect(id).toMatch(/-error$/);
+  await expect.poll(() => control.page().locator(`[id="${id}"]`).textContent()).toBe(expected);
 }

@@ -5,10 +5,17 @@
 // (schema.hints), and focus after submit on the field a list rule's params.focus names.
 // Needs the work of issue 29's items 1 (rules, messages, hints), 3 (field facts) and 5 (params.focus).
 import { resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchChromium, type ServedPage, servePage, type WatchedPage, watchedPage } from './chromium.js';
+import {
+  expectDescribed,
+  expectNoSevereAxeFinding,
+  launchChromium,
+  type ServedPage,
+  servePage,
+  type WatchedPage,
+  watchedPage,
+} from './chromium.js';
 import { importEsm } from './consumer.js';
 
 const consumer = inject('consumer');
@@ -59,11 +66,6 @@ describe('a German order form built from the field facts, with the carrier’s r
   const fact = (pointer: string, order?: unknown) => api.describeField(api.fieldFactsDe, pointer, order);
   const pairs = (list: { value: string; label: string }[] | undefined) =>
     (list ?? []).map(({ value, label }) => ({ value, label }));
-
-  async function expectDescribed(control: Locator, expected: string) {
-    const id = await control.getAttribute('aria-describedby');
-    await expect.poll(() => page.locator(`[id="${id}"]`).textContent()).toBe(expected);
-  }
 
   it('builds the selects’ options and the inputs’ labels and maxLength from fieldFactsDe', async () => {
     const role = fact('/relatedParty/0/role');
@@ -130,12 +132,7 @@ describe('a German order form built from the field facts, with the carrier’s r
     await byId('postcode').fill('508230');
     await byId('product').fill('HvtLocalLoopProdukt');
     await expect.poll(() => byId('product-note').textContent()).not.toBe('');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
-    expect(
-      severe.map(({ id }) => id),
-      `others: ${violations.map(({ id }) => id).join(', ')}`,
-    ).toEqual([]);
+    await expectNoSevereAxeFinding(page);
     expect(await watched.cspViolations()).toEqual([]);
     expect(watched.pageErrors).toEqual([]);
   });

@@ -5,10 +5,11 @@
 // rule re-run when the product changes, contact rows added and removed through useFieldArray, focus on
 // the first invalid field after submit (a list rule's too), and a submitted order that validates.
 import { join, relative, resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import {
+  expectDescribed,
+  expectNoSevereAxeFinding,
   launchChromium,
   type ServedPage,
   servePage,
@@ -44,13 +45,6 @@ it('bundles the page with the packed package, as a bundler resolving for browser
   expect(packed.map((input) => relative(home, input))).toEqual(['dist/browser.js']);
   expect(inputs.filter((input) => input.startsWith(resolve('src')) || input.startsWith(resolve('dist')))).toEqual([]);
 });
-
-/** The text of what the control's aria-describedby names, once it is `expected`. */
-async function expectDescribed(control: Locator, expected: string) {
-  const id = await control.getAttribute('aria-describedby');
-  expect(id).toMatch(/-error$/);
-  await expect.poll(() => control.page().locator(`[id="${id}"]`).textContent()).toBe(expected);
-}
 
 const cases = [
   {
@@ -186,12 +180,7 @@ describe.each(cases)('the React form in $lang', (want) => {
     await field(want.label.familyName).fill('');
     await field(want.label.type).selectOption({ label: want.product.bitstream });
     await expectMessage(want.label.phone, want.phone);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
-    expect(
-      severe.map(({ id }) => id),
-      `others: ${violations.map(({ id }) => id).join(', ')}`,
-    ).toEqual([]);
+    await expectNoSevereAxeFinding(page);
   });
 
   it('ran without a script error or a CSP violation, and the policy is in force', async () => {
@@ -343,12 +332,7 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     await byId('party-0-phone-0-remove').click();
     await byId('submit').click();
     await expect.poll(() => byId('party-0').locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
-    expect(
-      severe.map(({ id }) => id),
-      `others: ${violations.map(({ id }) => id).join(', ')}`,
-    ).toEqual([]);
+    await expectNoSevereAxeFinding(page);
     expect(await watched.cspViolations()).toEqual([]);
     expect(watched.pageErrors).toEqual([]);
   });

@@ -5,10 +5,11 @@
 // type-checks against the packed package's declarations, so its field names are the order's paths.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import {
+  expectDescribed,
+  expectNoSevereAxeFinding,
   launchChromium,
   type ServedPage,
   servePage,
@@ -94,13 +95,6 @@ describe('the TanStack form in German', () => {
   const byId = (id: string) => page.getByTestId(id);
   const submitted = async () => JSON.parse((await byId('submitted').textContent()) || 'null');
 
-  /** The text of what the control's aria-describedby names, once it is `expected`. */
-  async function expectDescribed(control: Locator, expected: string) {
-    const id = await control.getAttribute('aria-describedby');
-    expect(id).toMatch(/-error$/);
-    await expect.poll(() => page.locator(`[id="${id}"]`).textContent()).toBe(expected);
-  }
-
   /** The packed package's message at `path` (keys joined by dots) for the form's current values. */
   async function packageMessage(path: string): Promise<string | undefined> {
     const values = JSON.parse((await byId('values').textContent()) ?? '');
@@ -180,12 +174,7 @@ describe('the TanStack form in German', () => {
     await byId('party-add').click();
     await byId('submit').click();
     await expect.poll(() => byId('party-2-role-error').textContent()).not.toBe('');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
-    expect(
-      severe.map(({ id }) => id),
-      `others: ${violations.map(({ id }) => id).join(', ')}`,
-    ).toEqual([]);
+    await expectNoSevereAxeFinding(page);
   });
 
   it('ran without a script error or a CSP violation, and the policy is in force', async () => {
