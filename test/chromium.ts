@@ -1,6 +1,15 @@
 // Debian's Chromium for the browser tests, driven by playwright-core (which downloads no browser),
-// and a page that records its script errors and the violations of its Content-Security-Policy.
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+// a page that records its script errors and the violations of its Content-Security-Policy, and a
+// form page bundled against the packed package and served under a strict policy.
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { build, type Plugin } from 'esbuild';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const flags = [
   '--headless',
@@ -62,4 +71,96 @@ export async function tryInlineScript(watched: WatchedPage): Promise<{ violation
   for (let tries = 0; tries < 50 && (await cspViolations()).length === before; tries++)
     await new Promise((resolve) => setTimeout(resolve, 20));
   return { violations: await cspViolations(), ran: await page.evaluate<boolean>('window.inlineRan === true') };
+}
+
+/** The policy the form pages are served under: scripts from the page's origin only, no eval. */
+export const strictPolicy = "default-src 'self'; script-src 'self'; object-src 'none'";
+
+/** A served page and what it was built from. */
+export interface ServedPage {
+  readonly url: string;
+  /** The absolute paths of the files esbuild bundled. */
+  readonly inputs: readonly string[];
+  readonly close: () => void;
+}
+
+/**
+ * The page whose script is `entry` (JSX or TSX), bundled by esbuild for browsers as an application
+ * beside the packed package in `consumer` has it (the entry's own imports resolve from there), and
+ * served on 127.0.0.1 under {@link strictPolicy}.
+ */
+export async function servePage(entry: string, consumer: string, title: string): Promise<ServedPage> {
+  const fromConsumer: Plugin = {
+    name: 'from-consumer',
+    setup(context) {
+      context.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.importer === entry ? context.resolve(args.path, { kind: args.kind, resolveDir: consumer }) : undefined,
+      );
+    },
+  };
+  const out = mkdtempSync(join(consumer, 'page-'));
+  const result = await build({
+    entryPoints: [entry],
+    outfile: join(out, 'app.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [fromConsumer],
+    metafile: true,
+    logLevel: 'silent',
+  });
+  writeFileSync(
+    join(out, 'index.html'),
+    `<!doctype html>
+<html>
+  <head>
+    <meta charset="utf-8">
+    <title>${title}</title>
+    <script type="module" src="/app.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`,
+  );
+  const files: Record<string, [string, string]> = {
+    '/': ['index.html', 'text/html; charset=utf-8'],
+    '/app.js': ['app.js', 'text/javascript; charset=utf-8'],
+  };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const file = files[path];
+    const headers = { 'Content-Security-Policy': strictPolicy, 'Cache-Control': 'no-store' };
+    if (!file) response.writeHead(path === '/favicon.ico' ? 204 : 404, headers).end();
+    else response.writeHead(200, { ...headers, 'Content-Type': file[1] }).end(readFileSync(join(out, file[0])));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)),
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Expects axe-core to find nothing serious or critical on the page; the lesser findings name themselves on failure. */
+export async function expectNoSevereAxeFinding(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+  expect(
+    severe.map(({ id }) => id),
+    `others: ${violations.map(({ id }) => id).join(', ')}`,
+  ).toEqual([]);
+}
+
+/** Expects the text of what the control's aria-describedby names to become `expected`. */
+export async function expectDescribed(control: Locator, expected: string): Promise<void> {
+  const id = await control.getAttribute('aria-describedby');
+  expect(id).toMatch(/-error$/);
+  await expect.poll(() => control.page().locator(`[id="${id}"]`).textContent()).toBe(expected);
 }

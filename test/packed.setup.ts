@@ -66,6 +66,7 @@ export default function setup(project: TestProject) {
     '@types/express',
     '@types/node',
     '@tanstack/form-core',
+    '@tanstack/react-form',
     'react',
     'react-dom',
     'react-hook-form',

@@ -1,89 +1,42 @@
 // The packed package in a React 19 page with react-hook-form and @hookform/resolvers' Standard Schema
 // resolver, as a carrier's web form uses it, in real Chromium under a strict Content-Security-Policy:
-// labelled messages at the fields, empty inputs as missing, date pickers read in Europe/Berlin, a
-// cross-field rule re-run when the product changes, and a submitted order that validates.
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// labelled messages at the fields, empty inputs as missing, date pickers read in Europe/Berlin and
+// filled from the order through toLocalDateTime, a half-typed date said as incomplete, a cross-field
+// rule re-run when the product changes, contact rows added and removed through useFieldArray, focus on
+// the first invalid field after submit (a list rule's too), and a submitted order that validates.
 import { join, relative, resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { build, type Plugin } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchChromium, tryInlineScript, type WatchedPage, watchedPage } from './chromium.js';
+import {
+  expectDescribed,
+  expectNoSevereAxeFinding,
+  launchChromium,
+  type ServedPage,
+  servePage,
+  tryInlineScript,
+  type WatchedPage,
+  watchedPage,
+} from './chromium.js';
 import { importEsm } from './consumer.js';
 
 const consumer = inject('consumer');
-const entry = resolve('test/react-form/app.jsx');
-const policy = "default-src 'self'; script-src 'self'; object-src 'none'";
-const html = `<!doctype html>
-<html>
-  <head>
-    <meta charset="utf-8">
-    <title>Auftrag</title>
-    <script type="module" src="/app.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
 
-/** The page's own imports of packages resolve as in an application beside the packed package. */
-const fromConsumer: Plugin = {
-  name: 'from-consumer',
-  setup(context) {
-    context.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.importer === entry ? context.resolve(args.path, { kind: args.kind, resolveDir: consumer }) : undefined,
-    );
-  },
-};
-
-let out: string;
-let inputs: string[];
-let server: Server;
+let served: ServedPage;
 let url: string;
+let inputs: readonly string[];
 let browser: Browser;
 let api: Awaited<ReturnType<typeof importEsm>>;
 
 beforeAll(async () => {
   api = await importEsm();
-  out = mkdtempSync(join(consumer, 'react-form-'));
-  const result = await build({
-    entryPoints: [entry],
-    outfile: join(out, 'app.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [fromConsumer],
-    metafile: true,
-    logLevel: 'silent',
-  });
-  inputs = Object.keys(result.metafile.inputs).map((input) => resolve(input));
-  writeFileSync(join(out, 'index.html'), html);
-  const files: Record<string, [string, string]> = {
-    '/': ['index.html', 'text/html; charset=utf-8'],
-    '/app.js': ['app.js', 'text/javascript; charset=utf-8'],
-  };
-  server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const file = files[path];
-    const headers = { 'Content-Security-Policy': policy, 'Cache-Control': 'no-store' };
-    if (!file) response.writeHead(path === '/favicon.ico' ? 204 : 404, headers).end();
-    else response.writeHead(200, { ...headers, 'Content-Type': file[1] }).end(readFileSync(join(out, file[0])));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  served = await servePage(resolve('test/react-form/app.jsx'), consumer, 'Auftrag');
+  ({ url, inputs } = served);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  server?.close();
-  if (out) rmSync(out, { recursive: true, force: true });
+  served?.close();
 });
 
 it('bundles the page with the packed package, as a bundler resolving for browsers picks it', () => {
@@ -137,15 +90,14 @@ describe.each(cases)('the React form in $lang', (want) => {
     await page.getByTestId('form').waitFor();
   });
 
-  /** The control with this visible label. */
-  const field = (label: string) => page.getByLabel(label, { exact: true });
+  /** The control with this visible label; the first contact's, for a field of the contacts. */
+  const field = (label: string) =>
+    [want.label.familyName, want.label.phone].includes(label as never)
+      ? page.getByTestId('party-0').getByLabel(label, { exact: true })
+      : page.getByLabel(label, { exact: true });
 
   /** The text of what the control's aria-describedby names, once it is `expected`. */
-  async function expectMessage(label: string, expected: string) {
-    const id = await field(label).getAttribute('aria-describedby');
-    expect(id).toMatch(/-error$/);
-    await expect.poll(() => page.locator(`[id="${id}"]`).textContent()).toBe(expected);
-  }
+  const expectMessage = (label: string, expected: string) => expectDescribed(field(label), expected);
 
   const values = async () => JSON.parse((await page.getByTestId('values').textContent()) ?? '');
 
@@ -154,7 +106,7 @@ describe.each(cases)('the React form in $lang', (want) => {
     await expectMessage(want.label.phone, want.phone);
     expect(await field(want.label.phone).getAttribute('aria-invalid')).toBe('true');
     // the message is the field's own: the others stay quiet
-    expect(await page.getByTestId('family-name-error').textContent()).toBe('');
+    expect(await page.getByTestId('party-0-family-name-error').textContent()).toBe('');
 
     await field(want.label.phone).fill('+49221123456');
     await expectMessage(want.label.phone, '');
@@ -228,12 +180,7 @@ describe.each(cases)('the React form in $lang', (want) => {
     await field(want.label.familyName).fill('');
     await field(want.label.type).selectOption({ label: want.product.bitstream });
     await expectMessage(want.label.phone, want.phone);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
-    expect(
-      severe.map(({ id }) => id),
-      `others: ${violations.map(({ id }) => id).join(', ')}`,
-    ).toEqual([]);
+    await expectNoSevereAxeFinding(page);
   });
 
   it('ran without a script error or a CSP violation, and the policy is in force', async () => {
@@ -242,5 +189,151 @@ describe.each(cases)('the React form in $lang', (want) => {
     // a control: an inline script is blocked and reported, so the listener would have seen a violation
     expect(await tryInlineScript(watched)).toEqual({ violations: ['script-src-elem inline'], ran: false });
     expect(await page.locator('html').getAttribute('lang')).toBe(want.lang);
+  });
+});
+
+describe('the React form in German: contact rows, focus after submit, dates in the pickers', () => {
+  let page: Page;
+  let watched: WatchedPage;
+
+  beforeAll(async () => {
+    watched = await watchedPage(browser);
+    page = watched.page;
+  });
+
+  afterAll(() => page?.context().close());
+
+  beforeEach(async () => {
+    await page.goto(`${url}?lang=de`);
+    await page.getByTestId('form').waitFor();
+  });
+
+  const byId = (id: string) => page.getByTestId(id);
+  const focused = () => page.evaluate<string>('document.activeElement?.id ?? ""');
+  const submitted = async () => JSON.parse((await byId('submitted').textContent()) || 'null');
+
+  /** The packed package's issues for the form's current values. */
+  async function packageIssues() {
+    const values = JSON.parse((await byId('values').textContent()) ?? '');
+    const schema = api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true });
+    return (await schema['~standard'].validate(values)).issues ?? [];
+  }
+
+  /** The packed package's issue of `rule` for the form's current values. */
+  const packageIssue = async (rule: string) =>
+    (await packageIssues()).find((issue) => (issue as { rule?: string }).rule === rule);
+
+  /** The message the packed package gives at `path` for the form's current values. */
+  async function packageMessage(path: readonly (string | number)[]): Promise<string | undefined> {
+    const key = (p: readonly unknown[]) =>
+      JSON.stringify(p.map((s) => (typeof s === 'object' ? (s as { key: unknown }).key : s)));
+    return (await packageIssues()).find((issue) => key(issue.path ?? []) === key(path))?.message;
+  }
+
+  it('adds a contact row from blankRelatedParty, shows its messages at its fields, focuses it, and removes it', async () => {
+    await byId('party-add').click();
+    await expect.poll(() => byId('party-2').getByLabel('Nachname', { exact: true }).inputValue()).toBe('');
+    expect(await byId('party-2-role').inputValue()).toBe('');
+    await byId('submit').click();
+    const role = await packageMessage(['relatedParty', 2, 'role']);
+    const familyName = await packageMessage(['relatedParty', 2, 'partyOrPartyRole', 'familyName']);
+    expect(role).toMatch(/^Rolle \(.+\) ist eine Pflichtangabe\.$/);
+    expect(familyName).toMatch(/^Nachname \(.+\) ist eine Pflichtangabe\.$/);
+    await expectDescribed(byId('party-2-role'), role ?? '');
+    await expectDescribed(byId('party-2-family-name'), familyName ?? '');
+    // the first invalid field in page order has the focus, not the button just pressed
+    await expect.poll(focused).toBe('party-2-role');
+    expect(await submitted()).toBeNull();
+
+    await byId('party-2-remove').click();
+    await expect.poll(() => byId('party-2').count()).toBe(0);
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+    const order = await submitted();
+    expect(order.relatedParty.map((party: { role: string }) => party.role)).toEqual([
+      'technicalContact',
+      'locationAContact',
+    ]);
+    expect(api.validateProductOrder(order).violations).toEqual([]);
+  });
+
+  it('focuses the first invalid field after submit, a list rule’s too: R3 at the contact media of a contact', async () => {
+    // the technical contact loses its phone: R3 concerns the contact media, a list
+    await byId('party-0-phone-0-remove').click();
+    await byId('party-1-family-name').fill('');
+    await byId('submit').click();
+    const r3 = await packageIssue('R3');
+    expect(r3?.message).toMatch(/Telefonnummer/);
+    // shown at the list, or at the row's key field its focus names, and tied to it
+    await expect.poll(() => page.getByText(r3?.message ?? '', { exact: true }).count()).toBe(1);
+    // focus lands on a field of that list, the first in page order, not on the submit button
+    await expect.poll(focused).toBe('party-0-medium-0-type');
+    expect(
+      await page.evaluate(`document.getElementById('party-0-medium-0-type').closest('[aria-invalid="true"]') !== null`),
+    ).toBe(true);
+
+    await byId('party-0-add-phone').click();
+    await byId('party-0-phone-1-type').selectOption('fixed');
+    await byId('party-0-phone-1').fill('+49221123456');
+    await expectDescribed(byId('party-0-media'), '');
+    await byId('submit').click();
+    await expect.poll(focused).toBe('party-1-family-name');
+    expect(await submitted()).toBeNull();
+
+    await byId('party-1-family-name').fill('Klammer');
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+    expect(api.validateProductOrder(await submitted()).violations).toEqual([]);
+  });
+
+  it('shows the order’s dates in the pickers through toLocalDateTime, and submits them unchanged', async () => {
+    // 2025-03-10T09:15:00+01:00 and 2025-04-01T12:00:00+02:00, as the clerk in Berlin reads them
+    expect(await byId('posted').inputValue()).toMatch(/^2025-03-10T09:15(:00)?$/);
+    expect(await byId('date').inputValue()).toMatch(/^2025-04-01T12:00(:00)?$/);
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+    expect(await submitted()).toMatchObject({
+      orderPostedDate: '2025-03-10T09:15:00+01:00',
+      requestedCompletionDate: '2025-04-01T12:00:00+02:00',
+    });
+  });
+
+  it('says a half-typed date is an incomplete date, not a missing one (validity.badInput)', async () => {
+    const incomplete = 'Gewünschter Fertigstellungstermin: unvollständiges Datum';
+    // a segment cleared: the picker's value is '', as for an empty one, but validity.badInput holds
+    await byId('date').focus();
+    await page.keyboard.press('Backspace');
+    expect(
+      await page.evaluate('[document.getElementById("date").value, document.getElementById("date").validity.badInput]'),
+    ).toEqual(['', true]);
+    await expectDescribed(byId('date'), incomplete);
+    await byId('submit').click();
+    await expect.poll(focused).toBe('date');
+    await expectDescribed(byId('date'), incomplete);
+    expect(await submitted()).toBeNull();
+
+    // typed into an empty picker, which sends no input event: caught on submit
+    await byId('date').fill('2025-04-01T12:00');
+    await byId('date').fill('');
+    await expectDescribed(byId('date'), 'Gewünschter Fertigstellungstermin ist eine Pflichtangabe.');
+    await byId('date').focus();
+    await page.keyboard.type('17');
+    await byId('submit').click();
+    await expectDescribed(byId('date'), incomplete);
+
+    await byId('date').fill('2025-04-01T12:00');
+    await expectDescribed(byId('date'), '');
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+  });
+
+  it('has no serious or critical accessibility finding with rows and list messages shown, and no CSP violation', async () => {
+    await byId('party-add').click();
+    await byId('party-0-phone-0-remove').click();
+    await byId('submit').click();
+    await expect.poll(() => byId('party-0').locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    await expectNoSevereAxeFinding(page);
+    expect(await watched.cspViolations()).toEqual([]);
+    expect(watched.pageErrors).toEqual([]);
   });
 });

@@ -16,11 +16,13 @@ export interface TypeCheckOptions {
   readonly lib?: readonly string[];
   /** Whether the declarations of the packages are checked too (`skipLibCheck: false`); no by default. */
   readonly libCheck?: boolean;
+  /** Whether `.tsx` files compile too, with React's automatic runtime, and JSON modules; no by default. */
+  readonly jsx?: boolean;
 }
 
 /** What tsc says of the TypeScript files of `dir`, under the strict settings: nothing when they type-check. */
 export function typeCheck(dir: string, options: TypeCheckOptions = {}): string {
-  const { resolution = 'NodeNext', files, types = ['node'], lib = ['ES2022', 'DOM'], libCheck = false } = options;
+  const { resolution = 'NodeNext', files, types = ['node'], lib = ['ES2022', 'DOM'], libCheck = false, jsx } = options;
   const config = `tsconfig.${resolution}.json`;
   writeFileSync(
     join(dir, config),
@@ -36,6 +38,7 @@ export function typeCheck(dir: string, options: TypeCheckOptions = {}): string {
         noEmit: true,
         skipLibCheck: !libCheck,
         types,
+        ...(jsx ? { jsx: 'react-jsx', resolveJsonModule: true } : {}),
       },
       ...(files ? { files } : { include: ['*.ts'] }),
     }),

@@ -1,0 +1,209 @@
+// A carrier's order form as a React 19 page with TanStack Form: the package's schema, German labels and
+// empty inputs as missing, validates the whole order on each change and on submit, and each issue shows
+// at its field. Typed on ProductOrderFormValues: the field names below are checked against the order's
+// paths. test/tanstack-form.test.ts bundles it against the packed package and type-checks it.
+import { useForm, useStore } from '@tanstack/react-form';
+import {
+  blankRelatedParty,
+  createProductOrderSchema,
+  labelsDe,
+  type ProductOrderFormValues,
+  type ProductOrderFVO,
+  toDateTime,
+  toLocalDateTime,
+} from 'product-order-validator';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import example from '../../examples/orders/valid/new-hvt-local-loop.json';
+
+const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true });
+const roles = ['technicalContact', 'installationContact', 'deliveryContact', 'locationAContact'] as const;
+/** The spec's recommended salutations. */
+const salutations = ['Frau', 'Herr', 'keine Anrede'];
+
+/** The order a clerk edits: an existing one, as the service sent it. */
+const order: ProductOrderFormValues = example as ProductOrderFVO;
+
+/** What a field shows under it: its first issue, once it was touched or the form submitted. */
+function Message({ id, errors, shown }: { id: string; errors: unknown[]; shown: boolean }) {
+  const first = shown ? (errors[0] as { message?: string } | undefined) : undefined;
+  return (
+    <p id={`${id}-error`} data-testid={`${id}-error`}>
+      {first?.message}
+    </p>
+  );
+}
+
+/** The attributes that tie a control to its message. */
+const described = (id: string, invalid: boolean) => ({
+  id,
+  'data-testid': id,
+  'aria-describedby': `${id}-error`,
+  'aria-invalid': invalid ? ('true' as const) : undefined,
+});
+
+function OrderForm() {
+  const [submitted, setSubmitted] = useState<ProductOrderFVO | null>(null);
+  const form = useForm({
+    defaultValues: order,
+    validators: { onChange: schema, onSubmit: schema },
+    // the form holds what the clerk typed; the schema's value is the order, empty inputs left out
+    onSubmit: async ({ value }) => {
+      const result = await schema['~standard'].validate(value);
+      if (!result.issues) setSubmitted(result.value);
+    },
+  });
+  const submissions = useStore(form.store, (state) => state.submissionAttempts);
+  const attempted = (touched: boolean) => touched || submissions > 0;
+
+  return (
+    <form
+      data-testid="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="relatedParty" mode="array">
+        {(parties) => (
+          <>
+            {parties.state.value.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the list's positions, as TanStack Form names them
+              <fieldset key={index} data-testid={`party-${index}`}>
+                <legend>{labelsDe.field(`/relatedParty/${index}`)}</legend>
+                <form.Field name={`relatedParty[${index}].role`}>
+                  {(field) => {
+                    const id = `party-${index}-role`;
+                    const shown = attempted(field.state.meta.isTouched);
+                    return (
+                      <>
+                        <label htmlFor={id}>{labelsDe.fields.role}</label>
+                        <select
+                          {...described(id, shown && field.state.meta.errors.length > 0)}
+                          value={field.state.value ?? ''}
+                          onBlur={field.handleBlur}
+                          onChange={(event) => field.handleChange(event.target.value as (typeof roles)[number] | '')}
+                        >
+                          <option value="">– bitte wählen –</option>
+                          {roles.map((role) => (
+                            <option key={role} value={role}>
+                              {labelsDe.values[role]}
+                            </option>
+                          ))}
+                        </select>
+                        <Message id={id} errors={field.state.meta.errors} shown={shown} />
+                      </>
+                    );
+                  }}
+                </form.Field>
+                <form.Field name={`relatedParty[${index}].partyOrPartyRole.salutation`}>
+                  {(field) => {
+                    const id = `party-${index}-salutation`;
+                    const shown = attempted(field.state.meta.isTouched);
+                    return (
+                      <>
+                        <label htmlFor={id}>{labelsDe.fields.salutation}</label>
+                        <select
+                          {...described(id, shown && field.state.meta.errors.length > 0)}
+                          value={field.state.value ?? ''}
+                          onBlur={field.handleBlur}
+                          onChange={(event) => field.handleChange(event.target.value)}
+                        >
+                          <option value="">– bitte wählen –</option>
+                          {salutations.map((salutation) => (
+                            <option key={salutation}>{salutation}</option>
+                          ))}
+                        </select>
+                        <Message id={id} errors={field.state.meta.errors} shown={shown} />
+                      </>
+                    );
+                  }}
+                </form.Field>
+                <form.Field name={`relatedParty[${index}].partyOrPartyRole.familyName`}>
+                  {(field) => {
+                    const id = `party-${index}-family-name`;
+                    const shown = attempted(field.state.meta.isTouched);
+                    return (
+                      <>
+                        <label htmlFor={id}>{labelsDe.fields.familyName}</label>
+                        <input
+                          {...described(id, shown && field.state.meta.errors.length > 0)}
+                          value={field.state.value ?? ''}
+                          onBlur={field.handleBlur}
+                          onChange={(event) => field.handleChange(event.target.value)}
+                        />
+                        <Message id={id} errors={field.state.meta.errors} shown={shown} />
+                      </>
+                    );
+                  }}
+                </form.Field>
+                <button type="button" data-testid={`party-${index}-remove`} onClick={() => parties.removeValue(index)}>
+                  Ansprechpartner entfernen
+                </button>
+              </fieldset>
+            ))}
+            <button
+              type="button"
+              data-testid="party-add"
+              onClick={() => parties.pushValue(blankRelatedParty('Individual'))}
+            >
+              Ansprechpartner hinzufügen
+            </button>
+          </>
+        )}
+      </form.Field>
+
+      <form.Field name="relatedParty[0].partyOrPartyRole.contactMedium[0].phoneNumber">
+        {(field) => {
+          const shown = attempted(field.state.meta.isTouched);
+          return (
+            <>
+              <label htmlFor="phone">
+                {labelsDe.field('/relatedParty/0/partyOrPartyRole/contactMedium/0/phoneNumber')}
+              </label>
+              <input
+                type="tel"
+                {...described('phone', shown && field.state.meta.errors.length > 0)}
+                value={field.state.value ?? ''}
+                onBlur={field.handleBlur}
+                onChange={(event) => field.handleChange(event.target.value)}
+              />
+              <Message id="phone" errors={field.state.meta.errors} shown={shown} />
+            </>
+          );
+        }}
+      </form.Field>
+
+      <form.Field name="requestedCompletionDate">
+        {(field) => {
+          const shown = attempted(field.state.meta.isTouched);
+          return (
+            <>
+              <label htmlFor="date">{labelsDe.fields.requestedCompletionDate}</label>
+              <input
+                type="datetime-local"
+                {...described('date', shown && field.state.meta.errors.length > 0)}
+                value={toLocalDateTime(field.state.value)}
+                onBlur={field.handleBlur}
+                onChange={(event) => field.handleChange(toDateTime(event.target.value))}
+              />
+              <Message id="date" errors={field.state.meta.errors} shown={shown} />
+            </>
+          );
+        }}
+      </form.Field>
+
+      <button type="submit" data-testid="submit">
+        Auftrag senden
+      </button>
+      <form.Subscribe selector={(state) => state.values}>
+        {(values) => <pre data-testid="values">{JSON.stringify(values)}</pre>}
+      </form.Subscribe>
+      <pre data-testid="submitted">{submitted ? JSON.stringify(submitted) : ''}</pre>
+    </form>
+  );
+}
+
+document.documentElement.lang = 'de';
+createRoot(document.getElementById('root') as HTMLElement).render(<OrderForm />);
