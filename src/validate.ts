@@ -509,7 +509,10 @@ function guard(rule: CustomRule): Budgeted {
 function findingsOf(id: string, some: unknown, left: number): readonly Finding[] {
   const found: Finding[] = [];
   try {
-    if (!Array.isArray(some)) return [failed(id, new TypeError('check() returned no array of findings'))];
+    if (!Array.isArray(some)) {
+      settle(some);
+      return [failed(id, new TypeError('check() returned no array of findings'))];
+    }
     const most = Math.min(some.length, left + 1);
     let faulty = false;
     for (let i = 0; i < most; i++) {
@@ -525,6 +528,15 @@ function findingsOf(id: string, some: unknown, left: number): readonly Finding[]
     found.push(failed(id, error));
     return found;
   }
+}
+
+/**
+ * Handles the rejection of a promise a caller's check returned, an async rule: `rule_failed` already
+ * says it, and an unhandled rejection would end a Node process. Only a native promise is touched,
+ * so nothing of the caller's runs.
+ */
+function settle(some: unknown): void {
+  if (some instanceof Promise) Promise.prototype.catch.call(some, () => undefined);
 }
 
 /** The most params a caller's finding carries. */
