@@ -119,7 +119,7 @@ export interface OrderSchema<T, Input = T, F extends CustomFinding = never> {
    *
    * const schema = createProductOrderItemSchema({ labels: labelsDe, emptyAsMissing: true });
    * for (const note of schema.hints({ action: 'add', product: { '@type': 'HvtLocalLoopProdukt' } }))
-   *   console.log(note.path.join('.'), note.message); // product.@type Meinten Sie …?
+   *   console.log(note.path.join('.'), note.message); // product.@type Produktart: meinten Sie HVt-Anschluss?
    * ```
    */
   hints(value: unknown): readonly OrderHintNote[];
