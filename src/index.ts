@@ -48,12 +48,14 @@ export type { Target as JsonSchemaTarget } from './json-schema/targets.js';
 export { formatMessage, type Lang, langs } from './messages/index.js';
 export { rules } from './rules/index.js';
 export {
+  type CarrierIssue,
   contactMediumSchema,
   createContactMediumSchema,
   createProductOrderItemSchema,
   createProductOrderSchema,
   createRelatedPartySchema,
   type FormSchemaOptions,
+  type OrderHintNote,
   type OrderIssue,
   type OrderSchema,
   type OrderSchemaFactory,

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeLength, type Traps } from '../test/traps.js';
-import type { Labels } from './form/labels.js';
+import { type Labels, withLabels } from './form/labels.js';
 import { labelsDe } from './form/labels-de.js';
+import { withJsonSchema } from './json-schema/standard.js';
 import { formatMessage } from './messages/index.js';
 import {
   address,
@@ -30,7 +31,7 @@ import {
   productOrderSchema,
   relatedPartySchema,
 } from './standard-schema.js';
-import { validateProductOrder } from './validate.js';
+import { defineRule, validateProductOrder } from './validate.js';
 
 const _shipped = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
 
@@ -384,4 +385,282 @@ function _readdirJson(dir: string): Order[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))
     .map((f) => JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')));
+}
+
+describe("a carrier's rules in the schemas (issue 29)", () => {
+  /** A rule of the carrier's: priority 0 to 4, at /priority. */
+  const priority = defineRule({
+    id: 'X-priority',
+    title: 'A priority is 0 to 4.',
+    check: (order: unknown) => {
+      const value = (order as { priority?: unknown }).priority;
+      if (value === undefined || ['0', '1', '2', '3', '4'].includes(String(value))) return [];
+      return [{ rule: 'X-priority', code: 'priority_out_of_range', path: '/priority', params: { lowest: 4 } }];
+    },
+  });
+  /** A rule of the carrier's: a postal contact medium's postcode has five digits, wherever it sits. */
+  const postcode = defineRule({
+    id: 'X-postcode',
+    title: 'A postcode has five digits.',
+    check: (order: unknown) => {
+      const found: {
+        rule: 'X-postcode';
+        code: 'postcode_not_five_digits';
+        path: string;
+        params: { digits: number };
+      }[] = [];
+      const parties = (order as Order).relatedParty ?? [];
+      parties.forEach((p: Order, i: number) => {
+        const media: Order[] = p?.partyOrPartyRole?.contactMedium ?? [];
+        media.forEach((m, j) => {
+          if (typeof m?.postcode === 'string' && !/^[0-9]{5}$/.test(m.postcode))
+            found.push({
+              rule: 'X-postcode',
+              code: 'postcode_not_five_digits',
+              path: `/relatedParty/${i}/partyOrPartyRole/contactMedium/${j}/postcode`,
+              params: { digits: 5 },
+            });
+        });
+      });
+      return found;
+    },
+  });
+  const messages = {
+    de: {
+      priority_out_of_range: (f: { params: { lowest: number } }) =>
+        `Die Priorität reicht von 0 bis ${f.params.lowest}.`,
+      postcode_not_five_digits: () => 'Die Postleitzahl hat fünf Ziffern.',
+    },
+  };
+
+  it('runs them after the built-in rules in the order schema, worded by the messages of the language', () => {
+    const schema = createProductOrderSchema({ rules: [priority], messages, lang: 'de' });
+    const order = orderWith((o) => {
+      o.priority = '7';
+      o.description = '';
+    });
+    const result = schema['~standard'].validate(order);
+    expect(result.issues?.map(({ path, rule, code }) => [path, rule, code])).toEqual([
+      [['description'], 'R-field', 'too_short'],
+      [['priority'], 'X-priority', 'priority_out_of_range'],
+    ]);
+    expect(result.issues?.[1]).toMatchObject({ message: 'Die Priorität reicht von 0 bis 4.', params: { lowest: 4 } });
+    // a language without a message for the code gets the neutral built-in one, naming the code
+    const en = createProductOrderSchema({ rules: [priority], messages })['~standard'].validate(order);
+    const neutral = { rule: 'X-priority', code: 'priority_out_of_range', path: '/priority', params: { lowest: 4 } };
+    expect(en.issues?.[1]?.message).toBe(formatMessage(neutral as never, 'en'));
+    expect(en.issues?.[1]?.message).toMatch(/priority_out_of_range/);
+  });
+
+  it('leaves out the built-in rules of without, and puts a rule with a built-in id in its place', () => {
+    const order = orderWith((o) => (o.productOrderItem[0].action = 'modify'));
+    const codes = (options: object) =>
+      (createProductOrderSchema(options)['~standard'].validate(order).issues ?? []).map((i) => i.rule);
+    expect(codes({})).toEqual(['R9']);
+    expect(codes({ without: ['R9'] })).toEqual([]);
+    const own = {
+      id: 'R9',
+      title: 'Own.',
+      check: () => [{ rule: 'R9', code: 'own', path: '/category', params: {} }],
+    };
+    expect(codes({ rules: [own] })).toEqual(['R9']);
+    expect(createProductOrderSchema({ rules: [own] })['~standard'].validate(order).issues?.[0]?.path).toEqual([
+      'category',
+    ]);
+  });
+
+  it('words their issues by the labels where they have a message for the code, else by messages, else built-in', () => {
+    const labels = withLabels(labelsDe, { messages: { priority_out_of_range: (_, c) => `${c.field}: 0 bis 4.` } });
+    const order = { ...validOrder(), priority: '9' };
+    const worded = (options: object) =>
+      createProductOrderSchema({ rules: [priority], ...options })['~standard'].validate(order).issues?.[0]?.message;
+    expect(worded({ labels, messages })).toBe('Priorität: 0 bis 4.');
+    expect(worded({ labels: labelsDe, messages })).toBe('Die Priorität reicht von 0 bis 4.');
+    const throwing = { ...labels, message: () => thrower() } as unknown as Labels;
+    expect(worded({ labels: throwing, messages })).toBe('Die Priorität reicht von 0 bis 4.');
+  });
+
+  it('applies emptyAsMissing to them: a blank optional field never trips a carrier rule', () => {
+    const blank = { ...validOrder(), priority: '  ' };
+    const seen: unknown[] = [];
+    const spy = {
+      ...priority,
+      check: (order: unknown) => {
+        seen.push((order as Order).priority);
+        return priority.check(order);
+      },
+    };
+    expect(createProductOrderSchema({ rules: [spy], emptyAsMissing: true })['~standard'].validate(blank)).toEqual({
+      value: validOrder(),
+    });
+    expect(seen).toEqual([undefined]);
+    const plain = createProductOrderSchema({ rules: [priority] })['~standard'].validate(blank);
+    expect(plain.issues?.map((i) => i.code)).toEqual(['priority_out_of_range']);
+  });
+
+  it("runs them on a part as it sits in an order, and keeps the part's findings at its own paths", () => {
+    const schema = createContactMediumSchema({ rules: [postcode, priority], messages, lang: 'de' });
+    const result = schema['~standard'].validate(postal({ postcode: '123456' }));
+    expect(result.issues).toEqual([
+      {
+        path: ['postcode'],
+        rule: 'X-postcode',
+        code: 'postcode_not_five_digits',
+        params: { digits: 5 },
+        message: 'Die Postleitzahl hat fünf Ziffern.',
+      },
+    ]);
+    const party = createRelatedPartySchema({ rules: [postcode], emptyAsMissing: true });
+    const found = party['~standard'].validate({
+      role: 'deliveryContact',
+      partyOrPartyRole: individual({ contactMedium: [phone(), postal({ postcode: '1234' })] }),
+    });
+    expect(found.issues?.map((i) => i.path)).toEqual([['partyOrPartyRole', 'contactMedium', 1, 'postcode']]);
+  });
+
+  it.each([
+    ['throws', () => thrower()],
+    ['returns 42', () => 42],
+    ['returns findings of no shape', () => [{ rule: 'X-junk' }, 'junk', null]],
+  ])('gives rule_failed at the root of the order and of a part for a rule that %s', (_, check) => {
+    const rule = { id: 'X-junk', title: 'Junk.', check } as never;
+    for (const create of [createProductOrderSchema, createContactMediumSchema, createProductOrderItemSchema]) {
+      const result = create({ rules: [rule] })['~standard'].validate(
+        create === createContactMediumSchema
+          ? phone()
+          : create === createProductOrderSchema
+            ? validOrder()
+            : item('HvtLocalLoopProduct', [place('locationA'), place('locationB', loopSite())]),
+      );
+      expect(result.issues?.map(({ path, rule, code }) => [path, rule, code])).toEqual([[[], 'X-junk', 'rule_failed']]);
+    }
+  });
+
+  it('lists at most 1,000 issues of a rule that returns a million findings, reading no more of them than validate does', () => {
+    const traps: Traps = { count: 0 };
+    const finding = { rule: 'X-many', code: 'many', path: '/priority', params: {} };
+    const rule = { id: 'X-many', title: 'Many.', check: () => fakeLength(traps, () => finding, 1e6) } as never;
+    const result = createProductOrderSchema({ rules: [rule] })['~standard'].validate(validOrder());
+    expect(result.issues).toHaveLength(1000);
+    expect(traps.count).toBeLessThanOrEqual(2 * 10_001 + 10);
+  });
+
+  it.each([
+    [{ rules: [null] }, /^createProductOrderSchema: rules\[0\] is null/],
+    [{ rules: 'X-priority' }, /^createProductOrderSchema: rules must be an array/],
+    [{ without: ['R99'] }, /^createProductOrderSchema: without\[0\] is the string 'R99', which is no built-in/],
+    [{ messages: { de: { x: 1 } } }, /^createProductOrderSchema: messages\.de\.x must be a function/],
+  ])('refuses %j with a TypeError naming the factory and the option, as createValidator does', (options, error) => {
+    expect(() => createProductOrderSchema(options as never)).toThrow(TypeError);
+    expect(() => createProductOrderSchema(options as never)).toThrow(error);
+    expect(() => createContactMediumSchema(options as never)).toThrow(/^createContactMediumSchema: /);
+  });
+
+  it('reads a Proxy of options at creation, each option once, and never again while validating', () => {
+    const reads: (string | symbol)[] = [];
+    const given = { rules: [priority], messages, lang: 'de', without: ['R14'], emptyAsMissing: true };
+    const options = new Proxy(given, {
+      get: (target, key) => {
+        reads.push(key);
+        return Reflect.get(target, key);
+      },
+    });
+    const schema = createProductOrderSchema(options as never);
+    expect(reads.filter((key) => key !== 'lang' && key !== 'maxViolations' && key !== 'labels').sort()).toEqual([
+      'emptyAsMissing',
+      'messages',
+      'rules',
+      'without',
+    ]);
+    const atCreation = reads.length;
+    expect(atCreation).toBeLessThanOrEqual(10);
+    expect(schema['~standard'].validate({ ...validOrder(), priority: '9' })).toHaveProperty('issues');
+    schema.hints({ ...validOrder(), priorty: '1' });
+    expect(reads).toHaveLength(atCreation);
+  });
+});
+
+describe('hints as notes for a form (issue 29)', () => {
+  const typo = () => orderWith((o) => (o.productOrderItem[0].product['@type'] = 'HvtLocalLoopProdukt'));
+
+  it('gives the near misses at their fields, in the words of the issues, never as issues', () => {
+    const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true });
+    const order = { ...validOrder(), priorty: '1', description: '' };
+    expect(schema['~standard'].validate(order)).toHaveProperty('value');
+    const notes = schema.hints(order);
+    expect(notes).toEqual([
+      {
+        path: ['priorty'],
+        rule: 'R-field',
+        code: 'did_you_mean',
+        params: { found: 'priorty', suggestion: 'priority' },
+        message: validateProductOrder(order, { labels: labelsDe }).hints[0]?.message,
+      },
+    ]);
+    expect(notes[0]?.message).toMatch(/priority/);
+  });
+
+  it("gives a part's near misses relative to the part, and none outside it", () => {
+    const schema = createProductOrderItemSchema({ lang: 'de' });
+    const notes = schema.hints(typo().productOrderItem[0]);
+    expect(notes.map(({ path, params }) => [path, params])).toEqual([
+      [['product', '@type'], { found: 'HvtLocalLoopProdukt', suggestion: 'HvtLocalLoopProduct' }],
+    ]);
+    expect(
+      createContactMediumSchema()
+        .hints(phone({ phoneNumbr: '1' }))
+        .map((n) => n.path),
+    ).toEqual([['phoneNumbr']]);
+    expect(productOrderSchema.hints(validOrder())).toEqual([]);
+  });
+
+  it('keeps hints on the schema withJsonSchema gives, with its carrier rules', () => {
+    const schema = withJsonSchema(createProductOrderItemSchema({ rules: [], lang: 'de' }));
+    expect(schema.hints(typo().productOrderItem[0])).toHaveLength(1);
+    expect(schema['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).toHaveProperty('$defs');
+  });
+
+  it.each([
+    [
+      'a cycle',
+      () => {
+        const order: Order = typo();
+        order.productOrderItem[0].product.self = order;
+        return order;
+      },
+    ],
+    [
+      'nesting 100,000 deep',
+      () => {
+        let deep: unknown = {};
+        for (let i = 0; i < 100_000; i++) deep = { note: [deep] };
+        return deep;
+      },
+    ],
+    ['a sparse list of 10 million', () => ({ ...typo(), note: new Array(1e7) })],
+    ['a throwing Proxy', () => new Proxy({}, { get: () => thrower(), ownKeys: () => thrower() })],
+    ['null', () => null],
+  ])('never throws on %s, with or without emptyAsMissing', (_, make) => {
+    for (const emptyAsMissing of [false, true]) {
+      const notes = createProductOrderSchema({ emptyAsMissing }).hints(make());
+      expect(Array.isArray(notes)).toBe(true);
+    }
+  });
+
+  it('reads no more of a list of fake length than validation does', () => {
+    for (const emptyAsMissing of [false, true]) {
+      const traps: Traps = { count: 0 };
+      const order = { ...typo(), note: fakeLength(traps, () => ({ text: 'x' })) };
+      createProductOrderSchema({ emptyAsMissing }).hints(order);
+      const hinted = traps.count;
+      traps.count = 0;
+      createProductOrderSchema({ emptyAsMissing })['~standard'].validate(order);
+      expect(hinted).toBeLessThanOrEqual(traps.count);
+      expect(hinted).toBeLessThanOrEqual(2_000_000);
+    }
+  });
+});
+
+function thrower(): never {
+  throw new Error('hostile');
 }

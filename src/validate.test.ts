@@ -547,6 +547,25 @@ describe('createValidator', () => {
 
 describe("a caller's code, read once and guarded (issue 31)", () => {
   const fault = { ...validOrder(), description: '' };
+
+  // regression (issue 29): an async rule's rejected promise went unhandled, which ends a Node process
+  it('a rule that returns a rejected promise gives rule_failed, and leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const rule = { id: 'X-async', title: 'Async.', check: () => Promise.reject(new Error('carrier bug')) };
+      const result = createValidator({ rules: [rule as never] }).validate(fault);
+      expect(result.violations.map((v) => [v.rule, v.code])).toEqual([
+        ['X-async', 'rule_failed'],
+        ['R-field', 'too_short'],
+      ]);
+      await new Promise((settled) => setTimeout(settled, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
   const throwing = (): never => {
     throw new Error('hostile');
   };

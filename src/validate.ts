@@ -279,30 +279,56 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
   options?: ValidatorOptions<Found, L>,
 ): Validator<Found[number], L> {
   type F = Found[number];
-  const read = ownRules(options);
+  const { rules: checks, checks: guarded, words } = carrierOf(options, 'createValidator', rules, isBuiltIn);
+  const validate = (input: unknown, validateOptions?: ValidateOptions<string>) =>
+    run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words, formatMessage);
+  return Object.freeze({
+    rules: checks as readonly (Rule | CustomRule<F>)[],
+    validate,
+    validateText: (text: string, validateOptions?: ValidateOptions<string>) =>
+      validateText(text, validate, validateOptions),
+  });
+}
+
+/** What the options of a validator make: its rules in the order they run, as checks to run, and its words. */
+export interface Carrier {
+  /** The rules in the order they run, frozen. */
+  readonly rules: readonly (Rule | CustomRule)[];
+  /** The same, each of the caller's {@link guard}ed. */
+  readonly checks: readonly Check[];
+  /** The caller's message of a finding in a language, when `messages` has one that renders. */
+  readonly words: ((finding: Finding, lang: string) => string | undefined) | undefined;
+}
+
+/**
+ * The rules, checks and words of the options `rules`, `without` and `messages`, read once, as
+ * {@link createValidator} takes them: `base` (the built-in rules) less those left out, a caller's rule
+ * with a built-in id in that rule's place, the others after them; each that is not `builtIn` guarded.
+ * `who` names the function in a TypeError for an option at fault.
+ */
+export function carrierOf(
+  options: AnyValidatorOptions,
+  who: string,
+  base: readonly Check[],
+  builtIn: (check: unknown) => boolean,
+): Carrier {
+  const read = ownRules(options, who);
   const own: CustomRule[] = [...read.keys()];
-  const dropped = new Set<string>(droppedRules(options));
+  const dropped = new Set<string>(droppedRules(options, who, base));
   const checks: (Rule | CustomRule)[] = [];
-  for (const rule of rules) {
+  for (const rule of base as readonly Rule[]) {
     if (dropped.has(rule.id)) continue;
     const at = own.findIndex((mine) => mine.id === rule.id);
     checks.push(at < 0 ? rule : own.splice(at, 1)[0]);
   }
   checks.push(...own);
   // a rule of the caller's that throws is at fault itself, even with a built-in id
-  const guarded = checks.map((rule) => (isBuiltIn(rule) ? (rule as Rule) : guard(read.get(rule) ?? rule)));
-  const messages = ownMessages(options);
+  const guarded = checks.map((rule) => (builtIn(rule) ? (rule as Rule) : guard(read.get(rule) ?? rule)));
+  const messages = ownMessages(options, who);
   const words =
     messages &&
     ((finding: Finding, lang: string) => wordsOf(Object.hasOwn(messages, lang) ? messages[lang] : undefined, finding));
-  const validate = (input: unknown, validateOptions?: ValidateOptions<string>) =>
-    run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words, formatMessage);
-  return Object.freeze({
-    rules: Object.freeze(checks) as readonly (Rule | CustomRule<F>)[],
-    validate,
-    validateText: (text: string, validateOptions?: ValidateOptions<string>) =>
-      validateText(text, validate, validateOptions),
-  });
+  return { rules: Object.freeze(checks), checks: guarded, words };
 }
 
 /** The most rules, message tables or messages a validator takes: more is no list a person wrote. */
@@ -321,29 +347,29 @@ function isBuiltIn(check: unknown): boolean {
 
 type AnyValidatorOptions = ValidatorOptions<readonly CustomFinding[], string> | undefined;
 
-/** Throws a TypeError that names the option of {@link createValidator} at fault and what is wrong. */
-function refuse(at: string, fault: string): never {
-  throw new TypeError(`createValidator: ${at} ${fault}`);
+/** Throws a TypeError that names the function `who` called, the option at fault and what is wrong. */
+function refuse(who: string, at: string, fault: string): never {
+  throw new TypeError(`${who}: ${at} ${fault}`);
 }
 
 /**
  * The caller's rules of `options.rules`, each as given with what was read of it once; throws a
  * TypeError naming the first that is no rule.
  */
-function ownRules(options: AnyValidatorOptions): Map<CustomRule, CustomRule> {
+function ownRules(options: AnyValidatorOptions, who: string): Map<CustomRule, CustomRule> {
   const read = new Map<CustomRule, CustomRule>();
-  const given = readOption(options, 'rules', 'rules');
+  const given = readOption(options, 'rules', 'rules', who);
   if (given === undefined) return read;
-  if (!Array.isArray(given)) refuse('rules', `must be an array of rules, not ${describe(given)}`);
-  if (given.length > maxRules) refuse('rules', `holds ${given.length} rules, more than ${maxRules}`);
+  if (!Array.isArray(given)) refuse(who, 'rules', `must be an array of rules, not ${describe(given)}`);
+  if (given.length > maxRules) refuse(who, 'rules', `holds ${given.length} rules, more than ${maxRules}`);
   const ids = new Map<string, number>();
   for (let i = 0; i < given.length; i++) {
-    const rule = readOption(given, i, `rules[${i}]`);
+    const rule = readOption(given, i, `rules[${i}]`, who);
     const own = callerRule(rule);
-    if (typeof own === 'string') refuse(`rules[${i}]`, own);
+    if (typeof own === 'string') refuse(who, `rules[${i}]`, own);
     const first = ids.get(own.id);
     if (first !== undefined)
-      refuse(`rules[${i}]`, `has the id '${own.id}' of rules[${first}]: each rule needs an id of its own`);
+      refuse(who, `rules[${i}]`, `has the id '${own.id}' of rules[${first}]: each rule needs an id of its own`);
     ids.set(own.id, i);
     read.set(rule as CustomRule, own);
   }
@@ -351,15 +377,15 @@ function ownRules(options: AnyValidatorOptions): Map<CustomRule, CustomRule> {
 }
 
 /** The ids of `options.without`; throws a TypeError for one that is no built-in rule's id. */
-function droppedRules(options: AnyValidatorOptions): string[] {
-  const given = readOption(options, 'without', 'without');
+function droppedRules(options: AnyValidatorOptions, who: string, base: readonly Check[]): string[] {
+  const given = readOption(options, 'without', 'without', who);
   if (given === undefined) return [];
-  if (!Array.isArray(given)) refuse('without', `must be an array of rule ids, not ${describe(given)}`);
-  const known = rules.map((rule) => rule.id as string);
+  if (!Array.isArray(given)) refuse(who, 'without', `must be an array of rule ids, not ${describe(given)}`);
+  const known = base.map((rule) => rule.id as string);
   return Array.from({ length: Math.min(given.length, maxRules) }, (_, i) => {
-    const id = readOption(given, i, `without[${i}]`);
+    const id = readOption(given, i, `without[${i}]`, who);
     if (typeof id !== 'string' || !known.includes(id))
-      refuse(`without[${i}]`, `is ${describe(id)}, which is no built-in rule's id (${known.join(', ')})`);
+      refuse(who, `without[${i}]`, `is ${describe(id)}, which is no built-in rule's id (${known.join(', ')})`);
     return id;
   });
 }
@@ -367,21 +393,22 @@ function droppedRules(options: AnyValidatorOptions): string[] {
 type CallerTable = Readonly<Record<string, (finding: Finding) => unknown>>;
 
 /** The caller's message tables, read once into tables of functions; throws a TypeError naming an entry that is none. */
-function ownMessages(options: AnyValidatorOptions): Readonly<Record<string, CallerTable>> | undefined {
-  const given = readOption(options, 'messages', 'messages');
+function ownMessages(options: AnyValidatorOptions, who: string): Readonly<Record<string, CallerTable>> | undefined {
+  const given = readOption(options, 'messages', 'messages', who);
   if (given === undefined) return undefined;
-  if (!isRecord(given)) refuse('messages', `must be an object of message tables by language, not ${describe(given)}`);
+  if (!isRecord(given))
+    refuse(who, 'messages', `must be an object of message tables by language, not ${describe(given)}`);
   const tables: Record<string, CallerTable> = Object.create(null);
-  for (const lang of keysOf(given, 'messages')) {
+  for (const lang of keysOf(given, 'messages', who)) {
     const at = `messages.${lang}`;
-    const table = readOption(given, lang, at);
+    const table = readOption(given, lang, at, who);
     if (table === undefined) continue;
-    if (!isRecord(table)) refuse(at, `must be an object of messages by code, not ${describe(table)}`);
+    if (!isRecord(table)) refuse(who, at, `must be an object of messages by code, not ${describe(table)}`);
     const own: Record<string, (finding: Finding) => unknown> = Object.create(null);
-    for (const code of keysOf(table, at)) {
-      const render = readOption(table, code, `${at}.${code}`);
+    for (const code of keysOf(table, at, who)) {
+      const render = readOption(table, code, `${at}.${code}`, who);
       if (render === undefined) continue;
-      if (typeof render !== 'function') refuse(`${at}.${code}`, `must be a function, not ${describe(render)}`);
+      if (typeof render !== 'function') refuse(who, `${at}.${code}`, `must be a function, not ${describe(render)}`);
       own[code] = render as (finding: Finding) => unknown;
     }
     tables[lang] = Object.freeze(own);
@@ -390,21 +417,21 @@ function ownMessages(options: AnyValidatorOptions): Readonly<Record<string, Call
 }
 
 /** `owner[key]`, read once; a throw while reading it is the caller's fault, said as a TypeError naming `at`. */
-function readOption(owner: unknown, key: string | number, at: string): unknown {
+function readOption(owner: unknown, key: string | number, at: string, who: string): unknown {
   if (owner === undefined || owner === null) return undefined;
   try {
     return (owner as Record<string | number, unknown>)[key];
   } catch (error) {
-    return refuse(at, `cannot be read: ${errorText(error)}`);
+    return refuse(who, at, `cannot be read: ${errorText(error)}`);
   }
 }
 
 /** The own enumerable keys of `owner`, at most {@link maxRules}; a throw is the caller's fault. */
-function keysOf(owner: object, at: string): string[] {
+function keysOf(owner: object, at: string, who: string): string[] {
   try {
     return Object.keys(owner).slice(0, maxRules);
   } catch (error) {
-    return refuse(at, `cannot be read: ${errorText(error)}`);
+    return refuse(who, at, `cannot be read: ${errorText(error)}`);
   }
 }
 
@@ -482,7 +509,10 @@ function guard(rule: CustomRule): Budgeted {
 function findingsOf(id: string, some: unknown, left: number): readonly Finding[] {
   const found: Finding[] = [];
   try {
-    if (!Array.isArray(some)) return [failed(id, new TypeError('check() returned no array of findings'))];
+    if (!Array.isArray(some)) {
+      settle(some);
+      return [failed(id, new TypeError('check() returned no array of findings'))];
+    }
     const most = Math.min(some.length, left + 1);
     let faulty = false;
     for (let i = 0; i < most; i++) {
@@ -498,6 +528,15 @@ function findingsOf(id: string, some: unknown, left: number): readonly Finding[]
     found.push(failed(id, error));
     return found;
   }
+}
+
+/**
+ * Handles the rejection of a promise a caller's check returned, an async rule: `rule_failed` already
+ * says it, and an unhandled rejection would end a Node process. Only a native promise is touched,
+ * so nothing of the caller's runs.
+ */
+function settle(some: unknown): void {
+  if (some instanceof Promise) Promise.prototype.catch.call(some, () => undefined);
 }
 
 /** The most params a caller's finding carries. */
@@ -545,19 +584,13 @@ function run<T, V = Violation>(
   builtInWords: (finding: Finding, lang: string) => string,
 ): ValidationResult<T, V> {
   const { lang, max, labels } = settings(options);
-  const { found: faults, stopped, near } = findings(checks, input, stopAfter(max), max);
-  if (faults.length === 0 && near.length === 0)
+  const { listed, more, stopped, near } = collect(checks, input, max);
+  if (listed.length === 0 && near.length === 0)
     return { valid: true, value: input as T, violations: [], hints: noHints };
   const word = (f: Finding) =>
     words?.(f, lang) ?? (labels && callerText(() => labels.message(f, input))) ?? builtInWords(f, lang);
-  const listed = byPath(faults).slice(0, max);
-  const hints =
-    near.length === 0
-      ? noHints
-      : byPath(near)
-          .slice(0, max)
-          .map((f) => hintOf(f, word(f)));
-  if (faults.length === 0) return { valid: true, value: input as T, violations: [], hints };
+  const hints = near.length === 0 ? noHints : near.map((f) => hintOf(f, word(f)));
+  if (listed.length === 0) return { valid: true, value: input as T, violations: [], hints };
   const violations = listed.map((f) => ({
     rule: f.rule,
     code: f.code,
@@ -565,9 +598,32 @@ function run<T, V = Violation>(
     params: f.params,
     message: word(f),
   })) as V[];
-  const more = faults.length - listed.length;
   if (more === 0 && !stopped) return { valid: false, violations, hints };
   return { valid: false, violations, hints, truncated: { more, stopped } };
+}
+
+/** What a validation found, before it is worded: the first violations and hints by path, at most `max` of each. */
+export interface Collected {
+  /** The first `max` violations' findings, ordered by path. */
+  readonly listed: Finding[];
+  /** How many were found beyond those listed. */
+  readonly more: number;
+  /** Whether validation stopped at its limit of findings or reads. */
+  readonly stopped: boolean;
+  /** The first `max` hints' findings, ordered by path. */
+  readonly near: Finding[];
+}
+
+/** The findings of `checks` on `input`, as a validation listing `max` violations collects them. Never throws. */
+export function collect(checks: readonly Check[], input: unknown, max: number): Collected {
+  const { found, stopped, near } = findings(checks, input, stopAfter(max), max);
+  const listed = found.length === 0 ? found : byPath(found).slice(0, max);
+  return {
+    listed,
+    more: found.length - listed.length,
+    stopped,
+    near: near.length === 0 ? near : byPath(near).slice(0, max),
+  };
 }
 
 const noHints: readonly Hint[] = /* @__PURE__ */ Object.freeze([]);

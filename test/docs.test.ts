@@ -43,7 +43,7 @@ describe('the packed package', () => {
       ...entries.flatMap((entry) => ['.js', '.cjs', '.d.ts', '.d.cts'].map((ext) => `dist/${entry}${ext}`)),
       'examples/ci/github-actions.yml',
       'examples/ci/gitlab-ci.yml',
-      'examples/custom-rule/carrier.ts',
+      ...['carrier.ts', 'form.ts', 'rules.ts'].map((file) => `examples/custom-rule/${file}`),
       'examples/server/server.mjs',
       'examples/express/server.mjs',
       'examples/fastify/server.mjs',

@@ -1,17 +1,25 @@
-// A real consumer of the Standard Schema interface: TanStack Form (framework-free core) validates an
-// order through the packed package and puts each issue on the field it concerns.
+// Real consumers of the Standard Schema interface: TanStack Form (framework-free core), and
+// react-hook-form's standardSchemaResolver, validate an order through the packed package and put each
+// issue on the field it concerns.
 import { readFileSync } from 'node:fs';
 import { FieldApi, FormApi } from '@tanstack/form-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importEsm } from './consumer.js';
 
 type Api = Awaited<ReturnType<typeof importEsm>>;
+/** react-hook-form's resolver, loaded untyped: its types bring React's DOM typings into the other tests' compilation. */
+type Resolver = (
+  schema: unknown,
+) => (values: unknown, context: unknown, options: object) => Promise<{ values: Order; errors: Order }>;
+const resolvers = '@hookform/resolvers/standard-schema';
+let standardSchemaResolver: Resolver;
 // biome-ignore lint/suspicious/noExplicitAny: orders are edited freely here
 type Order = any;
 
 let api: Api;
 beforeAll(async () => {
   api = await importEsm();
+  ({ standardSchemaResolver } = await import(resolvers));
 });
 
 const valid = (): Order => JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));
@@ -200,5 +208,120 @@ describe('TanStack Form started from the blanks of the packed package', () => {
     form.setFieldValue(`${PARTY}.contactMedium`, [phone]);
     await form.handleSubmit();
     expect(submitted).toHaveLength(1);
+  });
+});
+
+describe("a carrier's rules and hints in the form libraries (issue 29)", () => {
+  const MEDIA = `${PARTY}.contactMedium`;
+  const POSTCODE = `${MEDIA}[2].postcode`;
+  /** A carrier's rule: a German postcode has five digits, at each postal contact medium. */
+  const postcode = {
+    id: 'X-german-postcode',
+    title: 'A postal address in Germany has a postcode of five digits.',
+    check: (order: Order) =>
+      (order?.relatedParty ?? []).flatMap((party: Order, i: number) =>
+        (party?.partyOrPartyRole?.contactMedium ?? []).flatMap((medium: Order, j: number) =>
+          typeof medium?.postcode === 'string' && !/^[0-9]{5}$/.test(medium.postcode)
+            ? [
+                {
+                  rule: 'X-german-postcode',
+                  code: 'postcode_not_german',
+                  path: `/relatedParty/${i}/partyOrPartyRole/contactMedium/${j}/postcode`,
+                  params: { digits: 5 },
+                },
+              ]
+            : [],
+        ),
+      ),
+  };
+  const messages = { de: { postcode_not_german: () => 'Eine deutsche Postleitzahl hat 5 Ziffern.' } };
+  const withPostal = (code: string): Order => {
+    const order = valid();
+    order.relatedParty[0].partyOrPartyRole.contactMedium.push({
+      '@type': 'PostalAddressContactMedium',
+      contactType: 'postal',
+      streetName: 'Venloer Straße',
+      streetNr: '241',
+      postcode: code,
+      city: 'Köln',
+      country: '',
+    });
+    return order;
+  };
+  const schemaOf = (rules: unknown[] = [postcode]) =>
+    api.createProductOrderSchema({ rules, messages, labels: api.labelsDe, emptyAsMissing: true } as never);
+  const options = { fields: {}, shouldUseNativeValidation: false } as const;
+
+  it("react-hook-form: standardSchemaResolver puts a carrier rule's issue at its field name, in German", async () => {
+    const resolve = standardSchemaResolver(schemaOf());
+    const wrong = await resolve(withPostal('508230'), undefined, options);
+    expect(wrong.values).toEqual({});
+    expect(wrong.errors).toEqual({
+      relatedParty: [
+        {
+          partyOrPartyRole: {
+            contactMedium: [
+              undefined,
+              undefined,
+              { postcode: { message: messages.de.postcode_not_german(), type: '' } },
+            ],
+          },
+        },
+      ],
+    });
+    const right = await resolve(withPostal('50823'), undefined, options);
+    expect(right.errors).toEqual({});
+    // the emptied country is left out of the values submitted
+    expect(right.values.relatedParty[0].partyOrPartyRole.contactMedium[2]).not.toHaveProperty('country');
+  });
+
+  it('react-hook-form: a carrier rule that throws gives the error of the form root, and the field errors stay', async () => {
+    const hostile = { id: 'X-hostile', title: 'Async.', check: () => Promise.reject(new Error('carrier bug')) };
+    const throwing = {
+      id: 'X-throws',
+      title: 'Throws.',
+      check: () => {
+        throw new Error('carrier bug');
+      },
+    };
+    const resolve = standardSchemaResolver(schemaOf([postcode, throwing, hostile]));
+    const { errors } = await resolve(withPostal('1'), undefined, options);
+    expect(errors.root?.message).toMatch(/X-throws/);
+    expect(errors.root?.message).toMatch(/X-hostile/);
+    expect((errors as Order).relatedParty[0].partyOrPartyRole.contactMedium[2].postcode.message).toBe(
+      messages.de.postcode_not_german(),
+    );
+  });
+
+  it("TanStack Form: a carrier rule's issue lands on its field as the user types, and leaves when fixed", () => {
+    const { fields, errors, form } = formOf(schemaOf(), [POSTCODE], withPostal('50823'));
+    fields[POSTCODE].handleChange('508230');
+    expect(errors(POSTCODE)).toEqual([{ rule: 'X-german-postcode', code: 'postcode_not_german' }]);
+    expect((fields[POSTCODE].state.meta.errors as { message: string }[])[0]?.message).toBe(
+      messages.de.postcode_not_german(),
+    );
+    fields[POSTCODE].handleChange('  ');
+    expect(errors(POSTCODE)).toEqual([{ rule: 'R-contact', code: 'required' }]);
+    fields[POSTCODE].handleChange('50823');
+    expect(errors(POSTCODE)).toEqual([]);
+    expect(form.state.isValid).toBe(true);
+  });
+
+  it('TanStack Form: a near miss is a note beside its field, and the form stays valid', () => {
+    const TYPE = 'productOrderItem[0].product.@type';
+    const schema = schemaOf();
+    const { fields, form, errors } = formOf(schema, [TYPE]);
+    fields[TYPE].handleChange('HvtLocalLoopProdukt');
+    expect(errors(TYPE)).toEqual([]);
+    expect(form.state.isValid).toBe(true);
+    const notes = schema.hints(form.state.values);
+    expect(notes.map(({ path, code, params }) => ({ path, code, params }))).toEqual([
+      {
+        path: ['productOrderItem', 0, 'product', '@type'],
+        code: 'did_you_mean',
+        params: { found: 'HvtLocalLoopProdukt', suggestion: 'HvtLocalLoopProduct' },
+      },
+    ]);
+    expect(notes[0]?.message).toMatch(/HvtLocalLoopProduct|HVt/);
   });
 });

@@ -7,13 +7,16 @@ import {
   productOrderItemSchemaText,
   relatedPartySchemaText,
 } from '../generated/schema-text.js';
-import { defOf, type OrderSchema, type OrderSchemaProps } from '../standard-schema.js';
+import { defOf, type OrderHintNote, type OrderSchema, type OrderSchemaProps } from '../standard-schema.js';
+import type { CustomFinding } from '../validate.js';
 import { type JsonSchema, toTarget } from './targets.js';
 
 /** A schema of this package that also implements Standard JSON Schema v1. */
-export interface OrderSchemaWithJson<T, Input = T> {
+export interface OrderSchemaWithJson<T, Input = T, F extends CustomFinding = never> {
   /** The Standard Schema properties, with `jsonSchema`. */
-  readonly '~standard': OrderSchemaProps<T, Input> & StandardJSONSchemaV1.Props<Input, T>;
+  readonly '~standard': OrderSchemaProps<T, Input, F> & StandardJSONSchemaV1.Props<Input, T>;
+  /** The schema's near misses as notes for a form: {@link OrderSchema.hints}. */
+  hints(value: unknown): readonly OrderHintNote[];
 }
 
 /**
@@ -29,7 +32,9 @@ export interface OrderSchemaWithJson<T, Input = T> {
  * const openApi = withJsonSchema(productOrderSchema)['~standard'].jsonSchema.input({ target: 'openapi-3.0' });
  * ```
  */
-export function withJsonSchema<T, Input = T>(schema: OrderSchema<T, Input>): OrderSchemaWithJson<T, Input> {
+export function withJsonSchema<T, Input = T, F extends CustomFinding = never>(
+  schema: OrderSchema<T, Input, F>,
+): OrderSchemaWithJson<T, Input, F> {
   const texts: Readonly<Record<string, string>> = {
     ProductOrder_FVO: orderSchemaText,
     RelatedParty: relatedPartySchemaText,
@@ -49,5 +54,6 @@ export function withJsonSchema<T, Input = T>(schema: OrderSchema<T, Input>): Ord
       ...schema['~standard'],
       jsonSchema: Object.freeze({ input: convert, output: convert }),
     }),
+    hints: schema.hints,
   });
 }
