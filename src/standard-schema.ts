@@ -230,10 +230,19 @@ function issuesOf(
     const message = !name
       ? violation.message
       : ((labels && callerText(() => labels.message(relative, value))) ?? formatPart(relative, lang, name));
-    const keys = pointerKeys(relative.path);
-    // a missing property is reported at its parent; a form shows it at the property's own field
-    if ('property' in params && typeof params.property === 'string') keys.push(params.property);
-    issues.push({ message, path: keys, rule, code, params });
+    issues.push({ message, path: issuePath(relative.path, params, at), rule, code, params });
   }
   return issues;
+}
+
+/**
+ * The keys of an issue's path, relative to the part at `at`: a list rule's at the field it names to
+ * focus, so that a form focuses it after submit; a missing property's at its own field, not its parent.
+ */
+function issuePath(path: string, params: OrderViolation['params'], at: string): (string | number)[] {
+  const focus = 'focus' in params ? params.focus : undefined;
+  if (typeof focus === 'string' && focus.startsWith(`${at}/`)) return pointerKeys(focus.slice(at.length));
+  const keys = pointerKeys(path);
+  if ('property' in params && typeof params.property === 'string') keys.push(params.property);
+  return keys;
 }

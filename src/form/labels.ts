@@ -13,6 +13,11 @@ export interface LabelContext {
   readonly list: (values: unknown) => string;
   /** The product of the order item the finding sits in, by its label; '' when there is none. */
   readonly product: string;
+  /**
+   * The innermost list item the finding sits in or is, by its role where it has one ("Standort B"),
+   * else by its number ("Kontakt 2"); '' when there is none.
+   */
+  readonly item: string;
 }
 
 /** One message of a form: the finding and its context give the sentence. */
@@ -57,9 +62,10 @@ export interface Labels extends LabelWords {
    * The label of the field at the JSON Pointer `path`, with the list item it sits in, as the messages
    * name it: `field('/relatedParty/0/partyOrPartyRole/contactMedium/1/phoneNumber')` is
    * "Telefonnummer (Kontakt 2)"; a form can label its inputs and list rows with it. An issue's `path`
-   * (its keys) does as well. `''` for the root.
+   * (its keys) does as well. `''` for the root. Given the order as `input`, a row of places or
+   * parties is named by its role ("Art der Angabe (Standort B)"), as the messages name it.
    */
-  readonly field: (path: string | readonly (string | number)[]) => string;
+  readonly field: (path: string | readonly (string | number)[], input?: unknown) => string;
 }
 
 /** {@link Labels} of `words`; only a bundle that imports labels carries the code that renders them. */
@@ -67,10 +73,10 @@ export function defineLabels(words: LabelWords): Labels {
   const labels: Labels = Object.freeze({
     ...words,
     message: (finding: Finding, input: unknown) => labelled(finding, labels, input),
-    field: (path: string | readonly (string | number)[]) => {
+    field: (path: string | readonly (string | number)[], input?: unknown) => {
       try {
         const tokens = Array.isArray(path) ? path.map(String) : tokensOf(path as string);
-        return tokens.length === 0 ? '' : fieldOf(tokens, labels, undefined);
+        return tokens.length === 0 ? '' : fieldOf(tokens, labels, undefined, input);
       } catch {
         return '';
       }
@@ -159,10 +165,11 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     const name = tokens.at(-1) === 'value' ? (params.name ?? read(input, [...tokens.slice(0, -1), 'name'])) : undefined;
     const named = typeof name === 'string' && name !== '' ? value(name) : undefined;
     const context: LabelContext = {
-      field: fieldOf(tokens, labels, named),
+      field: fieldOf(tokens, labels, named, input),
       value,
       list: (values) => (Array.isArray(values) ? labels.or(values.map(value)) : value(values)),
       product: productOf(tokens, input, value),
+      item: innerItem(tokens, labels, input),
     };
     const byRule = Object.hasOwn(labels.rules, finding.rule) ? labels.rules[finding.rule] : undefined;
     const byCode = Object.hasOwn(labels.messages, finding.code) ? labels.messages[finding.code] : undefined;
@@ -178,18 +185,60 @@ const tokensOf = (path: string): string[] =>
   typeof path === 'string' && path !== '' ? path.split('/').slice(1).map(decodeToken) : [];
 
 /** The label of the field at `tokens`, with the innermost list item above it. */
-function fieldOf(tokens: readonly string[], labels: Labels, named: string | undefined): string {
+function fieldOf(tokens: readonly string[], labels: Labels, named: string | undefined, input: unknown): string {
   const keys = keysOf(tokens);
   const last = keys.length - 1;
   let field = named ?? labelOf(keys, last, labels);
-  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = labels.item(field, Number(tokens[tokens.length - 1]) + 1);
+  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(keys, last, labels, input);
   // a characteristic's value is named by the characteristic, so the item to name is the one around it
   field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
-  for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--) {
-    const index = keys[k].index;
-    if (index !== undefined) return labels.within(field, labels.item(labelOf(keys, k, labels), index + 1));
-  }
+  for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--)
+    if (keys[k].index !== undefined) return labels.within(field, itemOf(keys, k, labels, input));
   return field;
+}
+
+/** The innermost list item of `tokens`, the field itself when it is one, by {@link itemOf}; '' when there is none. */
+function innerItem(tokens: readonly string[], labels: Labels, input: unknown): string {
+  const keys = keysOf(tokens);
+  for (let k = keys.length - 1; k >= 0; k--) if (keys[k].index !== undefined) return itemOf(keys, k, labels, input);
+  return '';
+}
+
+/** The lists whose rows a form names by their role: a place's role, a party's role. */
+const roleNamed: ReadonlySet<string> = /* @__PURE__ */ new Set(['relatedPlace[]', 'relatedParty[]']);
+
+/** The most rows of a list read to tell whether a row's role is its own: past it, rows are counted. */
+const maxRoleRows = 50;
+
+/**
+ * The list item at the path's key `k`: by its role's label where its list names rows by role and no
+ * other row of the list has that role ("Standort B"), else by its noun and number ("Standort 2").
+ */
+function itemOf(keys: readonly Key[], k: number, labels: Labels, input: unknown): string {
+  const { name, index = 0 } = keys[k];
+  const numbered = () => labels.item(labelOf(keys, k, labels), index + 1);
+  if (!roleNamed.has(name) || input === undefined) return numbered();
+  const rows = read(input, tokensTo(keys, k).slice(0, -1));
+  if (!Array.isArray(rows) || rows.length > maxRoleRows) return numbered();
+  const role = roleOf(rows, index);
+  const label = typeof role === 'string' ? own(labels.values, role) : undefined;
+  if (label === undefined) return numbered();
+  for (let j = 0; j < rows.length; j++) if (j !== index && roleOf(rows, j) === role) return numbered();
+  return label;
+}
+
+/** The `role` of row `j` of `rows`, or undefined where it has none or cannot be read. */
+const roleOf = (rows: readonly unknown[], j: number): unknown => read(rows, [String(j), 'role']);
+
+/** The tokens of the path up to and with the index of its key `k`. */
+function tokensTo(keys: readonly Key[], k: number): string[] {
+  const tokens: string[] = [];
+  for (let j = 0; j <= k; j++) {
+    const { name, index } = keys[j];
+    if (index === undefined) tokens.push(name);
+    else tokens.push(name.slice(0, -2), String(index));
+  }
+  return tokens;
 }
 
 interface Key {

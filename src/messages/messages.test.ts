@@ -107,7 +107,7 @@ const samples: Readonly<Record<FindingCode, Finding>> = {
     rule: 'R12',
     code: 'missing_characteristic',
     path: '/productOrderItem/0/product/relatedPlace/1/place/geographicSiteCharacteristic',
-    params: { name: 'collocation_room_name' },
+    params: { name: 'collocation_room_name', names: ['collocation_room_name'] },
   },
   unreadable: { rule: 'R-field', code: 'unreadable', path: '', params: {} },
   too_costly: { rule: 'R-field', code: 'too_costly', path: '', params: { limit: 7 * 2 ** 28 } },

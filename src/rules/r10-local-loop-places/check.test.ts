@@ -170,10 +170,19 @@ describe('R10: places of a local loop in a new order', () => {
       path: chars,
       params: { name: 'local_exchange_area' },
     }));
-  it('requires both characteristics', () =>
+  // regression: both missing gave two violations at one path, and a form showed only the first (issue 29)
+  it('requires both characteristics, in one violation naming both', () =>
     expectViolations(loop([A(), B(site([]))]), [
-      { ...r10, code: 'missing_characteristic', path: chars, params: { name: 'national_destination_code' } },
-      { ...r10, code: 'missing_characteristic', path: chars, params: { name: 'local_exchange_area' } },
+      {
+        ...r10,
+        code: 'missing_characteristic',
+        path: chars,
+        params: {
+          name: 'national_destination_code',
+          names: ['national_destination_code', 'local_exchange_area'],
+          focus: `${chars}/0/name`,
+        },
+      },
     ]));
   it.each(['1', '0221', '123456', '22a', '', ' 221', '221\n', '２２１'])(
     'rejects national_destination_code %j',
