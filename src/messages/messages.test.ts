@@ -249,6 +249,19 @@ const texts: readonly (readonly [Finding, Readonly<Record<Lang, string>>])[] = [
       de: 'geographicSiteCharacteristic muss ein Merkmal namens collocation_room_name enthalten.',
     },
   ],
+  // regression: R10's two missing characteristics are one violation, whose message named only the first (issue 29)
+  [
+    {
+      rule: 'R10',
+      code: 'missing_characteristic',
+      path: '/productOrderItem/0/product/relatedPlace/1/place/geographicSiteCharacteristic',
+      params: { name: 'national_destination_code', names: ['national_destination_code', 'local_exchange_area'] },
+    },
+    {
+      en: 'geographicSiteCharacteristic must contain characteristics named national_destination_code and local_exchange_area.',
+      de: 'geographicSiteCharacteristic muss Merkmale namens national_destination_code und local_exchange_area enthalten.',
+    },
+  ],
   [
     samples.unreadable,
     {
