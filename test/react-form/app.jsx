@@ -46,6 +46,11 @@ function OrderForm() {
   const values = useWatch({ control });
   const error = (name) => get(formState.errors, name);
   const places = values.productOrderItem?.[0]?.product?.relatedPlace ?? [];
+  // a rule on the places is at the field a form focuses for it (params.focus), a place's role, which
+  // this form shows as a list item: its message goes to the list
+  const placesError = error(PLACES)?.message
+    ? error(PLACES)
+    : places.map((_, i) => error(`${PLACES}.${i}.role`)).find(Boolean);
 
   return (
     <form data-testid="form" noValidate onSubmit={handleSubmit((data) => setSubmitted(data))}>
@@ -60,7 +65,7 @@ function OrderForm() {
       </select>
       <Message id="product" error={error(TYPE)} />
 
-      <fieldset {...described('places', error(PLACES))}>
+      <fieldset {...described('places', placesError)}>
         <legend>{labels.fields.relatedPlace}</legend>
         <ul>
           {places.map((place) => (
@@ -68,7 +73,7 @@ function OrderForm() {
           ))}
         </ul>
       </fieldset>
-      <Message id="places" error={error(PLACES)} />
+      <Message id="places" error={placesError} />
 
       <label htmlFor="family-name">{labels.fields.familyName}</label>
       <input {...described('family-name', error(FAMILY_NAME))} {...register(FAMILY_NAME)} />
