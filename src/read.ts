@@ -249,15 +249,12 @@ export function textFault(value: unknown, min: number, max: number): Fault | und
  */
 const rowKeys: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   productOrderItem: 'action',
-  relatedParty: 'role',
   contactMedium: '@type',
   relatedPlace: 'role',
   geographicSiteCharacteristic: 'name',
   place: 'id',
   externalId: 'id',
   productOfferingQualification: 'id',
-  agreement: 'id',
-  note: 'text',
 });
 
 /**

@@ -31,8 +31,8 @@ describe('the browser bundle of a form', () => {
 
   it("with the labels of one language carries its words and none of the other's", async () => {
     const words = {
-      labelsDe: ['einen Standort A und einen Standort B', 'In einem Neuauftrag braucht jede Position', 'Telefonnummer'],
-      labelsEn: ['a location A and a location B', 'In a termination, every item', 'Phone number'],
+      labelsDe: ['sind genau zwei Standorte', 'In einem Neuauftrag braucht jede Position', 'Telefonnummer'],
+      labelsEn: ['exactly two locations are needed', 'In a termination, every item', 'Phone number'],
     };
     for (const [labels, other] of [
       ['labelsDe', 'labelsEn'],

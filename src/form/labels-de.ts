@@ -17,9 +17,9 @@ const types: Readonly<Record<string, string>> = {
   object: 'eine Gruppe von Angaben',
 };
 
-/** Labels joined for a sentence that names them all: "ONKz und ASB". */
-const and = (labels: readonly string[]) =>
-  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} und ${labels.at(-1)}`;
+/** Joins labels for a sentence with `word`: "a, b oder c". */
+const join = (word: string) => (labels: readonly string[]) =>
+  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} ${word} ${labels.at(-1)}`;
 
 /** German labels and messages for an order form. */
 export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
@@ -139,7 +139,7 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
   },
   item: (noun, n) => `${noun} ${n}`,
   within: (field, item) => `${field} (${item})`,
-  or: (labels) => (labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} oder ${labels.at(-1)}`),
+  or: /* @__PURE__ */ join('oder'),
   messages: {
     required: (_, c) => `${c.field} ist eine Pflichtangabe.`,
     wrong_type: (f, c) => {
@@ -173,8 +173,8 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     missing_postal_contact: (f, c) => `${c.value(p(f).role)} braucht eine Postanschrift.`,
     missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} fehlt.`,
     missing_characteristic: (f, c) => {
-      const names = Array.isArray(p(f).names) ? (p(f).names as unknown[]) : [p(f).name];
-      return `${c.field}: ${and(names.map(c.value))} ${names.length === 1 ? 'fehlt' : 'fehlen'}.`;
+      const names = (p(f).names as unknown[]) ?? [p(f).name];
+      return `${c.field}: ${join('und')(names.map(c.value))} ${names.length === 1 ? 'fehlt' : 'fehlen'}.`;
     },
     did_you_mean: (f, c) => `${c.field}: meinten Sie ${c.value(p(f).suggestion)}?`,
   },

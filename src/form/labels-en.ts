@@ -17,9 +17,9 @@ const types: Readonly<Record<string, string>> = {
   object: 'a group of fields',
 };
 
-/** Labels joined for a sentence that names them all: "area code and local exchange area". */
-const and = (labels: readonly string[]) =>
-  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+/** Joins labels for a sentence with `word`: "a, b or c". */
+const join = (word: string) => (labels: readonly string[]) =>
+  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} ${word} ${labels.at(-1)}`;
 
 /** English labels and messages for an order form. */
 export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
@@ -139,7 +139,7 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
   },
   item: (noun, n) => `${noun} ${n}`,
   within: (field, item) => `${field} (${item})`,
-  or: (labels) => (labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`),
+  or: /* @__PURE__ */ join('or'),
   messages: {
     required: (_, c) => `${c.field} is required.`,
     wrong_type: (f, c) => {
@@ -169,8 +169,8 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     missing_postal_contact: (f, c) => `${c.value(p(f).role)} needs a postal address.`,
     missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} is missing.`,
     missing_characteristic: (f, c) => {
-      const names = Array.isArray(p(f).names) ? (p(f).names as unknown[]) : [p(f).name];
-      return `${c.field}: ${and(names.map((name) => lower(c.value(name))))} ${names.length === 1 ? 'is' : 'are'} missing.`;
+      const names = (p(f).names as unknown[]) ?? [p(f).name];
+      return `${c.field}: ${join('and')(names.map((name) => lower(c.value(name))))} ${names.length === 1 ? 'is' : 'are'} missing.`;
     },
     did_you_mean: (f, c) => `${c.field}: did you mean ${c.value(p(f).suggestion)}?`,
   },

@@ -189,74 +189,61 @@ function fieldOf(tokens: readonly string[], labels: Labels, named: string | unde
   const keys = keysOf(tokens);
   const last = keys.length - 1;
   let field = named ?? labelOf(keys, last, labels);
-  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(keys, last, labels, input);
+  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(tokens, keys, last, labels, input);
   // a characteristic's value is named by the characteristic, so the item to name is the one around it
   field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
   for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--)
-    if (keys[k].index !== undefined) return labels.within(field, itemOf(keys, k, labels, input));
+    if (keys[k].at !== undefined) return labels.within(field, itemOf(tokens, keys, k, labels, input));
   return field;
 }
 
 /** The innermost list item of `tokens`, the field itself when it is one, by {@link itemOf}; '' when there is none. */
 function innerItem(tokens: readonly string[], labels: Labels, input: unknown): string {
   const keys = keysOf(tokens);
-  for (let k = keys.length - 1; k >= 0; k--) if (keys[k].index !== undefined) return itemOf(keys, k, labels, input);
-  return '';
+  let k = keys.length - 1;
+  while (k >= 0 && keys[k].at === undefined) k--;
+  return k < 0 ? '' : itemOf(tokens, keys, k, labels, input);
 }
 
 /** The lists whose rows a form names by their role: a place's role, a party's role. */
 const roleNamed: ReadonlySet<string> = /* @__PURE__ */ new Set(['relatedPlace[]', 'relatedParty[]']);
 
-/** The most rows of a list read to tell whether a row's role is its own: past it, rows are counted. */
-const maxRoleRows = 50;
-
 /**
  * The list item at the path's key `k`: by its role's label where its list names rows by role and no
- * other row of the list has that role ("Standort B"), else by its noun and number ("Standort 2").
+ * other row of the list, of at most 50 (read per message), has that role ("Standort B"), else by its
+ * noun and number ("Standort 2").
  */
-function itemOf(keys: readonly Key[], k: number, labels: Labels, input: unknown): string {
-  const { name, index = 0 } = keys[k];
-  const numbered = () => labels.item(labelOf(keys, k, labels), index + 1);
-  if (!roleNamed.has(name) || input === undefined) return numbered();
-  const rows = read(input, tokensTo(keys, k).slice(0, -1));
-  if (!Array.isArray(rows) || rows.length > maxRoleRows) return numbered();
-  const role = roleOf(rows, index);
-  const label = typeof role === 'string' ? own(labels.values, role) : undefined;
-  if (label === undefined) return numbered();
-  for (let j = 0; j < rows.length; j++) if (j !== index && roleOf(rows, j) === role) return numbered();
-  return label;
-}
+function itemOf(tokens: readonly string[], keys: readonly Key[], k: number, labels: Labels, input: unknown): string {
+  const { name, at = 0 } = keys[k];
+  const index = Number(tokens[at]);
+  const rows = roleNamed.has(name) ? read(input, tokens.slice(0, at)) : undefined;
+  const role = (j: number) => read(rows, [String(j), 'role']);
+  const label = Array.isArray(rows) && rows.length <= 50 ? own(labels.values, String(role(index))) : undefined;
+  for (let j = 0; label && j < (rows as unknown[]).length; j++)
+    if (j !== index && role(j) === role(index)) return numbered();
+  return label ?? numbered();
 
-/** The `role` of row `j` of `rows`, or undefined where it has none or cannot be read. */
-const roleOf = (rows: readonly unknown[], j: number): unknown => read(rows, [String(j), 'role']);
-
-/** The tokens of the path up to and with the index of its key `k`. */
-function tokensTo(keys: readonly Key[], k: number): string[] {
-  const tokens: string[] = [];
-  for (let j = 0; j <= k; j++) {
-    const { name, index } = keys[j];
-    if (index === undefined) tokens.push(name);
-    else tokens.push(name.slice(0, -2), String(index));
+  function numbered() {
+    return labels.item(labelOf(keys, k, labels), index + 1);
   }
-  return tokens;
 }
 
 interface Key {
   /** The property name, with `[]` when an item of it follows. */
   readonly name: string;
-  /** The index of the item that follows, if any. */
-  readonly index?: number;
+  /** Where the index of the item that follows is among the path's tokens, if one does. */
+  readonly at?: number;
 }
 
-/** The path's property names, each marked with the index of the item that follows it. */
+/** The path's property names, each marked with where the index of the item that follows it is. */
 function keysOf(tokens: readonly string[]): Key[] {
   const keys: Key[] = [];
-  for (const token of tokens) {
+  tokens.forEach((token, at) => {
     const previous = keys[keys.length - 1];
-    if (isIndexToken(token) && previous && previous.index === undefined)
-      keys[keys.length - 1] = { name: `${previous.name}[]`, index: Number(token) };
+    if (isIndexToken(token) && previous && previous.at === undefined)
+      keys[keys.length - 1] = { name: `${previous.name}[]`, at };
     else keys.push({ name: token });
-  }
+  });
   return keys;
 }
 
