@@ -164,7 +164,7 @@ describe('params.focus of the list rules', () => {
       true,
     ],
     [
-      'R10: a characteristic missing focuses the one whose name is none demanded',
+      'R10: a characteristic missing focuses the first characteristic’s name',
       withItems([
         item('HvtLocalLoopProduct', [
           place('locationA'),
@@ -173,7 +173,7 @@ describe('params.focus of the list rules', () => {
       ]),
       'R10',
       'missing_characteristic',
-      `${CHARS}/1/name`,
+      `${CHARS}/0/name`,
       true,
     ],
     [

@@ -123,26 +123,13 @@ function checkLocationB(found: Findings, places: readonly unknown[], path: strin
         found.add('missing_characteristic', listPath, {
           name: names[0],
           names,
-          focus: focusOf(listPath, strayName(found, characteristics, demand)),
+          focus: focusOf(listPath, 0),
         });
     }
     const nested = own(site, 'place', site.place);
     if (Array.isArray(nested))
       found.count(`${placePath}/place`, lengthOf(nested), demand.nested.min, demand.nested.max);
   }
-}
-
-/**
- * The index of the first characteristic whose name is none the site demands, which a form focuses
- * for a missing one (most likely it is meant to be it); 0 when there is none.
- */
-function strayName(found: Findings, list: readonly unknown[], demand: SiteDemand): number {
-  for (let k = 0, n = found.visit(list); k < n; k++) {
-    const item = list[k];
-    const itemName = isRecord(item) ? own(item, 'name', item.name) : undefined;
-    if (!demand.characteristics.some((wanted) => wanted.name === itemName)) return k;
-  }
-  return 0;
 }
 
 /**
