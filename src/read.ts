@@ -172,10 +172,13 @@ export class Findings {
     work.hints.push({ rule: this.rule, code: 'did_you_mean', path, params: { found, suggestion } });
   }
 
-  /** A count outside `min..max`, as too_few_items or too_many_items. */
+  /**
+   * A count outside `min..max`, as too_few_items or too_many_items, with the field a form focuses:
+   * the first row's key field for too few, the first surplus row's for too many.
+   */
   count(path: string, actual: number, min: number, max: number): void {
-    if (actual < min) this.add('too_few_items', path, { limit: min, actual });
-    else if (actual > max) this.add('too_many_items', path, { limit: max, actual });
+    if (actual < min) this.add('too_few_items', path, withFocus({ limit: min, actual }, path, 0));
+    else if (actual > max) this.add('too_many_items', path, withFocus({ limit: max, actual }, path, max));
   }
 
   done(): readonly Finding[] {
@@ -237,4 +240,35 @@ export function textFault(value: unknown, min: number, max: number): Fault | und
   if (value.length > max && (value.length > 2 * max || codePointLength(value) > max))
     return ['too_long', { limit: max }];
   return undefined;
+}
+
+/**
+ * The field of a list's row a form puts a row in, by the list's name: what the row is (a role, a
+ * kind of contact, a characteristic's name) or what identifies it. A list not named here has no
+ * field to focus.
+ */
+const rowKeys: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
+  productOrderItem: 'action',
+  contactMedium: '@type',
+  relatedPlace: 'role',
+  geographicSiteCharacteristic: 'name',
+  place: 'id',
+  externalId: 'id',
+  productOfferingQualification: 'id',
+});
+
+/**
+ * The JSON Pointer of the field a form should focus for a finding on the list at `listPath`: the
+ * key field of its row `index` (`…/relatedPlace/0/role`), which is the row a form adds when the list
+ * has none; undefined for a list whose rows have no key field (a query parameter's values).
+ */
+export function focusOf(listPath: string, index: number): string | undefined {
+  const name = listPath.slice(listPath.lastIndexOf('/') + 1);
+  return hasOwn.call(rowKeys, name) ? `${listPath}/${index}/${rowKeys[name]}` : undefined;
+}
+
+/** `params` with the `focus` of row `index` of the list at `listPath`, where its rows have a key field. */
+function withFocus<P extends object>(params: P, listPath: string, index: number): P & { focus?: string } {
+  const focus = focusOf(listPath, index);
+  return focus === undefined ? params : Object.assign(params, { focus });
 }

@@ -90,7 +90,13 @@ describe('productOrderSchema', () => {
     expect(issues(productOrderSchema, input)).toEqual([
       { path: ['orderPostedDate'], rule: 'R-field', code: 'required', params: { property: 'orderPostedDate' } },
       { path: [...PARTY_KEYS, 'familyName'], rule: 'R-party', code: 'required', params: { property: 'familyName' } },
-      { path: [...PARTY_KEYS, 'contactMedium'], rule: 'R3', code: 'missing_phone_contact', params: expect.any(Object) },
+      // R3's list rule: at the field a form focuses, the first contact medium's kind, which it adds
+      {
+        path: [...PARTY_KEYS, 'contactMedium', 0, '@type'],
+        rule: 'R3',
+        code: 'missing_phone_contact',
+        params: expect.any(Object),
+      },
     ]);
   });
 
@@ -165,10 +171,10 @@ describe('relatedPartySchema', () => {
       party('technicalContact', individual({ contactMedium: [postal()] })),
       [
         {
-          path: ['partyOrPartyRole', 'contactMedium'],
+          path: ['partyOrPartyRole', 'contactMedium', 0, '@type'],
           rule: 'R3',
           code: 'missing_phone_contact',
-          params: { role: 'technicalContact' },
+          params: { role: 'technicalContact', focus: '/relatedParty/0/partyOrPartyRole/contactMedium/0/@type' },
         },
       ],
     ],
@@ -177,10 +183,14 @@ describe('relatedPartySchema', () => {
       party('deliveryContact'),
       [
         {
-          path: ['partyOrPartyRole', 'contactMedium'],
+          path: ['partyOrPartyRole', 'contactMedium', 0, '@type'],
           rule: 'R4',
           code: 'missing_postal_contact',
-          params: { role: 'deliveryContact', property: 'contactMedium' },
+          params: {
+            role: 'deliveryContact',
+            property: 'contactMedium',
+            focus: '/relatedParty/0/partyOrPartyRole/contactMedium/0/@type',
+          },
         },
       ],
     ],

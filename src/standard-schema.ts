@@ -429,11 +429,21 @@ function* inside(found: readonly Finding[], part: Part): Generator<{ finding: Fi
 /** The issues of the findings inside the part, their paths and messages relative to it. */
 function issuesOf(found: readonly Finding[], part: Part, word: Word, value: unknown): OrderIssue[] {
   const issues: OrderIssue[] = [];
-  for (const { finding, keys } of inside(found, part)) {
+  for (const { finding } of inside(found, part)) {
     const { rule, code, params } = finding as OrderViolation;
-    // a missing property is reported at its parent; a form shows it at the property's own field
-    if ('property' in params && typeof params.property === 'string') keys.push(params.property);
-    issues.push({ message: word(finding, value), path: keys, rule, code, params });
+    issues.push({ message: word(finding, value), path: issuePath(finding.path, params, part.at), rule, code, params });
   }
   return issues;
+}
+
+/**
+ * The keys of an issue's path, relative to the part at `at`: a list rule's at the field it names to
+ * focus, so that a form focuses it after submit; a missing property's at its own field, not its parent.
+ */
+function issuePath(path: string, params: OrderViolation['params'], at: string): (string | number)[] {
+  const focus = 'focus' in params ? params.focus : undefined;
+  if (typeof focus === 'string' && focus.startsWith(`${at}/`)) return pointerKeys(focus.slice(at.length));
+  const keys = pointerKeys(path);
+  if ('property' in params && typeof params.property === 'string') keys.push(params.property);
+  return keys;
 }

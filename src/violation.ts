@@ -61,6 +61,11 @@ export interface ParamsByCode {
     readonly limit: number;
     /** The number of items found, when it is known. */
     readonly actual?: number;
+    /**
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
+     * (see {@link focusOf}); the violation's `path` stays at the list.
+     */
+    readonly focus?: string;
   };
   /** The greatest count, and the count found when it is known. */
   too_many_items: {
@@ -68,6 +73,11 @@ export interface ParamsByCode {
     readonly limit: number;
     /** The number of items found, when it is known. */
     readonly actual?: number;
+    /**
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
+     * (see {@link focusOf}); the violation's `path` stays at the list.
+     */
+    readonly focus?: string;
   };
   /** What the date-time lacks. */
   invalid_date_time: {
@@ -96,6 +106,11 @@ export interface ParamsByCode {
     readonly role: string;
     /** `contactMedium`, when the party has none at all. */
     readonly property?: string;
+    /**
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
+     * (see {@link focusOf}); the violation's `path` stays at the list.
+     */
+    readonly focus?: string;
   };
   /** The party's role; `property` when the party has no `contactMedium` at all. */
   missing_postal_contact: {
@@ -103,16 +118,33 @@ export interface ParamsByCode {
     readonly role: string;
     /** `contactMedium`, when the party has none at all. */
     readonly property?: string;
+    /**
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
+     * (see {@link focusOf}); the violation's `path` stays at the list.
+     */
+    readonly focus?: string;
   };
   /** The role no place has. */
   missing_place_role: {
     /** The role no place has. */
     readonly role: string;
+    /**
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
+     * (see {@link focusOf}); the violation's `path` stays at the list.
+     */
+    readonly focus?: string;
   };
-  /** The characteristic's name. */
+  /** The characteristics' names: every one the site lacks, in one finding. */
   missing_characteristic: {
-    /** The name of the missing characteristic. */
+    /** The name of the first missing characteristic, as the schema lists them. */
     readonly name: string;
+    /** The names of all missing characteristics, as the schema lists them: one or more. */
+    readonly names: readonly string[];
+    /**
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
+     * (see {@link focusOf}); the violation's `path` stays at the list.
+     */
+    readonly focus?: string;
   };
   /** No details: reading the input failed. */
   unreadable: Readonly<Record<string, never>>;

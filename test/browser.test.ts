@@ -54,6 +54,8 @@ const POSTED = '/orderPostedDate';
 const COMPLETION = '/requestedCompletionDate';
 const PRODUCT = '/productOrderItem/0/product/@type';
 const PLACES = '/productOrderItem/0/product/relatedPlace';
+/** The first place's role: where a list rule on the places is shown, the field a form focuses for it. */
+const FIRST_ROLE = `${PLACES}/0/role`;
 
 describe('the order form example in Chromium, under script-src self', () => {
   let server: ChildProcess;
@@ -159,7 +161,7 @@ describe('the order form example in Chromium, under script-src self', () => {
       expect(await named(label).getAttribute('data-path')).toBe(path);
     const option = (path: string, value: string) => field(path).locator(`option[value="${value}"]`).textContent();
     expect(await option(`${PLACES}/0/role`, 'locationA')).toBe('Standort A');
-    expect(await option(PRODUCT, 'HvtLocalLoopProduct')).toBe('HVt-Anschluss');
+    expect(await option(PRODUCT, 'HvtLocalLoopProduct')).toBe('TAL am HVt');
     expect(await option('/relatedParty/0/role', 'technicalContact')).toBe('Technischer Ansprechpartner');
 
     // every label and legend is the package's word for its key, rows counted as the messages count them
@@ -203,7 +205,7 @@ describe('the order form example in Chromium, under script-src self', () => {
     const required = {
       rule: 'R-party',
       code: 'required',
-      message: 'Nachname (Ansprechpartner 1) ist eine Pflichtangabe.',
+      message: 'Nachname (Technischer Ansprechpartner) ist eine Pflichtangabe.',
     };
     expect(await shownAt(PHONE)).toEqual([
       {
@@ -232,7 +234,9 @@ describe('the order form example in Chromium, under script-src self', () => {
     expect(await field(PHONE).getAttribute('aria-describedby')).toBeNull();
     expect(await page.locator(`output[data-error-for="${PHONE}"] span`).count()).toBe(0);
     // the family name still has its message
-    expect(await descriptionOf(FAMILY_NAME)).toEqual(['Nachname (Ansprechpartner 1) ist eine Pflichtangabe.']);
+    expect(await descriptionOf(FAMILY_NAME)).toEqual([
+      'Nachname (Technischer Ansprechpartner) ist eine Pflichtangabe.',
+    ]);
   });
 
   it('shows every violation on "check", at the field or list it concerns, and focuses the first field', async () => {
@@ -246,17 +250,18 @@ describe('the order form example in Chromium, under script-src self', () => {
       completion[0].message,
       'Datum und Uhrzeit in deutscher Zeit (MEZ/MESZ).',
     ]);
-    // an HVt local loop needs locationA and locationB: R10 reports it at the list, whose fieldset it describes
-    const places = await shownAt(PLACES);
+    // an HVt local loop needs locationA and locationB: R10's issue is at the field a form focuses for
+    // it, the first place's role (params.focus), which it describes
+    const places = await shownAt(FIRST_ROLE);
     expect(places).toEqual([
       {
         rule: 'R10',
         code: 'too_few_items',
-        message: 'Ein HVt-Anschluss braucht einen Standort A und einen Standort B.',
+        message: 'Für TAL am HVt sind genau zwei Standorte nötig: Standort A und Standort B.',
       },
     ]);
-    expect(places).toEqual(await expectedAt(PLACES, 'de'));
-    expect(await descriptionOf(PLACES)).toEqual([places[0].message]);
+    expect(places).toEqual(await expectedAt(FIRST_ROLE, 'de'));
+    expect(await descriptionOf(FIRST_ROLE)).toEqual([places[0].message]);
     expect(await field(POSTED).evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
 
     await field(POSTED).blur();
@@ -282,12 +287,12 @@ describe('the order form example in Chromium, under script-src self', () => {
       'Remove contact detail 1',
       'Remove location 1',
     ]);
-    for (const path of [FAMILY_NAME, COMPLETION, PLACES]) {
+    for (const path of [FAMILY_NAME, COMPLETION, FIRST_ROLE]) {
       const expected = await expectedAt(path, 'en');
       await expect.poll(() => shownAt(path)).toEqual(expected);
       expect(expected[0].message).not.toEqual((await expectedAt(path, 'de'))[0].message);
     }
-    expect(await descriptionOf(FAMILY_NAME)).toEqual(['Last name (contact 1) is required.']);
+    expect(await descriptionOf(FAMILY_NAME)).toEqual(['Last name (Technical contact) is required.']);
   });
 
   it('has no serious or critical axe-core violation in English', async () => {
@@ -354,16 +359,18 @@ describe('the order form example in Chromium, under script-src self', () => {
   it('shows the rule of another product at the places list as the product changes, the places untouched', async () => {
     // the places fit an HVt local loop: locationA and locationB; a bitstream access line has locationA only
     await field(PRODUCT).selectOption('BitstreamAccessProduct');
-    const shown = await shownAt(PLACES);
+    // at the field a form focuses for it: the first surplus place's role
+    const surplus = `${PLACES}/1/role`;
+    const shown = await shownAt(surplus);
     expect(shown).toEqual([
       {
         rule: 'R11',
         code: 'too_many_items',
-        message: 'Ein Bitstrom-Zugang braucht genau einen Standort, den Standort A.',
+        message: 'Für Bitstromzugang ist genau ein Standort nötig: Standort A.',
       },
     ]);
-    expect(shown).toEqual(await expectedAt(PLACES, 'de'));
-    expect(await descriptionOf(PLACES)).toEqual([shown[0].message]);
+    expect(shown).toEqual(await expectedAt(surplus, 'de'));
+    expect(await descriptionOf(surplus)).toEqual([shown[0].message]);
     await field(PRODUCT).selectOption('HvtLocalLoopProduct');
     await page.locator('#status[data-valid="true"]').waitFor();
     expect(await page.locator(`output[data-error-for="${PLACES}"] span`).count()).toBe(0);

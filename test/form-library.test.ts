@@ -1,6 +1,6 @@
 // Real consumers of the Standard Schema interface: TanStack Form (framework-free core), and
-// react-hook-form's standardSchemaResolver, validate an order through the packed package and put each
-// issue on the field it concerns.
+// react-hook-form's standardSchemaResolver and form control, validate an order through the packed
+// package and put each issue on the field it concerns.
 import { readFileSync } from 'node:fs';
 import { FieldApi, FormApi } from '@tanstack/form-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -104,17 +104,20 @@ describe('TanStack Form with productOrderSchema', () => {
 describe('TanStack Form and a rule across fields', () => {
   const TYPE = 'productOrderItem[0].product.@type';
   const PLACES = 'productOrderItem[0].product.relatedPlace';
+  /** R11's count of places, at the field a form focuses: the first surplus place's role. */
+  const SURPLUS = `${PLACES}[1].role`;
 
   it('re-runs R11 at the places when the product type changes, with the schema on the form', () => {
     const schema = api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true });
-    const { fields, errors } = formOf(schema, [TYPE, PLACES]);
+    const { fields, errors } = formOf(schema, [TYPE, PLACES, SURPLUS]);
     fields[TYPE].handleChange('BitstreamAccessProduct');
-    expect(errors(PLACES)).toEqual([{ rule: 'R11', code: 'too_many_items' }]);
-    expect((fields[PLACES].state.meta.errors as { message: string }[])[0]?.message).toBe(
-      'Ein Bitstrom-Zugang braucht genau einen Standort, den Standort A.',
+    expect(errors(SURPLUS)).toEqual([{ rule: 'R11', code: 'too_many_items' }]);
+    expect(errors(PLACES)).toEqual([]);
+    expect((fields[SURPLUS].state.meta.errors as { message: string }[])[0]?.message).toBe(
+      'Für Bitstromzugang ist genau ein Standort nötig: Standort A.',
     );
     fields[TYPE].handleChange('HvtLocalLoopProduct');
-    expect(errors(PLACES)).toEqual([]);
+    expect(errors(SURPLUS)).toEqual([]);
   });
 
   it('re-runs it with the schema on the places field, listening to the product type', () => {
@@ -127,7 +130,9 @@ describe('TanStack Form and a rule across fields', () => {
       const order = structuredClone(form.state.values);
       order.productOrderItem[0].product.relatedPlace = value;
       const issues = schema['~standard'].validate(order).issues ?? [];
-      return issues.find((issue) => issue.path.join('.') === 'productOrderItem.0.product.relatedPlace')?.message;
+      // R11's count is at the field a form focuses, the first surplus place's role
+      return issues.find((issue) => issue.path.join('.').startsWith('productOrderItem.0.product.relatedPlace'))
+        ?.message;
     };
     const places = new FieldApi({
       form,
@@ -136,7 +141,9 @@ describe('TanStack Form and a rule across fields', () => {
     });
     places.mount();
     type.handleChange('BitstreamAccessProduct');
-    expect(places.state.meta.errors).toEqual(['A bitstream access line needs exactly one location, location A.']);
+    expect(places.state.meta.errors).toEqual([
+      'For bitstream access line, exactly one location is needed: location A.',
+    ]);
     type.handleChange('HvtLocalLoopProduct');
     expect(places.state.meta.errors).toEqual([]);
   });
@@ -160,7 +167,9 @@ describe('TanStack Form fields validated by the part schemas', () => {
   it('relatedPartySchema checks one related party with its rules R3, R4 and R6', () => {
     const { field, issues } = fieldOf('relatedParty[0]', api.relatedPartySchema);
     field.handleChange({ ...valid().relatedParty[0], role: 'deliveryContact' });
-    expect(issues()).toEqual([{ path: ['partyOrPartyRole', 'contactMedium'], code: 'missing_postal_contact' }]);
+    expect(issues()).toEqual([
+      { path: ['partyOrPartyRole', 'contactMedium', 0, '@type'], code: 'missing_postal_contact' },
+    ]);
     field.handleChange(valid().relatedParty[0]);
     expect(issues()).toEqual([]);
   });
@@ -323,5 +332,64 @@ describe("a carrier's rules and hints in the form libraries (issue 29)", () => {
       },
     ]);
     expect(notes[0]?.message).toMatch(/HvtLocalLoopProduct|HVt/);
+  });
+});
+
+/** The part of react-hook-form's form control these tests use. */
+interface FormControl {
+  readonly register: (name: string) => { readonly ref: (element: object) => void };
+  readonly handleSubmit: (valid: (value: Order) => void) => () => Promise<void>;
+}
+
+describe('react-hook-form’s form control with the schema as its resolver', () => {
+  // imported untyped: React's types, which react-hook-form's bring, would add the DOM library to the
+  // whole program and retype the browser tests' Playwright callbacks (see tsconfig.json)
+  let createFormControl: (options: object) => FormControl;
+  let standardSchemaResolver: (schema: unknown) => unknown;
+  beforeAll(async () => {
+    const [rhf, resolvers] = ['react-hook-form', '@hookform/resolvers/standard-schema'];
+    ({ createFormControl } = await import(rhf));
+    ({ standardSchemaResolver } = await import(resolvers));
+  });
+
+  /**
+   * A form control of `values` validated on submit by `schema`, with a field registered for each of
+   * `names` whose element records that it was focused.
+   */
+  function controlOf(schema: unknown, names: readonly string[], values: Order) {
+    const { register, handleSubmit } = createFormControl({
+      defaultValues: values,
+      resolver: standardSchemaResolver(schema),
+    });
+    const focused: string[] = [];
+    for (const name of names) register(name).ref({ name, value: '', type: 'text', focus: () => focused.push(name) });
+    const submitted: Order[] = [];
+    const submit = async () => {
+      await handleSubmit((value) => void submitted.push(value))();
+      return { submitted, focused: [...new Set(focused)] };
+    };
+    return submit;
+  }
+
+  const ROLE_0 = 'productOrderItem.0.product.relatedPlace.0.role';
+  const KIND_0 = 'relatedParty.0.partyOrPartyRole.contactMedium.0.@type';
+
+  // regression: a list rule's issue sat at the list, which is no field, so focus stayed on the submit
+  // button after submit (issue 29)
+  it('focuses the field a list rule names after submit: the places’ count of R10', async () => {
+    const order = valid();
+    order.productOrderItem[0].product.relatedPlace.pop();
+    const schema = api.createProductOrderSchema({ labels: api.labelsDe });
+    const submit = controlOf(schema, ['description', ROLE_0, KIND_0], order);
+    expect(await submit()).toEqual({ submitted: [], focused: [ROLE_0] });
+  });
+
+  it('focuses the first contact medium’s kind for R3, and submits once the order is valid', async () => {
+    const order = valid();
+    order.relatedParty[0].partyOrPartyRole.contactMedium.shift();
+    const submit = controlOf(api.productOrderSchema, ['description', ROLE_0, KIND_0], order);
+    expect(await submit()).toEqual({ submitted: [], focused: [KIND_0] });
+    const fine = controlOf(api.productOrderSchema, ['description', ROLE_0, KIND_0], valid());
+    expect((await fine()).submitted).toHaveLength(1);
   });
 });

@@ -20,19 +20,21 @@ describe('the browser bundle of a form', () => {
     expect(await size(formEntries.schema)).toBeLessThanOrEqual(12 * KB);
   });
 
-  it('with the labels of one language is at most 3 KB more', async () => {
+  // 3 KB until issue 29: rows named by their role, type mismatches in plain words and the places'
+  // demands worded for any product label cost 0.26 KB (3,333 bytes more for labelsDe)
+  it('with the labels of one language is at most 3.5 KB more', async () => {
     const without = await size(formEntries.schema);
     for (const labels of ['labelsDe', 'labelsEn']) {
       const withLabels = await size(`export { productOrderSchema, ${labels} } from 'product-order-validator';`);
       expect(withLabels - without).toBeGreaterThan(500);
-      expect(withLabels - without).toBeLessThanOrEqual(3 * KB);
+      expect(withLabels - without).toBeLessThanOrEqual(3.5 * KB);
     }
   });
 
   it("with the labels of one language carries its words and none of the other's", async () => {
     const words = {
-      labelsDe: ['einen Standort A und einen Standort B', 'In einem Neuauftrag braucht jede Position', 'Telefonnummer'],
-      labelsEn: ['a location A and a location B', 'In a termination, every item', 'Phone number'],
+      labelsDe: ['sind genau zwei Standorte', 'In einem Neuauftrag braucht jede Position', 'Telefonnummer'],
+      labelsEn: ['exactly two locations are needed', 'In a termination, every item', 'Phone number'],
     };
     for (const [labels, other] of [
       ['labelsDe', 'labelsEn'],

@@ -7,12 +7,19 @@ import { defineLabels, digits, type Labels } from './labels.js';
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 const items = (n: unknown) => `${n} ${n === 1 ? 'Eintrag' : 'Einträge'}`;
 
-const dateFaults: Readonly<Record<string, string>> = {
-  missing_seconds: 'die Sekunden fehlen',
-  missing_offset: 'die Zeitzone fehlt',
-  missing_time: 'die Uhrzeit fehlt',
-  invalid: 'das ist kein gültiges Datum mit Uhrzeit',
+/** JSON types in plain words: what a field must be. */
+const types: Readonly<Record<string, string>> = {
+  string: 'ein Text',
+  number: 'eine Zahl',
+  integer: 'eine ganze Zahl',
+  boolean: 'ja oder nein',
+  array: 'eine Liste',
+  object: 'eine Gruppe von Angaben',
 };
+
+/** Joins labels for a sentence with `word`: "a, b oder c". */
+const join = (word: string) => (labels: readonly string[]) =>
+  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} ${word} ${labels.at(-1)}`;
 
 /** German labels and messages for an order form. */
 export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
@@ -86,8 +93,8 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     productChange: 'Produktwechsel',
     technologyChange: 'Technologiewechsel',
     productModification: 'Produktänderung',
-    terminationByBuyer: 'Kündigung durch den Käufer',
-    terminationBySeller: 'Kündigung durch den Verkäufer',
+    terminationByBuyer: 'Kündigung durch den Nachfrager',
+    terminationBySeller: 'Kündigung durch den Anbieter',
     providerChange: 'Anbieterwechsel',
     providerTechnologyChange: 'Anbieter- und Technologiewechsel',
     terminationProviderChange: 'Kündigung bei Anbieterwechsel',
@@ -96,10 +103,10 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     modify: 'Ändern',
     delete: 'Kündigen',
     noChange: 'Keine Änderung',
-    HvtLocalLoopProduct: 'HVt-Anschluss',
-    KvzLocalLoopProduct: 'KVz-Anschluss',
-    BitstreamAccessProduct: 'Bitstrom-Zugang',
-    OpticalAccessLineProduct: 'Glasfaser-Anschluss',
+    HvtLocalLoopProduct: 'TAL am HVt',
+    KvzLocalLoopProduct: 'TAL am KVz',
+    BitstreamAccessProduct: 'Bitstromzugang',
+    OpticalAccessLineProduct: 'Glasfaser-Anschlussleitung (OAL)',
     locationA: 'Standort A',
     locationB: 'Standort B',
     alternateAddress: 'Ausweichadresse',
@@ -119,23 +126,26 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     installationContact: 'Ansprechpartner für die Installation',
     ownerAdministrationContact: 'Ansprechpartner des Eigentümers (Verwaltung)',
     ownerInstallationContact: 'Ansprechpartner des Eigentümers (Installation)',
-    orderManagementSellerContact: 'Auftragsmanagement des Verkäufers',
-    orderManagementBuyerContact: 'Auftragsmanagement des Käufers',
+    orderManagementSellerContact: 'Auftragsmanagement des Anbieters',
+    orderManagementBuyerContact: 'Auftragsmanagement des Nachfragers',
     deliveryContact: 'Lieferkontakt',
     locationAContact: 'Ansprechpartner an Standort A',
     handingOverProvider: 'Abgebender Anbieter',
     receivingProvider: 'Aufnehmender Anbieter',
     subcontractor: 'Subunternehmer',
-    national_destination_code: 'Ortsnetzkennzahl',
-    local_exchange_area: 'Anschlussbereich',
+    national_destination_code: 'ONKz',
+    local_exchange_area: 'ASB',
     collocation_room_name: 'Kollokationsraum',
   },
   item: (noun, n) => `${noun} ${n}`,
   within: (field, item) => `${field} (${item})`,
-  or: (labels) => (labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} oder ${labels.at(-1)}`),
+  or: /* @__PURE__ */ join('oder'),
   messages: {
     required: (_, c) => `${c.field} ist eine Pflichtangabe.`,
-    wrong_type: (_, c) => `${c.field} hat nicht die erwartete Form.`,
+    wrong_type: (f, c) => {
+      const type = types[String(p(f).expected)];
+      return type ? `${c.field} muss ${type} sein.` : `${c.field} hat nicht die erwartete Form.`;
+    },
     not_allowed: (f, c) => `${c.field} muss ${c.list(p(f).allowed)} sein.`,
     unknown_type: (f, c) => `${c.field} muss ${c.list(p(f).allowed)} sein.`,
     unknown_role: (_, c) => `${c.field} ist keine bekannte Rolle.`,
@@ -148,8 +158,11 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
       `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} mindestens ${items(p(f).limit)} nötig.`,
     too_many_items: (f, c) =>
       `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} höchstens ${items(p(f).limit)} erlaubt.`,
+    // the date a picker shows: date and time, never seconds, time zones or the format sent
     invalid_date_time: (f, c) =>
-      `${c.field} braucht Datum und Uhrzeit mit Sekunden und Zeitzone, z. B. 2025-02-17T10:30:00+01:00: ${dateFaults[String(p(f).reason)] ?? dateFaults.invalid}.`,
+      p(f).reason === 'missing_time'
+        ? `${c.field}: die Uhrzeit fehlt.`
+        : `${c.field} ist kein vollständiges Datum mit Uhrzeit.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
       return n
@@ -158,8 +171,11 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     },
     missing_phone_contact: (f, c) => `${c.value(p(f).role)} braucht eine Telefonnummer.`,
     missing_postal_contact: (f, c) => `${c.value(p(f).role)} braucht eine Postanschrift.`,
-    missing_place_role: (f, c) => `${c.field} braucht einen ${c.value(p(f).role)}.`,
-    missing_characteristic: (f, c) => `${c.field}: ${c.value(p(f).name)} fehlt.`,
+    missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} fehlt.`,
+    missing_characteristic: (f, c) => {
+      const names = (p(f).names as unknown[]) ?? [p(f).name];
+      return `${c.field}: ${join('und')(names.map(c.value))} ${names.length === 1 ? 'fehlt' : 'fehlen'}.`;
+    },
     did_you_mean: (f, c) => `${c.field}: meinten Sie ${c.value(p(f).suggestion)}?`,
   },
   rules,

@@ -7,12 +7,19 @@ import { defineLabels, digits, type Labels, lower } from './labels.js';
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 const items = (n: unknown) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
-const dateFaults: Readonly<Record<string, string>> = {
-  missing_seconds: 'the seconds are missing',
-  missing_offset: 'the time zone is missing',
-  missing_time: 'the time is missing',
-  invalid: 'it is no valid date and time',
+/** JSON types in plain words: what a field must be. */
+const types: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'yes or no',
+  array: 'a list',
+  object: 'a group of fields',
 };
+
+/** Joins labels for a sentence with `word`: "a, b or c". */
+const join = (word: string) => (labels: readonly string[]) =>
+  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} ${word} ${labels.at(-1)}`;
 
 /** English labels and messages for an order form. */
 export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
@@ -132,10 +139,13 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
   },
   item: (noun, n) => `${noun} ${n}`,
   within: (field, item) => `${field} (${item})`,
-  or: (labels) => (labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`),
+  or: /* @__PURE__ */ join('or'),
   messages: {
     required: (_, c) => `${c.field} is required.`,
-    wrong_type: (_, c) => `${c.field} is not in the expected form.`,
+    wrong_type: (f, c) => {
+      const type = types[String(p(f).expected)];
+      return type ? `${c.field} must be ${type}.` : `${c.field} is not in the expected form.`;
+    },
     not_allowed: (f, c) => `${c.field} must be ${c.list(p(f).allowed)}.`,
     unknown_type: (f, c) => `${c.field} must be ${c.list(p(f).allowed)}.`,
     unknown_role: (_, c) => `${c.field} is not a known role.`,
@@ -144,8 +154,11 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     too_long: (f, c) => `${c.field} must be at most ${p(f).limit} characters long.`,
     too_few_items: (f, c) => `${c.field}: at least ${items(p(f).limit)} ${p(f).limit === 1 ? 'is' : 'are'} needed.`,
     too_many_items: (f, c) => `${c.field}: at most ${items(p(f).limit)} ${p(f).limit === 1 ? 'is' : 'are'} allowed.`,
+    // the date a picker shows: date and time, never seconds, time zones or the format sent
     invalid_date_time: (f, c) =>
-      `${c.field} needs a date and time with seconds and a time zone, e.g. 2025-02-17T10:30:00+01:00: ${dateFaults[String(p(f).reason)] ?? dateFaults.invalid}.`,
+      p(f).reason === 'missing_time'
+        ? `${c.field}: the time is missing.`
+        : `${c.field} is not a complete date and time.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
       return n
@@ -154,8 +167,11 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     },
     missing_phone_contact: (f, c) => `${c.value(p(f).role)} needs a phone number.`,
     missing_postal_contact: (f, c) => `${c.value(p(f).role)} needs a postal address.`,
-    missing_place_role: (f, c) => `${c.field} needs a ${lower(c.value(p(f).role))}.`,
-    missing_characteristic: (f, c) => `${c.field}: ${c.value(p(f).name)} is missing.`,
+    missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} is missing.`,
+    missing_characteristic: (f, c) => {
+      const names = (p(f).names as unknown[]) ?? [p(f).name];
+      return `${c.field}: ${join('and')(names.map((name) => lower(c.value(name))))} ${names.length === 1 ? 'is' : 'are'} missing.`;
+    },
     did_you_mean: (f, c) => `${c.field}: did you mean ${c.value(p(f).suggestion)}?`,
   },
   rules,

@@ -39,7 +39,7 @@ describe('labels in messages', () => {
     delete o.requestedCompletionDate;
     expect(messagesOf(o, labelsDe)).toEqual([
       ['', 'Gewünschter Fertigstellungstermin ist eine Pflichtangabe.'],
-      [PARTY, 'Nachname (Ansprechpartner 1) ist eine Pflichtangabe.'],
+      [PARTY, 'Nachname (Technischer Ansprechpartner) ist eine Pflichtangabe.'],
     ]);
   });
 
@@ -48,13 +48,15 @@ describe('labels in messages', () => {
     o.productOrderItem[0].product.relatedPlace.pop();
     const path = '/productOrderItem/0/product/relatedPlace';
     expect(messagesOf(o, labelsDe)).toEqual([
-      [path, 'Ein HVt-Anschluss braucht einen Standort A und einen Standort B.'],
+      [path, 'Für TAL am HVt sind genau zwei Standorte nötig: Standort A und Standort B.'],
     ]);
     expect(messagesOf(o, labelsEn)).toEqual([
-      [path, 'A local loop from the exchange (HVt) needs a location A and a location B.'],
+      [path, 'For local loop from the exchange (HVt), exactly two locations are needed: location A and location B.'],
     ]);
     o.productOrderItem[0].product['@type'] = 'KvzLocalLoopProduct';
-    expect(messagesOf(o, labelsDe)[0][1]).toBe('Ein KVz-Anschluss braucht einen Standort A und einen Standort B.');
+    expect(messagesOf(o, labelsDe)[0][1]).toBe(
+      'Für TAL am KVz sind genau zwei Standorte nötig: Standort A und Standort B.',
+    );
   });
 
   it('say what R9, R11, R12 and R14 demand', () => {
@@ -65,8 +67,8 @@ describe('labels in messages', () => {
     );
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
       'In einem Neuauftrag hat jede Position die Aktion Hinzufügen.',
-      'Ein Bitstrom-Zugang braucht genau einen Standort, den Standort A.',
-      'Ein Glasfaser-Anschluss braucht einen Standort A und höchstens einen Standort B.',
+      'Für Bitstromzugang ist genau ein Standort nötig: Standort A.',
+      'Für Glasfaser-Anschlussleitung (OAL) ist Standort A nötig, dazu höchstens ein Standort B.',
     ]);
     o.category = 'terminationByBuyer';
     for (const item of o.productOrderItem) item.action = 'add';
@@ -152,7 +154,7 @@ describe('labels in messages', () => {
     const [nested] = messagesOf(o, labelsDe);
     expect(nested).toEqual([
       '/productOrderItem/0/product/relatedPlace/1/place/place',
-      'Für Adressverweise (Standort 2) ist höchstens 1 Eintrag erlaubt.',
+      'Für Adressverweise (Standort B) ist höchstens 1 Eintrag erlaubt.',
     ]);
     const third = hvt();
     third.productOrderItem[0].product.relatedPlace.push({
@@ -160,7 +162,7 @@ describe('labels in messages', () => {
       place: { '@type': 'PlaceRef', id: 'y', '@referredType': 'GeographicAddress' },
     });
     expect(messagesOf(third, labelsDe)[0][1]).toBe(
-      'Ein HVt-Anschluss braucht genau zwei Standorte, einen Standort A und einen Standort B.',
+      'Für TAL am HVt sind genau zwei Standorte nötig: Standort A und Standort B.',
     );
     const mine = withLabels(labelsDe, { rules: { R10: twoPlaces } });
     expect(messagesOf(third, mine)[0][1]).toBe('Bitte zwei Standorte angeben.');
@@ -170,22 +172,118 @@ describe('labels in messages', () => {
   it('name a characteristic’s missing value after the characteristic the order gives', () => {
     const o = hvt();
     delete o.productOrderItem[0].product.relatedPlace[1].place.geographicSiteCharacteristic[0].value;
-    expect(messagesOf(o, labelsDe)[0][1]).toBe('Ortsnetzkennzahl (Standort 2) ist eine Pflichtangabe.');
+    expect(messagesOf(o, labelsDe)[0][1]).toBe('ONKz (Standort B) ist eine Pflichtangabe.');
   });
 
-  it('say why a date is no date of the spec', () => {
+  // regression: a date the picker mangled was answered with seconds, time zones and ISO format,
+  // which a datetime-local picker shows none of (issue 29)
+  it('say what is wrong with a date as the picker shows it: date and time', () => {
     const o = hvt();
-    o.orderPostedDate = '2025-02-17T10:30:00';
-    expect(messagesOf(o, labelsDe)[0][1]).toBe(
-      'Auftragsdatum braucht Datum und Uhrzeit mit Sekunden und Zeitzone, z. B. 2025-02-17T10:30:00+01:00: die Zeitzone fehlt.',
-    );
+    for (const mangled of ['17.02.202510', '2025-02-17T10:30:00', '+020250-02-17T10:30']) {
+      o.orderPostedDate = mangled;
+      expect(messagesOf(o, labelsDe)[0][1]).toBe('Auftragsdatum ist kein vollständiges Datum mit Uhrzeit.');
+      expect(messagesOf(o, labelsEn)[0][1]).toBe('Order date is not a complete date and time.');
+    }
+    o.orderPostedDate = '2025-02-17';
+    expect(messagesOf(o, labelsDe)[0][1]).toBe('Auftragsdatum: die Uhrzeit fehlt.');
+    expect(messagesOf(o, labelsEn)[0][1]).toBe('Order date: the time is missing.');
   });
 
   it('start a sentence with a capital, in English too', () => {
     expect(
       validateProductOrder({ relatedParty: [42] }, { labels: labelsEn }).violations.map((v) => v.message),
-    ).toContain('Contact 1 is not in the expected form.');
+    ).toContain('Contact 1 must be a group of fields.');
     expect(labelsEn.field(['relatedParty', 0, 'partyOrPartyRole', 'familyName'])).toBe('Last name (contact 1)');
+  });
+
+  // regression: German wholesale says Nachfrager / Anbieter, not Käufer / Verkäufer, and names the
+  // products and characteristics as the FIT profile does (issue 29)
+  it('use the clerk’s words: Nachfrager, Anbieter, TAL am HVt, ONKz, ASB', () => {
+    expect(labelsDe.values.terminationByBuyer).toBe('Kündigung durch den Nachfrager');
+    expect(labelsDe.values.terminationBySeller).toBe('Kündigung durch den Anbieter');
+    const o = hvt();
+    o.relatedParty[0].role = 'orderManagementBuyerContact';
+    o.relatedParty[0].partyOrPartyRole.contactMedium.shift();
+    const chars = o.productOrderItem[0].product.relatedPlace[1].place.geographicSiteCharacteristic;
+    chars.splice(0, chars.length);
+    expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
+      'Merkmale des Standorts (Standort B): ONKz und ASB fehlen.',
+      'Auftragsmanagement des Nachfragers braucht eine Telefonnummer.',
+    ]);
+    expect(messagesOf(o, labelsEn)[0][1]).toBe(
+      'Site characteristics (Location B): area code and local exchange area are missing.',
+    );
+  });
+
+  // regression: a renamed product kept the fixed article of the package's label ("Ein TAL am HVt …") (issue 29)
+  it('word the places’ demand so that it holds for any label of the product', () => {
+    const o = hvt();
+    o.productOrderItem[0].product.relatedPlace.pop();
+    const renamed = withLabels(labelsDe, { values: { HvtLocalLoopProduct: 'Kupfer-Anschluss Premium' } });
+    expect(messagesOf(o, renamed)[0][1]).toBe(
+      'Für Kupfer-Anschluss Premium sind genau zwei Standorte nötig: Standort A und Standort B.',
+    );
+    o.productOrderItem[0].product['@type'] = 'KvzLocalLoopProduct';
+    expect(messagesOf(o, labelsDe)[0][1]).toBe(
+      'Für TAL am KVz sind genau zwei Standorte nötig: Standort A und Standort B.',
+    );
+  });
+
+  // regression: a value of the wrong JSON type "hat nicht die erwartete Form" (issue 29)
+  it('name a type mismatch in plain words', () => {
+    const o = hvt();
+    o.description = 5;
+    o.externalId = {};
+    o.relatedParty[0].partyOrPartyRole = 'Melanie Muster';
+    expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
+      'Beschreibung muss ein Text sein.',
+      'Externe Kennung muss eine Liste sein.',
+      'Person oder Firma (Technischer Ansprechpartner) muss eine Gruppe von Angaben sein.',
+    ]);
+    expect(messagesOf(o, labelsEn).map(([, message]) => message)).toEqual([
+      'Description must be text.',
+      'External reference must be a list.',
+      'Person or company (Technical contact) must be a group of fields.',
+    ]);
+  });
+
+  // regression: "Standort 2" counted rows while the roles are Standort A / B, and swapped roles gave
+  // "(Standort 1)" about Standort B (issue 29)
+  it('name a row of places or parties by its role, the row’s own when the roles are swapped', () => {
+    const o = hvt();
+    const places = o.productOrderItem[0].product.relatedPlace;
+    places.reverse();
+    places[0].place.geographicSiteCharacteristic[0].value = '0221';
+    expect(messagesOf(o, labelsDe)[0]).toEqual([
+      '/productOrderItem/0/product/relatedPlace/0/place/geographicSiteCharacteristic/0/value',
+      'ONKz (Standort B) muss aus 2 bis 5 Ziffern bestehen und darf nicht mit 0 beginnen.',
+    ]);
+    expect(labelsDe.field('/productOrderItem/0/product/relatedPlace/0/place/@type', o)).toBe(
+      'Art der Angabe (Standort B)',
+    );
+    expect(labelsEn.field('/productOrderItem/0/product/relatedPlace/1', o)).toBe('Location A (item 1)');
+    // without the order, or with a role two rows share, rows are counted
+    expect(labelsDe.field('/productOrderItem/0/product/relatedPlace/0/place/@type')).toBe(
+      'Art der Angabe (Standort 1)',
+    );
+    places[1].role = 'locationB';
+    expect(labelsDe.field('/productOrderItem/0/product/relatedPlace/1/place/@type', o)).toBe(
+      'Art der Angabe (Standort 2)',
+    );
+    expect(labelsDe.field(`${PARTY}/familyName`, o)).toBe('Nachname (Technischer Ansprechpartner)');
+  });
+
+  // regression: "Art der Angabe (Standort 2) muss Technikstandort sein." did not say what must be what (issue 29)
+  it('say which place must be given as what', () => {
+    const o = hvt();
+    const siteB = o.productOrderItem[0].product.relatedPlace[1];
+    siteB.place = { '@type': 'GeographicAddress', city: 'Köln', postcode: '50823', country: 'DE' };
+    expect(messagesOf(o, labelsDe).map(([, message]) => message)).toContain(
+      'Standort B muss als Technikstandort angegeben werden.',
+    );
+    expect(messagesOf(o, labelsEn).map(([, message]) => message)).toContain(
+      'Location B must be given as exchange site.',
+    );
   });
 
   it('reach createValidator', () => {

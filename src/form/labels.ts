@@ -13,6 +13,11 @@ export interface LabelContext {
   readonly list: (values: unknown) => string;
   /** The product of the order item the finding sits in, by its label; '' when there is none. */
   readonly product: string;
+  /**
+   * The innermost list item the finding sits in or is, by its role where it has one ("Standort B"),
+   * else by its number ("Kontakt 2"); '' when there is none.
+   */
+  readonly item: string;
 }
 
 /** One message of a form: the finding and its context give the sentence. */
@@ -57,9 +62,10 @@ export interface Labels extends LabelWords {
    * The label of the field at the JSON Pointer `path`, with the list item it sits in, as the messages
    * name it: `field('/relatedParty/0/partyOrPartyRole/contactMedium/1/phoneNumber')` is
    * "Telefonnummer (Kontakt 2)"; a form can label its inputs and list rows with it. An issue's `path`
-   * (its keys) does as well. `''` for the root.
+   * (its keys) does as well. `''` for the root. Given the order as `input`, a row of places or
+   * parties is named by its role ("Art der Angabe (Standort B)"), as the messages name it.
    */
-  readonly field: (path: string | readonly (string | number)[]) => string;
+  readonly field: (path: string | readonly (string | number)[], input?: unknown) => string;
 }
 
 /** {@link Labels} of `words`; only a bundle that imports labels carries the code that renders them. */
@@ -67,10 +73,10 @@ export function defineLabels(words: LabelWords): Labels {
   const labels: Labels = Object.freeze({
     ...words,
     message: (finding: Finding, input: unknown) => labelled(finding, labels, input),
-    field: (path: string | readonly (string | number)[]) => {
+    field: (path: string | readonly (string | number)[], input?: unknown) => {
       try {
         const tokens = Array.isArray(path) ? path.map(String) : tokensOf(path as string);
-        return tokens.length === 0 ? '' : fieldOf(tokens, labels, undefined);
+        return tokens.length === 0 ? '' : fieldOf(tokens, labels, undefined, input);
       } catch {
         return '';
       }
@@ -159,10 +165,11 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     const name = tokens.at(-1) === 'value' ? (params.name ?? read(input, [...tokens.slice(0, -1), 'name'])) : undefined;
     const named = typeof name === 'string' && name !== '' ? value(name) : undefined;
     const context: LabelContext = {
-      field: fieldOf(tokens, labels, named),
+      field: fieldOf(tokens, labels, named, input),
       value,
       list: (values) => (Array.isArray(values) ? labels.or(values.map(value)) : value(values)),
       product: productOf(tokens, input, value),
+      item: innerItem(tokens, labels, input),
     };
     const byRule = Object.hasOwn(labels.rules, finding.rule) ? labels.rules[finding.rule] : undefined;
     const byCode = Object.hasOwn(labels.messages, finding.code) ? labels.messages[finding.code] : undefined;
@@ -178,36 +185,65 @@ const tokensOf = (path: string): string[] =>
   typeof path === 'string' && path !== '' ? path.split('/').slice(1).map(decodeToken) : [];
 
 /** The label of the field at `tokens`, with the innermost list item above it. */
-function fieldOf(tokens: readonly string[], labels: Labels, named: string | undefined): string {
+function fieldOf(tokens: readonly string[], labels: Labels, named: string | undefined, input: unknown): string {
   const keys = keysOf(tokens);
   const last = keys.length - 1;
   let field = named ?? labelOf(keys, last, labels);
-  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = labels.item(field, Number(tokens[tokens.length - 1]) + 1);
+  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(tokens, keys, last, labels, input);
   // a characteristic's value is named by the characteristic, so the item to name is the one around it
   field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
-  for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--) {
-    const index = keys[k].index;
-    if (index !== undefined) return labels.within(field, labels.item(labelOf(keys, k, labels), index + 1));
-  }
+  for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--)
+    if (keys[k].at !== undefined) return labels.within(field, itemOf(tokens, keys, k, labels, input));
   return field;
+}
+
+/** The innermost list item of `tokens`, the field itself when it is one, by {@link itemOf}; '' when there is none. */
+function innerItem(tokens: readonly string[], labels: Labels, input: unknown): string {
+  const keys = keysOf(tokens);
+  let k = keys.length - 1;
+  while (k >= 0 && keys[k].at === undefined) k--;
+  return k < 0 ? '' : itemOf(tokens, keys, k, labels, input);
+}
+
+/** The lists whose rows a form names by their role: a place's role, a party's role. */
+const roleNamed: ReadonlySet<string> = /* @__PURE__ */ new Set(['relatedPlace[]', 'relatedParty[]']);
+
+/**
+ * The list item at the path's key `k`: by its role's label where its list names rows by role and no
+ * other row of the list, of at most 50 (read per message), has that role ("Standort B"), else by its
+ * noun and number ("Standort 2").
+ */
+function itemOf(tokens: readonly string[], keys: readonly Key[], k: number, labels: Labels, input: unknown): string {
+  const { name, at = 0 } = keys[k];
+  const index = Number(tokens[at]);
+  const rows = roleNamed.has(name) ? read(input, tokens.slice(0, at)) : undefined;
+  const role = (j: number) => read(rows, [String(j), 'role']);
+  const label = Array.isArray(rows) && rows.length <= 50 ? own(labels.values, String(role(index))) : undefined;
+  for (let j = 0; label && j < (rows as unknown[]).length; j++)
+    if (j !== index && role(j) === role(index)) return numbered();
+  return label ?? numbered();
+
+  function numbered() {
+    return labels.item(labelOf(keys, k, labels), index + 1);
+  }
 }
 
 interface Key {
   /** The property name, with `[]` when an item of it follows. */
   readonly name: string;
-  /** The index of the item that follows, if any. */
-  readonly index?: number;
+  /** Where the index of the item that follows is among the path's tokens, if one does. */
+  readonly at?: number;
 }
 
-/** The path's property names, each marked with the index of the item that follows it. */
+/** The path's property names, each marked with where the index of the item that follows it is. */
 function keysOf(tokens: readonly string[]): Key[] {
   const keys: Key[] = [];
-  for (const token of tokens) {
+  tokens.forEach((token, at) => {
     const previous = keys[keys.length - 1];
-    if (isIndexToken(token) && previous && previous.index === undefined)
-      keys[keys.length - 1] = { name: `${previous.name}[]`, index: Number(token) };
+    if (isIndexToken(token) && previous && previous.at === undefined)
+      keys[keys.length - 1] = { name: `${previous.name}[]`, at };
     else keys.push({ name: token });
-  }
+  });
   return keys;
 }
 

@@ -33,9 +33,9 @@ export const de = {
   R7: { title: 'Rollen der Orte', help: 'relatedPlace eines Produkts ist eine Liste, deren Einträge die Rolle locationA, locationB oder alternateAddress haben.' },
   R8: { title: 'Arten der Orte', help: 'Jeder Eintrag von relatedPlace hat einen Ort, der eine GeographicAddress, eine GeographicSite oder ein PlaceRef ist, mit den Feldern, die diese Art verlangt.' },
   R9: { title: 'Positionen eines Neuauftrags', help: 'Bei category new hat jede Auftragsposition die action add und ein Produkt mit relatedPlace.' },
-  R10: { title: 'Orte einer Teilnehmeranschlussleitung', help: 'Im Neuauftrag hat ein HvtLocalLoopProduct oder KvzLocalLoopProduct je einen Ort locationA und locationB; locationB ist eine GeographicSite mit national_destination_code, local_exchange_area und einem eingebetteten Ort.' },
+  R10: { title: 'Orte einer TAL am HVt oder KVz', help: 'Im Neuauftrag hat ein HvtLocalLoopProduct oder KvzLocalLoopProduct je einen Ort locationA und locationB; locationB ist eine GeographicSite mit national_destination_code, local_exchange_area und einem eingebetteten Ort.' },
   R11: { title: 'Ort eines Bitstromzugangs', help: 'Im Neuauftrag hat ein BitstreamAccessProduct genau einen relatedPlace, mit der Rolle locationA.' },
-  R12: { title: 'Orte einer Glasfaser-Zugangsleitung', help: 'Im Neuauftrag hat ein OpticalAccessLineProduct einen oder zwei Orte, darunter locationA; ein Ort locationB ist eine GeographicSite mit collocation_room_name und einem eingebetteten Ort.' },
+  R12: { title: 'Orte einer Glasfaser-Anschlussleitung (OAL)', help: 'Im Neuauftrag hat ein OpticalAccessLineProduct einen oder zwei Orte, darunter locationA; ein Ort locationB ist eine GeographicSite mit collocation_room_name und einem eingebetteten Ort.' },
   R13: { title: 'Vertragspartei', help: 'engagedParty eines Vertrags hat höchstens einen Eintrag, eine Organization mit einer businessId von 1 bis 40 Zeichen.' },
   R14: { title: 'Positionen einer Kündigung', help: 'Bei category terminationByBuyer, terminationBySeller oder terminationProviderChange hat jede Auftragsposition die action delete.' },
 } as const;

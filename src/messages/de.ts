@@ -88,7 +88,9 @@ const table: MessageTable = {
     `Ein Beteiligter mit der Rolle ${params.role} braucht contactMedium mit mindestens einem PostalAddressContactMedium.`,
   missing_place_role: ({ params }) => `relatedPlace muss einen Ort mit der Rolle ${params.role} enthalten.`,
   missing_characteristic: ({ params }) =>
-    `geographicSiteCharacteristic muss ein Merkmal namens ${params.name} enthalten.`,
+    params.names?.length > 1
+      ? `geographicSiteCharacteristic muss Merkmale namens ${params.names.slice(0, -1).join(', ')} und ${params.names.at(-1)} enthalten.`
+      : `geographicSiteCharacteristic muss ein Merkmal namens ${params.name} enthalten.`,
   unreadable: () => 'Die Eingabe ist nicht lesbar: das Lesen einer ihrer Eigenschaften ist fehlgeschlagen.',
   too_costly: (_, s) =>
     `${s} ist zu aufwendig zu prüfen: mehr Daten, als ein JSON-Text innerhalb der Grenzen enthalten kann.`,

@@ -86,7 +86,9 @@ const table: MessageTable = {
     `A related party with role ${params.role} needs a contactMedium with at least one PostalAddressContactMedium.`,
   missing_place_role: ({ params }) => `relatedPlace must include a place with role ${params.role}.`,
   missing_characteristic: ({ params }) =>
-    `geographicSiteCharacteristic must contain a characteristic named ${params.name}.`,
+    params.names?.length > 1
+      ? `geographicSiteCharacteristic must contain characteristics named ${params.names.slice(0, -1).join(', ')} and ${params.names.at(-1)}.`
+      : `geographicSiteCharacteristic must contain a characteristic named ${params.name}.`,
   unreadable: () => 'The input cannot be read: reading one of its properties failed.',
   too_costly: (_, s) => `${s} is too costly to check: more data than a JSON text within the limits can hold.`,
   rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,

@@ -107,7 +107,7 @@ const samples: Readonly<Record<FindingCode, Finding>> = {
     rule: 'R12',
     code: 'missing_characteristic',
     path: '/productOrderItem/0/product/relatedPlace/1/place/geographicSiteCharacteristic',
-    params: { name: 'collocation_room_name' },
+    params: { name: 'collocation_room_name', names: ['collocation_room_name'] },
   },
   unreadable: { rule: 'R-field', code: 'unreadable', path: '', params: {} },
   too_costly: { rule: 'R-field', code: 'too_costly', path: '', params: { limit: 7 * 2 ** 28 } },
@@ -247,6 +247,19 @@ const texts: readonly (readonly [Finding, Readonly<Record<Lang, string>>])[] = [
     {
       en: 'geographicSiteCharacteristic must contain a characteristic named collocation_room_name.',
       de: 'geographicSiteCharacteristic muss ein Merkmal namens collocation_room_name enthalten.',
+    },
+  ],
+  // regression: R10's two missing characteristics are one violation, whose message named only the first (issue 29)
+  [
+    {
+      rule: 'R10',
+      code: 'missing_characteristic',
+      path: '/productOrderItem/0/product/relatedPlace/1/place/geographicSiteCharacteristic',
+      params: { name: 'national_destination_code', names: ['national_destination_code', 'local_exchange_area'] },
+    },
+    {
+      en: 'geographicSiteCharacteristic must contain characteristics named national_destination_code and local_exchange_area.',
+      de: 'geographicSiteCharacteristic muss Merkmale namens national_destination_code und local_exchange_area enthalten.',
     },
   ],
   [

@@ -1,6 +1,6 @@
 // R3 and R4 share one shape: a role group whose party needs a contact medium of one @type.
 
-import { Findings, isRecord, list, none, own, type Work } from '../read.js';
+import { Findings, focusOf, isRecord, list, none, own, type Work } from '../read.js';
 import type { Check, RuleId, ViolationCode } from '../violation.js';
 
 /** The pointer of the party of related party `i`; built only for a fault. */
@@ -32,9 +32,11 @@ export function contactDemand({ id, roles, mediumType, code }: ContactDemand): C
         const party = own(related, 'partyOrPartyRole', related.partyOrPartyRole);
         if (!isRecord(party)) continue;
         const media = own(party, 'contactMedium', party.contactMedium);
-        if (media === undefined) found.add(code, partyPath(i), { role, property: 'contactMedium' });
+        // a form focuses the first contact medium's @type, the one it adds when there is none
+        const focus = focusOf(`${partyPath(i)}/contactMedium`, 0);
+        if (media === undefined) found.add(code, partyPath(i), { role, property: 'contactMedium', focus });
         else if (Array.isArray(media) && !holds(found, media, mediumType))
-          found.add(code, `${partyPath(i)}/contactMedium`, { role });
+          found.add(code, `${partyPath(i)}/contactMedium`, { role, focus });
       }
       return found.done();
     },

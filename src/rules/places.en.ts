@@ -1,11 +1,19 @@
-// The English sentence of a form that R10 to R12 share: what a new order demands of a product's places.
+// The English sentences of a form that R10 to R12 share: what a new order demands of a product's places.
 import { aboutPlaces, type LabelContext, lower } from '../form/labels.js';
 import type { Finding } from '../violation.js';
 
-/** What a new order demands of the places of a product, by the rule that says it: `demand`, or `many` for too many places. */
+/** The `@type` of a place a rule demands: the place of a row's own, not of its number. */
+const placeKind = /\/relatedPlace\/\d+\/place\/@type$/;
+
+/**
+ * What a new order demands of the places of a product, by the rule that says it: `demand(product)`,
+ * a sentence that holds for any label of the product (no article before it: a carrier may rename it).
+ */
 export const places =
-  (demand: string, many = demand) =>
-  (finding: Finding, c: LabelContext) =>
-    aboutPlaces(finding)
-      ? `${c.product ? `A ${lower(c.product)}` : 'This product'} needs ${finding.code === 'too_many_items' ? many : demand}.`
-      : undefined;
+  (demand: (product: string) => string) =>
+  (finding: Finding, c: LabelContext): string | undefined => {
+    if (aboutPlaces(finding)) return demand(c.product ? lower(c.product) : 'this product');
+    if (finding.code === 'not_allowed' && placeKind.test(finding.path) && c.item)
+      return `${c.item} must be given as ${lower(c.list((finding.params as { allowed?: unknown }).allowed))}.`;
+    return undefined;
+  };

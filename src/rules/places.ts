@@ -2,8 +2,8 @@
 // their places, and the checks of a locationB GeographicSite.
 
 import { locationB, newCategory } from '../generated/facts.js';
-import { type Data, type Findings, isRecord, jsonType, lengthOf, list, own, textFault } from '../read.js';
-import type { Fault } from '../violation.js';
+import { type Data, type Findings, focusOf, isRecord, jsonType, lengthOf, list, own, textFault } from '../read.js';
+import type { Fault, ParamsByCode } from '../violation.js';
 import { isPlaceRole } from './r7-place-roles/check.js';
 import { placeKind } from './r8-place-kinds/check.js';
 
@@ -42,11 +42,18 @@ export function rolesOf(found: Findings, places: readonly unknown[]): string[] |
   return roles;
 }
 
-/** Reports each role in `needed` that no place has. */
+/**
+ * Reports each role in `needed` that no place has, focusing the role of a place that is not needed or
+ * repeats a role, each missing role its own such place where there are enough, else the first.
+ */
 function requireRoles(found: Findings, places: readonly unknown[], path: string, needed: readonly string[]): void {
   const roles = rolesOf(found, places);
   if (!roles) return;
-  for (const role of needed) if (!roles.includes(role)) found.add('missing_place_role', path, { role });
+  const spare: number[] = [];
+  for (let j = 0; j < roles.length; j++) if (!needed.includes(roles[j]) || roles.indexOf(roles[j]) < j) spare.push(j);
+  let m = 0;
+  for (const role of needed)
+    if (!roles.includes(role)) found.add('missing_place_role', path, { role, focus: focusOf(path, spare[m++] ?? 0) });
 }
 
 /** What a locationB place must be, as the schema says for R10 and R12. */
@@ -107,8 +114,17 @@ function checkLocationB(found: Findings, places: readonly unknown[], path: strin
     const site = place as Data;
     const characteristics = own(site, 'geographicSiteCharacteristic', site.geographicSiteCharacteristic);
     if (Array.isArray(characteristics)) {
+      const listPath = `${placePath}/geographicSiteCharacteristic`;
+      const names: string[] = [];
       for (const wanted of demand.characteristics)
-        checkCharacteristic(found, characteristics, `${placePath}/geographicSiteCharacteristic`, wanted);
+        if (checkCharacteristic(found, characteristics, listPath, wanted)) names.push(wanted.name);
+      // one fault, one violation: every characteristic the site lacks, named in one finding
+      if (names.length > 0)
+        found.add('missing_characteristic', listPath, {
+          name: names[0],
+          names,
+          focus: focusOf(listPath, 0),
+        });
     }
     const nested = own(site, 'place', site.place);
     if (Array.isArray(nested))
@@ -120,8 +136,9 @@ function checkLocationB(found: Findings, places: readonly unknown[], path: strin
  * `contains` semantics: one characteristic of that name with a right value is enough. An item R8
  * rejects hides a missing one only when it could be the one sought: not an object, no string name,
  * or that name without a value. R8 reports it; an incomplete item of another name hides nothing.
+ * Returns whether the characteristic is missing, for the caller to report with the others missing.
  */
-function checkCharacteristic(found: Findings, list: readonly unknown[], path: string, wanted: Wanted): void {
+function checkCharacteristic(found: Findings, list: readonly unknown[], path: string, wanted: Wanted): boolean {
   const { name } = wanted;
   let first: readonly [number, Fault | undefined] | undefined;
   let maybe = false;
@@ -139,17 +156,21 @@ function checkCharacteristic(found: Findings, list: readonly unknown[], path: st
       continue;
     }
     const fault = valueFault(wanted, value);
-    if (!fault) return;
+    if (!fault) return false;
     first ??= [k, fault];
   }
-  if (first?.[1]) found.add(first[1][0], `${path}/${first[0]}/value`, { ...first[1][1], name });
-  else if (!maybe) {
-    found.add('missing_characteristic', path, { name });
+  if (first?.[1]) {
+    // the fault of a value (wrong_type, too_short, too_long, pattern_mismatch), each of which names the characteristic
+    const [code, params] = first[1];
+    found.add(code, `${path}/${first[0]}/value`, { ...params, name } as ParamsByCode[typeof code]);
+  } else if (!maybe) {
     // a characteristic whose name is a near miss of the one sought is most likely meant to be it
     for (let k = 0, n = found.visit(list); k < n; k++) {
       const item = list[k];
       const itemName = isRecord(item) ? own(item, 'name', item.name) : undefined;
       if (typeof itemName === 'string') found.near(`${path}/${k}/name`, itemName, [name]);
     }
+    return true;
   }
+  return false;
 }

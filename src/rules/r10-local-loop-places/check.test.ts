@@ -1,4 +1,6 @@
-import { describe, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runs } from '../../../test/runs.js';
 import {
   address,
   characteristic,
@@ -170,11 +172,47 @@ describe('R10: places of a local loop in a new order', () => {
       path: chars,
       params: { name: 'local_exchange_area' },
     }));
-  it('requires both characteristics', () =>
+  // regression: both missing gave two violations at one path, and a form showed only the first (issue 29)
+  it('requires both characteristics, in one violation naming both', () =>
     expectViolations(loop([A(), B(site([]))]), [
-      { ...r10, code: 'missing_characteristic', path: chars, params: { name: 'national_destination_code' } },
-      { ...r10, code: 'missing_characteristic', path: chars, params: { name: 'local_exchange_area' } },
+      {
+        ...r10,
+        code: 'missing_characteristic',
+        path: chars,
+        params: {
+          name: 'national_destination_code',
+          names: ['national_destination_code', 'local_exchange_area'],
+          focus: `${chars}/0/name`,
+        },
+      },
     ]));
+  // one fault, one violation at the deepest node: whichever characteristics are missing, among any
+  // others in any order, one finding names them all, in the schema's order (issue 29)
+  it('reports any missing characteristics as one violation naming them all (property)', () => {
+    const wanted = ['national_destination_code', 'local_exchange_area'];
+    const others = fc.array(
+      fc.record({ name: fc.constantFrom('floor', 'room', 'national_destination', 'asb'), value: fc.string() }),
+      { maxLength: 3 },
+    );
+    fc.assert(
+      fc.property(fc.subarray(wanted), others, fc.integer(), (missing, extra, seed) => {
+        const present = [
+          characteristic('national_destination_code', '221'),
+          characteristic('local_exchange_area', '12'),
+        ];
+        const list = [...present.filter((c) => !missing.includes(c.name)), ...extra];
+        const shuffled = list.map((c, i) => ({ c, k: (i * 7919 + seed) % 13 })).sort((a, b) => a.k - b.k);
+        const found = self.r10
+          .check(loop([A(), B(site(shuffled.map(({ c }) => c)))]))
+          .filter((f) => f.code === 'missing_characteristic');
+        expect(found).toHaveLength(missing.length === 0 ? 0 : 1);
+        if (missing.length === 0) return;
+        expect(found[0].path).toBe(chars);
+        expect(found[0].params).toMatchObject({ name: missing[0], names: missing });
+      }),
+      { numRuns: runs(200) },
+    );
+  });
   it.each(['1', '0221', '123456', '22a', '', ' 221', '221\n', '２２１'])(
     'rejects national_destination_code %j',
     (ndc) =>

@@ -3,6 +3,5 @@ import { places } from '../places.de.js';
 
 /** What R10 demands, for the people who fill in a German form. */
 export const formMessage = /* @__PURE__ */ places(
-  'einen Standort A und einen Standort B',
-  'genau zwei Standorte, einen Standort A und einen Standort B',
+  (product) => `Für ${product} sind genau zwei Standorte nötig: Standort A und Standort B.`,
 );

@@ -3,6 +3,5 @@ import { places } from '../places.en.js';
 
 /** What R10 demands, for the people who fill in an English form. */
 export const formMessage = /* @__PURE__ */ places(
-  'a location A and a location B',
-  'exactly two locations, a location A and a location B',
+  (product) => `For ${product}, exactly two locations are needed: location A and location B.`,
 );

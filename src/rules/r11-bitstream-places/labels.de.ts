@@ -2,4 +2,6 @@
 import { places } from '../places.de.js';
 
 /** What R11 demands, for the people who fill in a German form. */
-export const formMessage = /* @__PURE__ */ places('genau einen Standort, den Standort A');
+export const formMessage = /* @__PURE__ */ places(
+  (product) => `Für ${product} ist genau ein Standort nötig: Standort A.`,
+);

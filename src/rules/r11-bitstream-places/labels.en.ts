@@ -2,4 +2,6 @@
 import { places } from '../places.en.js';
 
 /** What R11 demands, for the people who fill in an English form. */
-export const formMessage = /* @__PURE__ */ places('exactly one location, location A');
+export const formMessage = /* @__PURE__ */ places(
+  (product) => `For ${product}, exactly one location is needed: location A.`,
+);

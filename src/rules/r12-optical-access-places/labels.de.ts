@@ -2,4 +2,6 @@
 import { places } from '../places.de.js';
 
 /** What R12 demands, for the people who fill in a German form. */
-export const formMessage = /* @__PURE__ */ places('einen Standort A und höchstens einen Standort B');
+export const formMessage = /* @__PURE__ */ places(
+  (product) => `Für ${product} ist Standort A nötig, dazu höchstens ein Standort B.`,
+);

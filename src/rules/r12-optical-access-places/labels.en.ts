@@ -2,4 +2,6 @@
 import { places } from '../places.en.js';
 
 /** What R12 demands, for the people who fill in an English form. */
-export const formMessage = /* @__PURE__ */ places('a location A and at most one location B');
+export const formMessage = /* @__PURE__ */ places(
+  (product) => `For ${product}, location A is needed, and at most one location B.`,
+);
