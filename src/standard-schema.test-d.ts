@@ -124,4 +124,15 @@ describe("the schemas with a carrier's rules (issue 29)", () => {
     const create = Math.random() > 0.5 ? createContactMediumSchema : createRelatedPartySchema;
     expectTypeOf(create({ lang: 'de' }).hints).toBeFunction();
   });
+
+  it("narrow a built-in issue's params by its code (a trial's friction: too_long's limit needed a cast)", () => {
+    const result = productOrderSchema['~standard'].validate({});
+    if (result instanceof Promise || !result.issues) return;
+    for (const issue of result.issues) {
+      if (issue.code === 'too_long') expectTypeOf(issue.params.limit).toEqualTypeOf<number>();
+      if (issue.code === 'required') expectTypeOf(issue.params.property).toEqualTypeOf<string>();
+      // @ts-expect-error: a required issue has no limit
+      if (issue.code === 'required') issue.params.limit;
+    }
+  });
 });

@@ -31,17 +31,22 @@ import {
 } from './validate.js';
 import type { Finding, HintCode, OrderViolation, ParamsByCode, RuleId } from './violation.js';
 
-/** A Standard Schema issue that also carries the violation's rule, code and params. */
-export interface OrderIssue extends StandardSchemaV1.Issue {
-  /** The violation's JSON Pointer as keys, array indices as numbers; a missing property's name ends it. */
-  readonly path: readonly (string | number)[];
-  /** Which rule of the specification is broken. */
-  readonly rule: OrderViolation['rule'];
-  /** What kind of fault it is. */
-  readonly code: OrderViolation['code'];
-  /** Machine-readable details, as in the violation. */
-  readonly params: OrderViolation['params'];
-}
+/**
+ * A Standard Schema issue that also carries the violation's rule, code and params, one type per
+ * code, so that `issue.code === 'too_long'` types `issue.params.limit`.
+ */
+export type OrderIssue = {
+  [C in OrderViolation['code']]: StandardSchemaV1.Issue & {
+    /** The violation's JSON Pointer as keys, array indices as numbers; a missing property's name ends it. */
+    readonly path: readonly (string | number)[];
+    /** Which rule of the specification is broken. */
+    readonly rule: OrderViolation['rule'];
+    /** What kind of fault it is. */
+    readonly code: C;
+    /** Machine-readable details, as in the violation. */
+    readonly params: ParamsByCode[C];
+  };
+}[OrderViolation['code']];
 
 /**
  * The issue of a finding `F` of a carrier's rule, one per kind of finding: its rule, code and params
@@ -431,7 +436,13 @@ function issuesOf(found: readonly Finding[], part: Part, word: Word, value: unkn
   const issues: OrderIssue[] = [];
   for (const { finding } of inside(found, part)) {
     const { rule, code, params } = finding as OrderViolation;
-    issues.push({ message: word(finding, value), path: issuePath(finding.path, params, part.at), rule, code, params });
+    issues.push({
+      message: word(finding, value),
+      path: issuePath(finding.path, params, part.at),
+      rule,
+      code,
+      params,
+    } as OrderIssue);
   }
   return issues;
 }

@@ -62,8 +62,8 @@ export interface ParamsByCode {
     /** The number of items found, when it is known. */
     readonly actual?: number;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
-     * (see {@link focusOf}); the violation's `path` stays at the list.
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
+     * list. The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -74,8 +74,8 @@ export interface ParamsByCode {
     /** The number of items found, when it is known. */
     readonly actual?: number;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
-     * (see {@link focusOf}); the violation's `path` stays at the list.
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
+     * list. The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -107,8 +107,8 @@ export interface ParamsByCode {
     /** `contactMedium`, when the party has none at all. */
     readonly property?: string;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
-     * (see {@link focusOf}); the violation's `path` stays at the list.
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
+     * list. The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -119,8 +119,8 @@ export interface ParamsByCode {
     /** `contactMedium`, when the party has none at all. */
     readonly property?: string;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
-     * (see {@link focusOf}); the violation's `path` stays at the list.
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
+     * list. The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -129,8 +129,8 @@ export interface ParamsByCode {
     /** The role no place has. */
     readonly role: string;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
-     * (see {@link focusOf}); the violation's `path` stays at the list.
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
+     * list. The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -141,8 +141,8 @@ export interface ParamsByCode {
     /** The names of all missing characteristics, as the schema lists them: one or more. */
     readonly names: readonly string[];
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the list
-     * (see {@link focusOf}); the violation's `path` stays at the list.
+     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
+     * list. The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };

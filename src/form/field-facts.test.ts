@@ -289,7 +289,7 @@ describe('the field facts', () => {
 });
 
 describe('describeField', () => {
-  it('finds a field by a JSON Pointer with indices or by an issue path of keys', () => {
+  it("finds a field by a JSON Pointer with indices, an issue path of keys, or a form library's field name (a trial's friction: react-hook-form's names gave undefined)", () => {
     const phone = describeField(fieldFactsDe, '/relatedParty/0/partyOrPartyRole/contactMedium/1/phoneNumber');
     expect(phone).toMatchObject({ label: 'Telefonnummer', maxLength: 30, required: true });
     expect(
@@ -299,6 +299,10 @@ describe('describeField', () => {
     // Standard Schema's path segments
     const segments = ['relatedParty', 0, 'partyOrPartyRole', 'contactMedium', 1, 'phoneNumber'].map((key) => ({ key }));
     expect(describeField(fieldFactsDe, segments)).toBe(phone);
+    // a form library's field name: react-hook-form's and TanStack Form's
+    expect(describeField(fieldFactsDe, 'relatedParty.0.partyOrPartyRole.contactMedium.1.phoneNumber')).toBe(phone);
+    expect(describeField(fieldFactsDe, 'relatedParty[0].partyOrPartyRole.contactMedium[1].phoneNumber')).toBe(phone);
+    expect(describeField(fieldFactsDe, 'category')?.label).toBe('Auftragsart');
   });
 
   it("picks a field's facts by the kind of object it sits in, from the form's values", () => {
@@ -337,8 +341,10 @@ describe('describeField', () => {
       throwing,
       '',
       '/',
-      'category',
+      'kategorie',
       '#/category',
+      'relatedParty..role',
+      'relatedParty[-1].role',
       '/__proto__',
       '/constructor',
       '/__proto__/toString',

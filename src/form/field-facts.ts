@@ -97,15 +97,18 @@ const maxPointer = 1024;
 const maxKeys = 32;
 const maxFacts = 10_000;
 
-/** The keys of `pointer` (a JSON Pointer or a path of keys); undefined when it is neither or too long. */
+/** The keys of `pointer` (a JSON Pointer, a form library's field name or a path of keys); undefined when it is none or too long. */
 function keysOf(pointer: unknown): string[] | undefined {
-  if (typeof pointer === 'string')
-    return pointer.length <= maxPointer && pointer.startsWith('/')
-      ? pointer
-          .slice(1)
-          .split('/', maxKeys + 1)
-          .map(decodeToken)
-      : undefined;
+  if (typeof pointer === 'string') {
+    if (pointer.length > maxPointer || pointer === '') return undefined;
+    if (pointer.startsWith('/'))
+      return pointer
+        .slice(1)
+        .split('/', maxKeys + 1)
+        .map(decodeToken);
+    // a form library's field name: react-hook-form's `relatedParty.0.role`, TanStack's `relatedParty[0].role`
+    return pointer.replace(/\[([0-9]+)\]/g, '.$1').split('.', maxKeys + 1);
+  }
   const n = Array.isArray(pointer) ? pointer.length : maxKeys + 1;
   if (n > maxKeys) return undefined;
   const keys: string[] = [];
@@ -135,8 +138,9 @@ function read(order: unknown, keys: readonly string[], name: string): string | u
 }
 
 /**
- * The facts of the field at `pointer`, a JSON Pointer with array indices (or an issue's path of
- * keys or `{ key }` segments), or undefined when the order has no such field. Where the facts differ by the kind of
+ * The facts of the field at `pointer`, a JSON Pointer with array indices (or a form library's field
+ * name, `relatedParty.0.role` or `relatedParty[0].role`, or an issue's path of keys or `{ key }`
+ * segments), or undefined when the order has no such field. Where the facts differ by the kind of
  * object the field sits in ({@link FieldFact.variant}), `order` (the form's values) picks them by
  * that object's `@type`, or a characteristic's `name`; without it, or when it has none of them, the
  * facts that hold for any kind come first, then the first kind's. Never throws.
