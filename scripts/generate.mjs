@@ -2,7 +2,7 @@
 // src/rules/ (see generate-rules.mjs), and the rule $defs of the schema and the tables of rules in
 // docs/rules.md and the README: `npm run generate`.
 // With --check it writes nothing and fails when a generated file is stale.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -12,6 +12,7 @@ import { factsModule } from './generate-facts.mjs';
 import { inflightFiles } from './generate-inflight.mjs';
 import { languagesModule } from './generate-languages.mjs';
 import { namesAt } from './generate-names.mjs';
+import { openapiDocument, resourceDefs } from './generate-openapi.mjs';
 import {
   assembleSchema,
   formLabelModules,
@@ -329,6 +330,51 @@ const files = {
   'src/generated/schema-text.ts': schemaTexts(schema),
 };
 Object.assign(files, inflight.files);
+
+/** The types of the resources the service answers with, which the OpenAPI document describes. */
+function resourceTypes() {
+  const inflightDefs = JSON.parse(
+    readFileSync(`${root}schemas/inflight-change-product-order.schema.json`, 'utf8'),
+  ).$defs;
+  const defs = resourceDefs({ $defs: inflightDefs });
+  const from = {};
+  for (const [file, source] of [
+    ['types.js', schema.$defs],
+    ['inflight-types.js', inflightDefs],
+  ])
+    for (const [name, sub] of Object.entries(source)) {
+      Object.defineProperty(defs, name, { value: sub, enumerable: false });
+      if (sub.title) from[name] = [file, sub.title];
+    }
+  const used = new Map();
+  JSON.stringify(Object.values(defs), (key, value) => {
+    if (key === '$ref' && from[refName(value)]) {
+      const [file, title] = from[refName(value)];
+      used.set(file, new Set([...(used.get(file) ?? []), title]));
+    }
+    return value;
+  });
+  const lines = [...used].map(([file, names]) => `import type { ${[...names].sort().join(', ')} } from './${file}';`);
+  return `${header}${lines.sort().join('\n')}\n\n${typesModule({ $defs: defs })}`;
+}
+
+/** The valid example files of a folder, by name without `.json`. */
+const examplesIn = (folder) =>
+  Object.fromEntries(
+    readdirSync(`${root}${folder}`)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(`${root}${folder}/${name}`, 'utf8'))]),
+  );
+const openapi = await openapiDocument(root, {
+  orderSchema: schema,
+  inflightSchema: JSON.parse(readFileSync(`${root}schemas/inflight-change-product-order.schema.json`, 'utf8')),
+  orderExamples: examplesIn('examples/orders/valid'),
+  changeExamples: examplesIn('examples/inflight/valid'),
+  version: JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version,
+});
+files['src/generated/resource-types.ts'] = resourceTypes();
+files['openapi/product-order-service.openapi.json'] = `${JSON.stringify(openapi, null, 2)}\n`;
 
 const check = process.argv.includes('--check');
 let stale = 0;
