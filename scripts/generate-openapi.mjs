@@ -331,7 +331,7 @@ export function resourceDefs(inflightSchema) {
       '@schemaLocation': text('A URI of a JSON Schema that defines further attributes.'),
       id: text('The identifier the service gave the change.'),
       href: text('The address of the change.'),
-      state: { $ref: '#/$defs/TaskStateType' },
+      state: { $ref: '#/$defs/TaskStateType', description: 'The state of the change.' },
       requestDate: { ...date, description: 'When the service received the change.' },
       requestPostedDate: { ...date, description: 'When the change was posted.' },
       requestedCompletionDate: { ...date, description: 'The rescheduled requested completion date.' },

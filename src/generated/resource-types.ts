@@ -73,6 +73,7 @@ export interface InflightChangeProductOrder {
   "productOrderItem"?: ProductOrderItem[];
   /** The address of the change. */
   "href"?: string;
+  /** The state of the change. */
   "state": TaskStateType;
   /** When the service received the change. */
   "requestDate": DateTime;
@@ -118,6 +119,7 @@ export interface InflightChangeProductOrderFields {
   "productOrderItem"?: ProductOrderItem[];
   /** The address of the change. */
   "href"?: string;
+  /** The state of the change. */
   "state"?: TaskStateType;
   /** When the service received the change. */
   "requestDate"?: DateTime;
