@@ -59,8 +59,7 @@ describe('the API reference page', () => {
     // the one thing the page fetches is Redocly's attribution logo, an image, shown or not
     const logo = /^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg$/;
     expect(requests.filter((url) => !logo.test(url))).toEqual([]);
-    expect(
-      watched.pageErrors.filter((error) => !/Failed to load resource/.test(error) || requests.length === 0),
-    ).toEqual([]);
+    // its failed load is the one console error allowed: every other request was refused above
+    expect(watched.pageErrors.filter((error) => !error.includes('Failed to load resource'))).toEqual([]);
   }, 60_000);
 });
