@@ -50,10 +50,9 @@ describe('the API reference page', () => {
       ...Object.keys(doc.webhooks).map((name) => `POST\n${name}`),
     ];
     expect(operations.length).toBe(10);
-    await watched.page.waitForFunction(() => document.body.innerText.includes('Webhooks'), undefined, {
-      timeout: 30_000,
-    });
-    const text = await watched.page.locator('body').innerText();
+    await watched.page.getByText('Webhooks').first().waitFor({ timeout: 30_000 });
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, a line per block, a method above its path
+    const text = await watched.page.evaluate(() => document.body.innerText);
     for (const operation of operations) expect(text).toContain(operation);
     expect(text).toContain(doc.info.title);
     // the one thing the page fetches is Redocly's attribution logo, an image, shown or not
