@@ -32,6 +32,7 @@ describe('the packed package', () => {
       'CHANGELOG.md',
       'BENCHMARKS.md',
       'docs/cli.md',
+      'docs/client.md',
       'docs/decisions.md',
       'docs/forms.md',
       'docs/rules.md',
