@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Any, apps, closing, createdOrder, frameworks, listening, loadFrameworks, type Running } from './apps.js';
+import { type ExampleServer, startExampleServer } from './example-server.js';
 
 type ClientModule = typeof import('../src/client/index.js');
 
@@ -53,6 +54,8 @@ describe('the client against the Express routes', () => {
         if (o.description === 'down') return frameworks.errorResponse(503);
         if (o.description === 'slow') return new Promise((resolve) => setTimeout(() => resolve(createdOrder(o)), 1500));
         if (o.description === 'later') return undefined;
+        if (o.description === 'conflict') return frameworks.errorResponse(409);
+        if (o.description === 'crash') throw new Error('a secret of the service');
         return { ...createdOrder(o), id: `PO-${calls}`, token };
       },
     });
@@ -124,6 +127,17 @@ describe('the client against the Express routes', () => {
     ]);
   });
 
+  it('gives 409 and 500 as their ErrorMessages, the 500 telling nothing of the service', async () => {
+    const api = make();
+    const conflict = await api.createProductOrder({ ...order, description: 'conflict' });
+    const crash = await api.createProductOrder({ ...order, description: 'crash' });
+    expect([conflict, crash].map((r) => !r.ok && r.kind === 'status' && [r.status, r.error?.code])).toEqual([
+      [409, 'conflict'],
+      [500, 'internal_error'],
+    ]);
+    expect(JSON.stringify(crash)).not.toContain('secret');
+  });
+
   it('times out: no whole answer within timeoutMs', async () => {
     const result = await make({ timeoutMs: 200 }).createProductOrder({ ...order, description: 'slow' });
     expect(!result.ok && result.kind).toBe('timeout');
@@ -177,10 +191,33 @@ describe('the client against the Express routes', () => {
   });
 });
 
+describe('the client against the Express example server as it ships', () => {
+  let server: ExampleServer;
+  beforeAll(async () => {
+    server = await startExampleServer(inject('consumer'), {}, 'express');
+  });
+  afterAll(() => server?.process.kill());
+
+  it('creates, refuses, lists and retrieves, with the demo tokens', async () => {
+    const admin = client.createProductOrderClient({ baseUrl: `${server.base}/api`, token: 'demo-admin', lang: 'de' });
+    const reader = client.createProductOrderClient({ baseUrl: `${server.base}/api`, token: 'demo-reader' });
+    const created = await admin.createProductOrder(order);
+    const refused = await admin.createProductOrder(invalid, { validate: false });
+    const forbidden = await reader.createInflightChange(change);
+    const change1 = await admin.createInflightChange(change);
+    const listed = await reader.listInflightChanges({ limit: 10 });
+    const missing = await reader.retrieveInflightChange('none');
+    const status = (r: { ok: boolean; status?: number }) => r.status;
+    expect([created, refused, forbidden, change1, listed, missing].map(status)).toEqual([201, 400, 403, 201, 200, 404]);
+    expect(created.ok && created.status === 201 && created.value.state).toBe('acknowledged');
+    expect(!refused.ok && refused.kind === 'status' && refused.error?.message).toMatch(/^Der Produktauftrag im Inhalt verletzt/);
+  });
+});
+
 describe('the client, problem details', () => {
   let s: Awaited<ReturnType<typeof service>>;
   beforeAll(async () => {
-    s = await service({ errorFormat: 'problem' });
+    s = await service({ errorFormat: 'problem', maxBodyBytes: 4096 });
   });
   afterAll(() => s.app.close());
 
@@ -191,6 +228,15 @@ describe('the client, problem details', () => {
       400,
       '#/category',
     ]);
+  });
+
+  it('reads a 413 of a body over the service limit', async () => {
+    const api = client.createProductOrderClient({ baseUrl: s.app.base, token: 'good' });
+    const result = await api.createProductOrder({ ...order, description: 'x'.repeat(200) }, { validate: false });
+    const large = { ...order, note: Array.from({ length: 40 }, (_, i) => ({ text: `note ${i} ${'x'.repeat(100)}` })) };
+    const over = await api.createProductOrder(large, { validate: false });
+    expect(!over.ok && over.kind === 'status' && [over.status, over.problem?.status]).toEqual([413, 413]);
+    expect(result.ok || result.kind === 'status').toBe(true);
   });
 });
 
