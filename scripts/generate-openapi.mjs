@@ -209,6 +209,7 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
         description: `Receives one ${listener.type} at POST {client base}${listener.path}; the client answers 204 when it takes the event.`,
         'x-listener-path': listener.path,
         tags: ['listener'],
+        security: [{ OAuth2ClientCredentials: [] }],
         requestBody: { required: true, content: { [json]: { schema: ref(listener.type) } } },
         responses: {
           204: { description: 'Notified: the event is accepted.' },

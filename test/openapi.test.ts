@@ -75,8 +75,10 @@ describe('the OpenAPI document', () => {
     for (const hook of hooks) expect(Object.keys(hook.post.responses)).toEqual(['204', 'default']);
   });
 
-  it('declares the OAuth2ClientCredentials scheme for every operation', () => {
+  it('declares the OAuth2ClientCredentials scheme for every operation, the listeners too', () => {
     expect(doc.security).toEqual([{ OAuth2ClientCredentials: [] }]);
+    for (const hook of Object.values<{ post: { security: unknown } }>(doc.webhooks))
+      expect(hook.post.security).toEqual([{ OAuth2ClientCredentials: [] }]);
     expect(doc.components.securitySchemes.OAuth2ClientCredentials.flows).toHaveProperty('clientCredentials');
   });
 
