@@ -58,7 +58,8 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
       if (Object.hasOwn(schemas, name)) throw new Error(`generate-openapi: two $defs named ${name}`);
       schemas[name] = rehome(def, files);
     }
-  Object.assign(schemas, rehome(resourceDefs(inflightSchema), []), errorSchemas(facts), eventSchemas(facts));
+  for (const [name, def] of Object.entries(schemas)) schemas[name] = discriminated(def);
+  Object.assign(schemas, rehome(resourceDefs(orderSchema, inflightSchema), []), errorSchemas(facts), eventSchemas(facts));
   schemas.ProductOrder['x-spec-gap'] = 'The created ProductOrder is not shown; its fields are those of FIT 2.0.0.';
   schemas.InflightChangeProductOrder['x-spec-gap'] =
     'The fields of InflightChangeProductOrder are not shown; they are those of FIT 2.0.0.';
@@ -104,7 +105,9 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
         summary: 'Creates a ProductOrder',
         description:
           "Checks the ProductOrder_FVO against the field bounds, the contact-medium and party rules and R1 to R14, and creates the order. The specification does not show this endpoint's method and path; the adapters serve it at POST /productOrder, as TMF622 names it (`productOrderPath` moves it).",
-        ...gap('The method and path of the product order create are not shown.'),
+        ...gap(
+          'The method and path of the product order create are not shown, nor a retrieve of the created order or its events: its Location names the order, which no operation here serves.',
+        ),
         tags: ['productOrder'],
         parameters: [{ $ref: '#/components/parameters/Accept-Language' }],
         requestBody: { required: true, content: both(ref('ProductOrder_FVO'), { examples: examples(orderExamples) }) },
@@ -117,6 +120,7 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
           202: {
             description: 'Accepted, with no body.',
             headers: { ...lang, 'Validation-Hints': header('Validation-Hints') },
+            ...gap('The product order create is not shown, so neither is its 202.'),
           },
           ...withAdded('create'),
         },
@@ -314,8 +318,9 @@ function headers() {
  * `$defs`): the created product order and the in-flight change as FIT 2.0.0 describes them, which the
  * specification does not show. generate.mjs also writes their TypeScript types from them.
  */
-export function resourceDefs(inflightSchema) {
+export function resourceDefs(orderSchema, inflightSchema) {
   const request = inflightSchema.$defs.InflightChangeProductOrder_FVO.properties;
+  const order = orderSchema.$defs.ProductOrder_FVO.properties;
   const date = { $ref: '#/$defs/DateTime' };
   const message = { $ref: '#/$defs/Message' };
   const text = (description) => ({ description, type: 'string' });
@@ -366,6 +371,7 @@ export function resourceDefs(inflightSchema) {
         'stateChangeDate',
       ],
       properties: {
+        ...localRefs(order),
         '@type': text('The class name, such as ProductOrder.'),
         id: text('The identifier the service gave the order.'),
         href: text('The address of the order.'),
@@ -399,6 +405,20 @@ export function resourceDefs(inflightSchema) {
         'An in-flight change with the first-level attributes a list or retrieve asks for in `fields` (all when it is absent); `id`, `href` and `@type` are always there.',
     },
   };
+}
+
+/**
+ * `def` as OpenAPI tools read a choice of variants: a schema that picks its variant by `@type` with
+ * `if`/`then` becomes `oneOf` the variants with a `discriminator`. The verdict is the same, since each
+ * variant requires its own `@type` constant; client generators (openapi-typescript) then give a union.
+ */
+function discriminated(def) {
+  const parts = def.allOf ?? [];
+  if (parts.length === 0 || !parts.every((part) => part.if && part.then?.$ref)) return def;
+  const refs = parts.map((part) => part.then.$ref);
+  const mapping = Object.fromEntries(parts.map((part) => [part.if.properties['@type'].const, part.then.$ref]));
+  const { title, description } = def;
+  return { title, description, oneOf: refs.map(($ref) => ({ $ref })), discriminator: { propertyName: '@type', mapping } };
 }
 
 /** `node` with each `$ref` into another file's `$defs` made local: `#/$defs/…`. */
@@ -470,7 +490,10 @@ function errorSchemas(facts) {
       required: ['@type', 'code', 'reason', 'message', 'status'],
       properties: {
         '@type': { const: 'Error' },
-        code: { type: 'string', enum: codes },
+        code: {
+          type: 'string',
+          description: `A stable code of the condition. The package's routes answer ${codes.join(', ')}; another service may have codes of its own.`,
+        },
         reason: { type: 'string' },
         message: { type: 'string' },
         status: { type: 'string', pattern: '^[1-5][0-9]{2}$' },

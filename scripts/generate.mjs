@@ -336,7 +336,7 @@ function resourceTypes() {
   const inflightDefs = JSON.parse(
     readFileSync(`${root}schemas/inflight-change-product-order.schema.json`, 'utf8'),
   ).$defs;
-  const defs = resourceDefs({ $defs: inflightDefs });
+  const defs = resourceDefs(schema, { $defs: inflightDefs });
   const from = {};
   for (const [file, source] of [
     ['types.js', schema.$defs],

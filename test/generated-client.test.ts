@@ -23,6 +23,10 @@ import type { components, paths } from './schema.js';
 type Order = components['schemas']['ProductOrder_FVO'];
 type Change = components['schemas']['InflightChangeProductOrder_FVO'];
 type TaskState = components['schemas']['TaskStateType'];
+// a choice by @type is a union the compiler narrows: a phone medium has its own fields
+const medium: components['schemas']['ContactMedium'] = { '@type': 'PhoneContactMedium', contactType: 'mobile', phoneNumber: '+49 170 1234567' };
+const person: components['schemas']['PartyOrPartyRole'] = { '@type': 'Individual', salutation: 'Frau', givenName: 'Erika', familyName: 'Muster', contactMedium: [medium] };
+console.error(person['@type']);
 
 /** Every answer, as the partner's audit log keeps it. */
 const answers: { method: string; path: string; status: number; headers: Record<string, string>; body: string }[] = [];
