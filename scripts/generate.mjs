@@ -355,7 +355,13 @@ function resourceTypes() {
     return value;
   });
   const lines = [...used].map(([file, names]) => `import type { ${[...names].sort().join(', ')} } from './${file}';`);
-  return `${header}${lines.sort().join('\n')}\n\n${typesModule({ $defs: defs })}`;
+  const required = Object.fromEntries(
+    Object.values(defs)
+      .filter((def) => def.type === 'object' && def.required)
+      .map((def) => [def.title, def.required]),
+  );
+  const table = `/** The fields each resource requires, by its type's name: what a client checks of an answer. */\nexport const requiredFields = ${JSON.stringify(required)} as const;\n`;
+  return `${header}${lines.sort().join('\n')}\n\n${typesModule({ $defs: defs })}\n${table}`;
 }
 
 /** The valid example files of a folder, by name without `.json`. */

@@ -64,7 +64,9 @@ describe('the client against the Express routes', () => {
   const make = (options: Record<string, unknown> = {}) =>
     client.createProductOrderClient({ baseUrl: s.app.base, token: 'good', ...options });
 
-  it('creates a product order: 201 with the created order typed, Location in the headers', async () => {
+  it('creates a product order: 201 with the created order typed, Location in the headers, the near misses found before sending', async () => {
+    const near = await make().createProductOrder({ ...order, priorty: '1' });
+    expect(near.ok && near.hints.map((h) => h.params)).toEqual([{ found: 'priorty', suggestion: 'priority' }]);
     const result = await make().createProductOrder(order);
     expect(
       result.ok &&
@@ -210,7 +212,9 @@ describe('the client against the Express example server as it ships', () => {
     const status = (r: { ok: boolean; status?: number }) => r.status;
     expect([created, refused, forbidden, change1, listed, missing].map(status)).toEqual([201, 400, 403, 201, 200, 404]);
     expect(created.ok && created.status === 201 && created.value.state).toBe('acknowledged');
-    expect(!refused.ok && refused.kind === 'status' && refused.error?.message).toMatch(/^Der Produktauftrag im Inhalt verletzt/);
+    expect(!refused.ok && refused.kind === 'status' && refused.error?.message).toMatch(
+      /^Der Produktauftrag im Inhalt verletzt/,
+    );
   });
 });
 
@@ -253,9 +257,62 @@ describe('the client, hostile answers and inputs', () => {
   const make = (fake: typeof fetch, options: Record<string, unknown> = {}) =>
     client.createProductOrderClient({ baseUrl: 'http://127.0.0.1:9/api', token: 't', fetch: fake, ...options });
 
-  it('refuses a baseUrl that is no absolute http(s) address when it is made', () => {
-    for (const baseUrl of ['', 'api/v1', 'ftp://x', 'http://x/?a=1', undefined, {}])
+  it('refuses a baseUrl that is no absolute http(s) address, or carries a password, when it is made', () => {
+    for (const baseUrl of ['', 'api/v1', 'ftp://x', 'http://x/?a=1', 'http://user:pw@x/api', undefined, {}])
       expect(() => client.createProductOrderClient({ baseUrl } as Any)).toThrow(TypeError);
+  });
+
+  it('refuses a limit out of its range when it is made, naming the option (regression: it took the default)', () => {
+    for (const [name, value] of [
+      ['retries', 11],
+      ['retries', 0.5],
+      ['timeoutMs', 0],
+      ['timeoutMs', 700_000],
+      ['maxRetryDelayMs', -1],
+      ['maxResponseBytes', Number.NaN],
+    ] as const)
+      expect(() => client.createProductOrderClient({ baseUrl: 'http://x', [name]: value })).toThrow(
+        new RegExp(`^createProductOrderClient: ${name} must be a whole number`),
+      );
+  });
+
+  it('gives unexpected for a 201 that is not the created resource: text, or without a field it requires (regression: any object passed)', async () => {
+    const json = { 'content-type': 'application/json' };
+    const cases = [
+      [
+        new Response(JSON.stringify({ ...createdOrder(order), id: 'x' }), {
+          status: 201,
+          headers: { 'content-type': 'text/plain' },
+        }),
+        /no ProductOrder as JSON/,
+      ],
+      [new Response('{"hello":"world"}', { status: 201, headers: json }), /lacks @type, category, creationDate/],
+    ] as const;
+    for (const [response, message] of cases) {
+      const result = await make(answering(() => response).fetch).createProductOrder(order);
+      expect(!result.ok && result.kind === 'unexpected' && result.message).toMatch(message);
+    }
+    const fine = await make(
+      answering(() => new Response(JSON.stringify(createdOrder(order)), { status: 201, headers: json })).fetch,
+    ).createProductOrder(order);
+    expect(fine.ok && fine.kind).toBe('success');
+  });
+
+  it('keeps the first 4,096 characters of an error body that is neither an ErrorMessage nor problem details', async () => {
+    const page = `<html>${'x'.repeat(10_000)}</html>`;
+    const { fetch } = answering(() => new Response(page, { status: 502, headers: { 'content-type': 'text/html' } }));
+    const result = await make(fetch).listInflightChanges();
+    expect(!result.ok && result.kind === 'status' && [result.status, result.error, result.text?.length]).toEqual([
+      502,
+      undefined,
+      4096,
+    ]);
+  });
+
+  it('does not take a Retry-After that is no delay and no HTTP date (regression: -5 was read as a date, and retried)', async () => {
+    const { sent, fetch } = answering(() => new Response('{}', { status: 503, headers: { 'retry-after': '-5' } }));
+    const result = await make(fetch).listInflightChanges();
+    expect([!result.ok && result.kind === 'status' && result.retryAfterMs, sent.length]).toEqual([undefined, 1]);
   });
 
   it('stops reading an answer over maxResponseBytes, streamed without a length', async () => {
@@ -317,13 +374,43 @@ describe('the client, hostile answers and inputs', () => {
     expect([!result.ok && result.kind === 'status' && result.attempts, sent.length]).toEqual([4, 4]);
   });
 
-  it('sends the query of a list and the id of a retrieve %-encoded', async () => {
+  it('sends the query of a list as given, a limit the service refuses too, and the id of a retrieve %-encoded (regression: a negative limit was dropped)', async () => {
     const { sent, fetch } = answering(() => new Response('[]', { status: 200 }));
     await make(fetch).listInflightChanges({ fields: ['state', 'id'], offset: 5, limit: 10 });
+    await make(fetch).listInflightChanges({ limit: -1, offset: 1.5 });
     await make(fetch).retrieveInflightChange('a/b?c');
     expect(sent).toEqual([
       'http://127.0.0.1:9/api/inflightChangeProductOrder?fields=state,id&offset=5&limit=10',
+      'http://127.0.0.1:9/api/inflightChangeProductOrder?offset=1.5&limit=-1',
       'http://127.0.0.1:9/api/inflightChangeProductOrder/a%2Fb%3Fc',
     ]);
+  });
+
+  it("checks with a carrier's validator, its own rules' violations typed (regression: createValidator with rules did not type-check)", async () => {
+    const { createValidator } = await import(
+      pathToFileURL(
+        createRequire(join(inject('consumer'), 'package.json')).resolve('product-order-validator'),
+      ).href.replace(/\.cjs$/, '.js')
+    );
+    const carrier = createValidator({
+      rules: [
+        {
+          id: 'X-description',
+          title: 'An order has a description.',
+          check: (o: Any) =>
+            o?.description ? [] : [{ rule: 'X-description', code: 'description_missing', path: '', params: {} }],
+        },
+      ],
+      messages: { de: { description_missing: () => 'Beschreibung fehlt.' } },
+    });
+    const { sent, fetch } = answering(() => new Response('{}', { status: 201 }));
+    const result = await make(fetch, { validator: carrier, lang: 'de' }).createProductOrder({
+      ...order,
+      description: undefined,
+    });
+    expect(!result.ok && result.kind === 'invalid' && result.violations.map((v) => [v.rule, v.message])).toEqual([
+      ['X-description', 'Beschreibung fehlt.'],
+    ]);
+    expect(sent).toEqual([]);
   });
 });

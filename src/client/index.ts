@@ -6,17 +6,16 @@
  *
  * @module product-order-validator/client
  */
-import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.js';
-import type {
-  InflightChangeProductOrder,
-  InflightChangeProductOrderFields,
-  ProductOrder,
+import {
+  type InflightChangeProductOrder,
+  type InflightChangeProductOrderFields,
+  type ProductOrder,
+  requiredFields,
 } from '../generated/resource-types.js';
-import type { ProductOrderFVO } from '../generated/types.js';
 import type { ErrorMessage, ProblemDetails } from '../http/error-message.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import type { Lang } from '../messages/index.js';
-import type { ValidationResult, Validator } from '../validate.js';
+import type { CustomFinding, ValidateOptions, ValidationResult, Validator, WithMessage } from '../validate.js';
 import { validateProductOrder } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';
 
@@ -46,7 +45,7 @@ export interface ProductOrderClientOptions {
   /** The most bytes of an answer's body read (default 10 MiB); a longer one is `too_large`. */
   readonly maxResponseBytes?: number | undefined;
   /** The validator orders are checked with before they are sent: one of `createValidator` with the carrier's rules. */
-  readonly validator?: Pick<Validator<never, string>, 'validate'> | undefined;
+  readonly validator?: Pick<Validator<CustomFinding, string>, 'validate'> | undefined;
   /** The path of the product order create below `baseUrl` (default `/productOrder`). */
   readonly productOrderPath?: string | undefined;
   /** The `fetch` to send with (default the global one). */
@@ -65,6 +64,8 @@ export interface CallOptions {
 export interface Success<S extends number, T> {
   /** The service answered with success. */
   readonly ok: true;
+  /** A success. */
+  readonly kind: 'success';
   /** The HTTP status. */
   readonly status: S;
   /** The body, parsed; undefined for 202. */
@@ -73,20 +74,24 @@ export interface Success<S extends number, T> {
   readonly headers: Headers;
   /** How many times the request was sent. */
   readonly attempts: number;
+  /** The near misses the check before sending found in the body ("did you mean"); none for a list or a retrieve. */
+  readonly hints: readonly Hint[];
 }
 
-/** An error status the service answered, with its ErrorMessage or problem details. */
+/** A status other than the operation's success, with its ErrorMessage or problem details. */
 export interface ServiceError {
   /** The service answered with an error. */
   readonly ok: false;
-  /** An error status. */
+  /** A status other than the operation's success; a redirect is one, since it is not followed. */
   readonly kind: 'status';
   /** The HTTP status: 400, 401, 403, 404, 405, 406, 408, 409, 413, 415, 429, 500, 501, 503 or another. */
   readonly status: number;
   /** The TMF ErrorMessage, when the body is one. */
   readonly error?: ErrorMessage | undefined;
-  /** The RFC 9457 problem details, when the body is those. */
+  /** The RFC 9457 problem details, when the body is those (`application/problem+json`). */
   readonly problem?: ProblemDetails | undefined;
+  /** The body's first 4,096 characters when it is neither: a gateway's HTML page, another service's error. */
+  readonly text?: string | undefined;
   /** The `Retry-After` of a 429 or 503, in milliseconds, when the service gave one. */
   readonly retryAfterMs?: number | undefined;
   /** The answer's headers. */
@@ -102,7 +107,7 @@ export interface NotSent {
   /** The body broke a rule. */
   readonly kind: 'invalid';
   /** The violations, in the client's language. */
-  readonly violations: readonly Violation[];
+  readonly violations: readonly (Violation | WithMessage<CustomFinding>)[];
   /** The near misses found. */
   readonly hints: readonly Hint[];
 }
@@ -113,8 +118,9 @@ export interface NoAnswer {
   readonly ok: false;
   /**
    * Why: `network` (no connection or answer), `timeout` (no whole answer within `timeoutMs`),
-   * `aborted` (the caller's signal), `token` (no usable token; nothing sent), `unexpected` (a body
-   * that is not the contract's, or one that cannot be written as JSON), `too_large` (over `maxResponseBytes`).
+   * `aborted` (the caller's signal), `token` (no usable token; nothing sent), `unexpected` (a
+   * success whose body is not the contract's: no JSON, or a resource without a field it requires; or
+   * a body that cannot be written as JSON), `too_large` (over `maxResponseBytes`).
    */
   readonly kind: 'network' | 'timeout' | 'aborted' | 'token' | 'unexpected' | 'too_large';
   /** What happened, in English. */
@@ -156,13 +162,13 @@ export interface ListOptions extends Omit<CallOptions, 'validate'> {
 
 /** A client of the product order create and the in-flight change API. */
 export interface ProductOrderClient {
-  /** Checks `order`, then posts it to the product order create: 201 with the created order, 202, or a failure. */
-  createProductOrder(order: ProductOrderFVO, options?: CallOptions): Promise<CreateResult<ProductOrder>>;
-  /** Checks `change`, then posts it: 201 with the created change, 202, or a failure. */
-  createInflightChange(
-    change: InflightChangeProductOrderFVO,
-    options?: CallOptions,
-  ): Promise<CreateResult<InflightChangeProductOrder>>;
+  /**
+   * Checks `order`, any value (a `ProductOrderFVO`, parsed JSON), then posts it to the product order
+   * create: 201 with the created order, 202, or a failure.
+   */
+  createProductOrder(order: unknown, options?: CallOptions): Promise<CreateResult<ProductOrder>>;
+  /** Checks `change`, any value, then posts it: 201 with the created change, 202, or a failure. */
+  createInflightChange(change: unknown, options?: CallOptions): Promise<CreateResult<InflightChangeProductOrder>>;
   /** Lists the changes: a page by `offset` and `limit`, with `fields`. */
   listInflightChanges(options?: ListOptions): Promise<ListResult>;
   /** Retrieves one change by its id, with `fields`. */
@@ -197,14 +203,18 @@ const maxRetries = 10;
 export function createProductOrderClient(options: ProductOrderClientOptions): ProductOrderClient {
   const base = baseOf(options?.baseUrl);
   const lang = options.lang === 'de' ? 'de' : 'en';
-  const timeoutMs = bounded(options.timeoutMs, defaults.timeoutMs, 1, 10 * 60_000);
-  const retries = bounded(options.retries, defaults.retries, 0, maxRetries);
-  const maxRetryDelayMs = bounded(options.maxRetryDelayMs, defaults.maxRetryDelayMs, 0, 60 * 60_000);
-  const maxResponseBytes = bounded(options.maxResponseBytes, defaults.maxResponseBytes, 0, 2 ** 31);
+  const timeoutMs = bounded('timeoutMs', options.timeoutMs, defaults.timeoutMs, 1, 10 * 60_000);
+  const retries = bounded('retries', options.retries, defaults.retries, 0, maxRetries);
+  const maxRetryDelayMs = bounded('maxRetryDelayMs', options.maxRetryDelayMs, defaults.maxRetryDelayMs, 0, 60 * 60_000);
+  const maxResponseBytes = bounded('maxResponseBytes', options.maxResponseBytes, defaults.maxResponseBytes, 0, 2 ** 31);
   const send = options.fetch ?? globalThis.fetch;
   const validator = options.validator;
   const { token, getToken } = options;
   const productOrderPath = options.productOrderPath ?? '/productOrder';
+  type Check = (
+    input: unknown,
+    options: ValidateOptions<Lang>,
+  ) => ValidationResult<unknown, Violation | WithMessage<CustomFinding>>;
 
   async function tokenOf(): Promise<string | NoAnswer> {
     let value: unknown = token;
@@ -257,13 +267,16 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
 
   async function create<T>(
     path: string,
+    resource: keyof typeof requiredFields,
     input: unknown,
-    check: (input: unknown) => ValidationResult<unknown, Violation>,
+    check: Check,
     callOptions: CallOptions | undefined,
   ): Promise<CreateResult<T>> {
+    let hints: readonly Hint[] = [];
     if (callOptions?.validate !== false) {
-      const result = check(input);
+      const result = check(input, { lang });
       if (!result.valid) return { ok: false, kind: 'invalid', violations: result.violations, hints: result.hints };
+      hints = result.hints;
     }
     let body: string;
     try {
@@ -275,40 +288,29 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
     const answer = await call('POST', path, body, callOptions?.signal);
     if ('kind' in answer) return answer;
     const { response, text, attempts } = answer;
+    const { headers } = response;
     if (response.status === 202)
-      return { ok: true, status: 202, value: undefined, headers: response.headers, attempts };
+      return { ok: true, kind: 'success', status: 202, value: undefined, headers, attempts, hints };
     if (response.status !== 201) return failure(response, text, attempts);
-    const value = parsed(text);
-    if (!isObject(value)) return noAnswer('unexpected', 'the 201 answer has no JSON object as its body', attempts, 201);
-    return { ok: true, status: 201, value: value as T, headers: response.headers, attempts };
+    const value = jsonOf(response, text);
+    const missing = isObject(value) ? requiredFields[resource].filter((name) => !Object.hasOwn(value, name)) : [];
+    if (!isObject(value)) return noAnswer('unexpected', `the 201 answer has no ${resource} as JSON`, attempts, 201);
+    if (missing.length > 0)
+      return noAnswer('unexpected', `the 201 answer is no ${resource}: it lacks ${missing.join(', ')}`, attempts, 201);
+    return { ok: true, kind: 'success', status: 201, value: value as T, headers, attempts, hints };
   }
 
-  const checkWith =
-    (validate: (input: unknown, options: { lang: Lang }) => ValidationResult<unknown, Violation>) => (input: unknown) =>
-      validate(input, { lang });
+  const orderCheck: Check = validator === undefined ? validateProductOrder : (input, o) => validator.validate(input, o);
 
   return Object.freeze({
-    createProductOrder: (order: ProductOrderFVO, callOptions?: CallOptions) =>
-      create<ProductOrder>(
-        productOrderPath,
-        order,
-        checkWith(
-          validator === undefined
-            ? validateProductOrder
-            : (input, o) => validator.validate(input, o) as ValidationResult<unknown, Violation>,
-        ),
-        callOptions,
-      ),
-    createInflightChange: (change: InflightChangeProductOrderFVO, callOptions?: CallOptions) =>
+    createProductOrder: (order: unknown, callOptions?: CallOptions) =>
+      create<ProductOrder>(productOrderPath, 'ProductOrder', order, orderCheck, callOptions),
+    createInflightChange: (change: unknown, callOptions?: CallOptions) =>
       create<InflightChangeProductOrder>(
         '/inflightChangeProductOrder',
+        'InflightChangeProductOrder',
         change,
-        checkWith(
-          validateInflightChangeProductOrder as (
-            input: unknown,
-            options: { lang: Lang },
-          ) => ValidationResult<unknown, Violation>,
-        ),
+        validateInflightChangeProductOrder,
         callOptions,
       ),
     async listInflightChanges(listOptions?: ListOptions): Promise<ListResult> {
@@ -317,15 +319,17 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
       if ('kind' in answer) return answer;
       const { response, text, attempts } = answer;
       if (response.status !== 200) return failure(response, text, attempts);
-      const value = parsed(text);
+      const value = jsonOf(response, text);
       if (!Array.isArray(value) || !value.every(isObject))
         return noAnswer('unexpected', 'the 200 answer has no JSON array of objects as its body', attempts, 200);
       return {
         ok: true,
+        kind: 'success',
         status: 200,
         value: value as InflightChangeProductOrderFields[],
         headers: response.headers,
         attempts,
+        hints: [],
         total: count(response.headers.get('x-total-count')),
         count: count(response.headers.get('x-result-count')),
       };
@@ -337,16 +341,11 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
       if ('kind' in answer) return answer;
       const { response, text, attempts } = answer;
       if (response.status !== 200) return failure(response, text, attempts);
-      const value = parsed(text);
+      const value = jsonOf(response, text);
       if (!isObject(value))
         return noAnswer('unexpected', 'the 200 answer has no JSON object as its body', attempts, 200);
-      return {
-        ok: true,
-        status: 200,
-        value: value as InflightChangeProductOrderFields,
-        headers: response.headers,
-        attempts,
-      };
+      const change = value as InflightChangeProductOrderFields;
+      return { ok: true, kind: 'success', status: 200, value: change, headers: response.headers, attempts, hints: [] };
     },
   } satisfies ProductOrderClient);
 }
@@ -365,12 +364,18 @@ function baseOf(baseUrl: unknown): string {
     throw new TypeError(`createProductOrderClient: baseUrl must be an http(s) address, not ${url.protocol}`);
   if (url.search !== '' || url.hash !== '')
     throw new TypeError('createProductOrderClient: baseUrl must have no query and no fragment');
+  if (url.username !== '' || url.password !== '')
+    throw new TypeError('createProductOrderClient: baseUrl must have no user name or password: give a token');
   return url.href.replace(/\/+$/, '');
 }
 
-/** `value` when it is a whole number within [min, max], else `fallback`. */
-function bounded(value: unknown, fallback: number, min: number, max: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+/** `value`, a whole number in [min, max]; `fallback` for undefined; a TypeError naming the option for anything else. */
+function bounded(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value;
+  throw new TypeError(
+    `createProductOrderClient: ${name} must be a whole number from ${min} to ${max}, not ${String(value)}`,
+  );
 }
 
 /** One request and its body, read within the time limit and `maxBytes`. */
@@ -463,6 +468,7 @@ function failure(response: Response, text: string, attempts: number): ServiceErr
     status: response.status,
     error,
     problem,
+    text: error === undefined && problem === undefined ? text.slice(0, 4096) : undefined,
     retryAfterMs: response.status === 429 || response.status === 503 ? retryAfterMs(response) : undefined,
     headers: response.headers,
     attempts,
@@ -474,6 +480,8 @@ function retryAfterMs(response: Response): number | undefined {
   const value = response.headers.get('retry-after')?.trim();
   if (value === undefined || value === '') return undefined;
   if (/^[0-9]+$/.test(value)) return Math.min(Number(value), 2 ** 31 / 1000) * 1000;
+  // else an HTTP date as RFC 9110 writes it: Sun, 06 Nov 1994 08:49:37 GMT
+  if (!/^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$/.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
@@ -501,7 +509,8 @@ function queryOf(options: Pick<ListOptions, 'fields' | 'offset' | 'limit'> | und
   if (Array.isArray(fields) && fields.length > 0) params.set('fields', fields.map(String).join(','));
   for (const name of ['offset', 'limit'] as const) {
     const value = options?.[name];
-    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) params.set(name, String(value));
+    // any number is sent as given, so that the service answers one it does not take with its 400
+    if (typeof value === 'number') params.set(name, String(value));
   }
   const text = params.toString().replaceAll('%2C', ',');
   return text === '' ? '' : `?${text}`;
@@ -509,6 +518,12 @@ function queryOf(options: Pick<ListOptions, 'fields' | 'offset' | 'limit'> | und
 
 function count(value: string | null): number | undefined {
   return value !== null && /^[0-9]{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/** The body as JSON when the answer says it is JSON (`application/json`, `…+json`), else undefined. */
+function jsonOf(response: Response, text: string): unknown {
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json') ? parsed(text) : undefined;
 }
 
 function parsed(text: string): unknown {

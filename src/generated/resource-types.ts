@@ -150,3 +150,6 @@ export interface InflightChangeProductOrderFields {
   /** Why the state changed. */
   "stateChangeMessage"?: Message[];
 }
+
+/** The fields each resource requires, by its type's name: what a client checks of an answer. */
+export const requiredFields = {"ProductOrder":["@type","category","creationDate","orderPostedDate","productOrderItem","state","stateChangeDate"],"InflightChangeProductOrder":["@type","state","requestDate","requestPostedDate","entity","category"]} as const;
