@@ -17,6 +17,7 @@ export default defineConfig([
       express: 'src/adapters/express.ts',
       fastify: 'src/adapters/fastify.ts',
       hono: 'src/adapters/hono.ts',
+      client: 'src/client/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: { resolve: ['@standard-schema/spec'] },

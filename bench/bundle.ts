@@ -1,6 +1,6 @@
 // Browser bundle sizes: an entry bundled for the browser with esbuild, minified, then gzipped.
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 export interface BundleSize {
   readonly minified: number;
@@ -8,8 +8,8 @@ export interface BundleSize {
 }
 
 /** The size of `entry` (module source) bundled for the browser from `resolveDir`. */
-export async function bundleSize(entry: string, resolveDir: string): Promise<BundleSize> {
-  const code = await bytesOf(entry, resolveDir);
+export async function bundleSize(entry: string, resolveDir: string, plugins: Plugin[] = []): Promise<BundleSize> {
+  const code = await bytesOf(entry, resolveDir, plugins);
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 
@@ -18,9 +18,10 @@ export async function bundleOf(entry: string, resolveDir: string): Promise<strin
   return new TextDecoder().decode(await bytesOf(entry, resolveDir));
 }
 
-async function bytesOf(entry: string, resolveDir: string): Promise<Uint8Array> {
+async function bytesOf(entry: string, resolveDir: string, plugins: Plugin[] = []): Promise<Uint8Array> {
   const result = await build({
     stdin: { contents: entry, resolveDir, loader: 'js' },
+    plugins,
     bundle: true,
     minify: true,
     format: 'esm',
@@ -48,3 +49,22 @@ import addFormats from 'ajv-formats';
 import addErrors from 'ajv-errors';
 export { Ajv2020, addFormats, addErrors };
 `;
+
+/** The partner's client, as it ships: it checks orders and changes with the package's validators. */
+export const clientEntry = `export { createProductOrderClient } from 'product-order-validator/client';`;
+
+/** The client from its source with the validators it checks with left out: its own code. */
+export const clientOwnEntry = `export { createProductOrderClient } from './src/client/index.ts';`;
+
+/** Replaces the modules of the order's and the change's validators with empty ones. */
+export const withoutValidators: Plugin = {
+  name: 'without-validators',
+  setup(context) {
+    context.onResolve({ filter: /\/(validate|inflight)\.js$/ }, (args) => ({ path: args.path, namespace: 'stub' }));
+    context.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents:
+        'export const validateProductOrder = () => ({}); export const validateInflightChangeProductOrder = () => ({});',
+      loader: 'js',
+    }));
+  },
+};

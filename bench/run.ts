@@ -13,7 +13,15 @@ import addFormats from 'ajv-formats';
 import { validateProductOrder, validateProductOrderText } from 'product-order-validator';
 import { Bench } from 'tinybench';
 import { Compile } from 'typebox/compile';
-import { ajvEntry, bundleSize, formEntries, validatorEntry } from './bundle.js';
+import {
+  ajvEntry,
+  bundleSize,
+  clientEntry,
+  clientOwnEntry,
+  formEntries,
+  validatorEntry,
+  withoutValidators,
+} from './bundle.js';
 import { type Corpus, corpora } from './corpora.js';
 import { assembledDiagnosis, withBetterAjvErrors, withMomoa } from './diagnosis.js';
 
@@ -313,6 +321,17 @@ async function main() {
     const { minified, gzipped } = await bundleSize(entry, process.cwd());
     console.log(`browser bundle, ${name}: ${fmt(minified / 1024, 1)} KB min, ${fmt(gzipped / 1024, 1)} KB min+gzip`);
   }
+  // the partner's client: as it ships, and its own code without the validators it checks with
+  for (const [name, size] of [
+    ['createProductOrderClient', await bundleSize(clientEntry, process.cwd())],
+    [
+      'createProductOrderClient without the validators',
+      await bundleSize(clientOwnEntry, process.cwd(), [withoutValidators]),
+    ],
+  ] as const)
+    console.log(
+      `browser bundle, ${name}: ${fmt(size.minified / 1024, 1)} KB min, ${fmt(size.gzipped / 1024, 1)} KB min+gzip`,
+    );
 }
 
 await main();

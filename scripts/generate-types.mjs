@@ -83,6 +83,7 @@ export function typesModule(schema, options = {}) {
     if (sub.const !== undefined) return literal(sub.const);
     if (sub.enum) return sub.enum.map(literal).join(' | ') + (form ? ` | ''` : '');
     if (sub.type === 'string') return 'string';
+    if (sub.type === 'boolean') return 'boolean';
     if (sub.type === 'array') {
       const item = type(sub.items, form);
       return /[ |]/.test(item) ? `Array<${item}>` : `${item}[]`;

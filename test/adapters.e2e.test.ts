@@ -4,12 +4,15 @@
 // Every loop is bounded in count and time.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Any, apps, expectError, frameworks, loadFrameworks, prefix, type Running } from './apps.js';
+import { type Any, apps, createdOrder, expectError, frameworks, loadFrameworks, prefix, type Running } from './apps.js';
+import { contractFaults, recordAnswers } from './contract.js';
 import { holdsResponse, rawRequest, requestText, responseOf } from './socket.js';
 
 beforeAll(async () => {
   await loadFrameworks(inject('consumer'));
 });
+
+const recording = recordAnswers(prefix);
 
 const order = readFileSync('examples/orders/valid/new-kvz-local-loop.json', 'utf8');
 const change = readFileSync('examples/inflight/valid/change-contacts.json', 'utf8');
@@ -38,9 +41,8 @@ for (const [name, start] of Object.entries(apps)) {
         expect(response.headers.get('content-type')).toBe('application/json;charset=utf-8');
         expect(response.headers.get('location')).toBe(`${prefix}/productOrder/PO-1`);
         expect(await response.json()).toEqual({
+          ...createdOrder(JSON.parse(order)),
           id: 'PO-1',
-          state: 'acknowledged',
-          category: JSON.parse(order).category,
           lang: 'de',
           operation: 'createProductOrder',
           hasRequest: true,
@@ -280,7 +282,7 @@ for (const [name, start] of Object.entries(apps)) {
       app = await start('raw', {
         callbackTimeoutMs: 200,
         authorize: (token: string) => (token === 'hang-authorize' ? never : true),
-        onProductOrder: (_: unknown, { token }: Any) => by(token, { id: 'PO-1' }),
+        onProductOrder: (_: unknown, { token }: Any) => by(token, { ...createdOrder(JSON.parse(order)), id: 'PO-1' }),
         inflight: {
           create: (_: unknown, { token }: Any) => by(token, undefined),
           list: (_: unknown, { token }: Any) => by(token, []),
@@ -539,5 +541,18 @@ describe('a framework parse error answered as an ErrorMessage', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the answers of every test above', () => {
+  it('are those the OpenAPI document describes, under openapi-response-validator', async () => {
+    await recording.done();
+    const checked = recording.answers.map(contractFaults);
+    const described = checked.filter((faults) => faults !== 'skipped');
+    expect(described.length).toBeGreaterThan(200);
+    // one line per kind of fault, with how often it came
+    const kinds = new Map<string, number>();
+    for (const fault of described.flat()) kinds.set(fault, (kinds.get(fault) ?? 0) + 1);
+    expect([...kinds].map(([fault, n]) => `${n}× ${fault}`)).toEqual([]);
   });
 });

@@ -50,9 +50,8 @@ export function optionsFor(events: unknown[], errors: unknown[], extra: Record<s
   const store = new Map<string, Record<string, unknown>>();
   return {
     onProductOrder: async (o: Any, context: Any) => ({
+      ...createdOrder(o),
       id: 'PO-1',
-      state: 'acknowledged',
-      category: o.category,
       lang: context.lang,
       operation: context.operation,
       hasRequest: context.request !== undefined,
@@ -63,7 +62,7 @@ export function optionsFor(events: unknown[], errors: unknown[], extra: Record<s
         if (c.description === 'later') return undefined;
         if (c.description === 'crash') throw new Error('secret detail');
         const id = `C-${store.size + 1}`;
-        const resource = { ...c, id, state: 'acknowledged' };
+        const resource = { ...c, id, state: 'acknowledged', requestDate: '2025-02-17T10:30:00+01:00' };
         store.set(id, resource);
         return resource;
       },
@@ -84,6 +83,17 @@ export function optionsFor(events: unknown[], errors: unknown[], extra: Record<s
     ...extra,
   };
 }
+
+/** The product order a service creates from `order`: the fields FIT 2.0.0 requires of the resource. */
+export const createdOrder = (order: Any) => ({
+  '@type': 'ProductOrder',
+  state: 'acknowledged',
+  category: order.category,
+  creationDate: '2025-02-17T10:30:00+01:00',
+  stateChangeDate: '2025-02-17T10:30:00+01:00',
+  orderPostedDate: order.orderPostedDate,
+  productOrderItem: order.productOrderItem,
+});
 
 export const listening = (server: Server) =>
   new Promise<number>((resolve) => {

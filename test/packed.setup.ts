@@ -76,6 +76,8 @@ export default function setup(project: TestProject) {
     '@hookform/resolvers',
     '@standard-schema/utils',
     '@standard-schema/spec',
+    'openapi-fetch',
+    'openapi-typescript-helpers',
   ]) {
     mkdirSync(dirname(join(consumer, 'node_modules', name)), { recursive: true });
     symlinkSync(resolve('node_modules', name), join(consumer, 'node_modules', name), 'dir');

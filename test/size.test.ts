@@ -1,7 +1,7 @@
 // The browser bundle budgets of a form, built from the packed package as a bundler would: esbuild
 // for the browser, minified, gzipped at level 9 (bench/bundle.ts; `npm run bench` prints the sizes).
 import { describe, expect, inject, it } from 'vitest';
-import { bundleOf, bundleSize, formEntries } from '../bench/bundle.js';
+import { bundleOf, bundleSize, clientEntry, clientOwnEntry, formEntries, withoutValidators } from '../bench/bundle.js';
 
 const KB = 1024;
 const consumer = inject('consumer');
@@ -90,5 +90,19 @@ describe('the browser bundle of a form', () => {
     );
     expect(code).toContain('$defs');
     expect(code).toContain('openapi-3.0');
+  });
+});
+
+describe('the browser bundle of the partner client', () => {
+  it('is its own code within 4 KB, over the validators of the order and the change it checks with', async () => {
+    const shipped = await size(clientEntry);
+    const own = (await bundleSize(clientOwnEntry, process.cwd(), [withoutValidators])).gzipped;
+    const validators = await size(
+      `export { validateProductOrder, validateInflightChangeProductOrder } from 'product-order-validator';`,
+    );
+    expect(own).toBeGreaterThan(KB);
+    expect(own).toBeLessThanOrEqual(4 * KB);
+    // the validators are the rest: nothing else of the package comes with the client
+    expect(shipped).toBeLessThanOrEqual(validators + own);
   });
 });

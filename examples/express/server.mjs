@@ -6,17 +6,23 @@ import { productOrderRoutes } from 'product-order-validator/express';
 
 const tokens = { 'demo-admin': 'all', 'demo-reader': 'read' }; // a real service asks its OAuth 2.0 server
 const changes = new Map();
+const stamp = /* what the server sets on what it creates, as FIT describes it */ (at = new Date().toISOString()) => ({
+  state: 'acknowledged',
+  creationDate: at,
+  stateChangeDate: at,
+  requestDate: at,
+});
 
 const routes = productOrderRoutes({
   authorize: async (token, operation) =>
     tokens[token] === 'all' ||
     (tokens[token] === 'read' && !operation.startsWith('create')) ||
     (!tokens[token] && 'invalid'),
-  onProductOrder: (order) => ({ ...order, id: randomUUID(), state: 'acknowledged' }),
+  onProductOrder: (order) => ({ '@type': 'ProductOrder', ...order, id: randomUUID(), ...stamp() }),
   inflight: {
     create: (change) => {
       const id = randomUUID();
-      changes.set(id, { ...change, id, href: `/api/inflightChangeProductOrder/${id}`, state: 'acknowledged' });
+      changes.set(id, { ...change, id, href: `/api/inflightChangeProductOrder/${id}`, ...stamp() });
       return changes.get(id);
     },
     list: () => [...changes.values()],

@@ -2,7 +2,8 @@
 // order a client should learn of them, and the serialised reply. An adapter maps its framework's
 // request onto a Call, reads the body once `admit` let it through, and writes what `answer` gives.
 import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.js';
-import type { ProductOrderFVO } from '../generated/types.js';
+import type { InflightChangeProductOrder } from '../generated/resource-types.js';
+import type { Open, ProductOrderFVO } from '../generated/types.js';
 import { type AuthVerdict, isThenable, type OperationId } from '../http/auth.js';
 import {
   type BodyOptions,
@@ -150,8 +151,11 @@ export type OrderValidator =
       ) => ValidationResult<ProductOrderFVO, ReportedViolation>;
     };
 
-/** An in-flight change as the store keeps it: the request plus what the service owns (`id`, `href`, `state`, ...). */
-export type InflightChangeResource = Readonly<Record<string, unknown>>;
+/**
+ * An in-flight change as the store keeps it: the request plus what the service owns (`id`, `href`,
+ * `state`, `requestDate`), as FIT 2.0.0 and the OpenAPI document describe it, with any extension field.
+ */
+export type InflightChangeResource = Readonly<Open<InflightChangeProductOrder>>;
 
 /**
  * A callback's answer when it cannot serve the request: an error response made by `errorResponse`
