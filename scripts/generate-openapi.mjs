@@ -59,7 +59,12 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
       schemas[name] = rehome(def, files);
     }
   for (const [name, def] of Object.entries(schemas)) schemas[name] = discriminated(def);
-  Object.assign(schemas, rehome(resourceDefs(orderSchema, inflightSchema), []), errorSchemas(facts), eventSchemas(facts));
+  Object.assign(
+    schemas,
+    rehome(resourceDefs(orderSchema, inflightSchema), []),
+    errorSchemas(facts),
+    eventSchemas(facts),
+  );
   schemas.ProductOrder['x-spec-gap'] = 'The created ProductOrder is not shown; its fields are those of FIT 2.0.0.';
   schemas.InflightChangeProductOrder['x-spec-gap'] =
     'The fields of InflightChangeProductOrder are not shown; they are those of FIT 2.0.0.';
@@ -418,7 +423,12 @@ function discriminated(def) {
   const refs = parts.map((part) => part.then.$ref);
   const mapping = Object.fromEntries(parts.map((part) => [part.if.properties['@type'].const, part.then.$ref]));
   const { title, description } = def;
-  return { title, description, oneOf: refs.map(($ref) => ({ $ref })), discriminator: { propertyName: '@type', mapping } };
+  return {
+    title,
+    description,
+    oneOf: refs.map(($ref) => ({ $ref })),
+    discriminator: { propertyName: '@type', mapping },
+  };
 }
 
 /** `node` with each `$ref` into another file's `$defs` made local: `#/$defs/…`. */
