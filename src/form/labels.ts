@@ -76,7 +76,7 @@ export function defineLabels(words: LabelWords): Labels {
     field: (path: string | readonly (string | number)[], input?: unknown) => {
       try {
         const tokens = Array.isArray(path) ? path.map(String) : tokensOf(path as string);
-        return tokens.length === 0 ? '' : fieldOf(tokens, labels, undefined, input);
+        return tokens.length === 0 ? '' : fieldOf(tokens, keysOf(tokens), labels, undefined, input);
       } catch {
         return '';
       }
@@ -146,8 +146,12 @@ export function withLabels(labels: Labels, own: OwnLabels): Labels {
   });
 }
 
+/** The entry `key` of `table`, if it is the table's own. */
+const entry = (table: object, key: string): unknown =>
+  Object.hasOwn(table, key) ? (table as Record<string, unknown>)[key] : undefined;
+
 const own = (table: object, key: string): string | undefined => {
-  const found = Object.hasOwn(table, key) ? (table as Record<string, unknown>)[key] : undefined;
+  const found = entry(table, key);
   return typeof found === 'string' ? found : undefined;
 };
 
@@ -164,15 +168,17 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     // a characteristic's value is named after the characteristic, from the finding or from the input
     const name = tokens.at(-1) === 'value' ? (params.name ?? read(input, [...tokens.slice(0, -1), 'name'])) : undefined;
     const named = typeof name === 'string' && name !== '' ? value(name) : undefined;
+    const keys = keysOf(tokens);
+    const inner = listItem(keys, keys.length - 1);
     const context: LabelContext = {
-      field: fieldOf(tokens, labels, named, input),
+      field: fieldOf(tokens, keys, labels, named, input),
       value,
       list: (values) => (Array.isArray(values) ? labels.or(values.map(value)) : value(values)),
       product: productOf(tokens, input, value),
-      item: innerItem(tokens, labels, input),
+      item: inner < 0 ? '' : itemOf(tokens, keys, inner, labels, input),
     };
-    const byRule = Object.hasOwn(labels.rules, finding.rule) ? labels.rules[finding.rule] : undefined;
-    const byCode = Object.hasOwn(labels.messages, finding.code) ? labels.messages[finding.code] : undefined;
+    const byRule = entry(labels.rules, finding.rule) as LabelWords['rules'][string];
+    const byCode = entry(labels.messages, finding.code) as LabelMessage | undefined;
     const message = byRule?.(finding, context) ?? byCode?.(finding, context);
     return typeof message === 'string' ? message : undefined;
   } catch {
@@ -185,24 +191,26 @@ const tokensOf = (path: string): string[] =>
   typeof path === 'string' && path !== '' ? path.split('/').slice(1).map(decodeToken) : [];
 
 /** The label of the field at `tokens`, with the innermost list item above it. */
-function fieldOf(tokens: readonly string[], labels: Labels, named: string | undefined, input: unknown): string {
-  const keys = keysOf(tokens);
+function fieldOf(
+  tokens: readonly string[],
+  keys: readonly Key[],
+  labels: Labels,
+  named: string | undefined,
+  input: unknown,
+): string {
   const last = keys.length - 1;
   let field = named ?? labelOf(keys, last, labels);
   if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(tokens, keys, last, labels, input);
   // a characteristic's value is named by the characteristic, so the item to name is the one around it
   field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
-  for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--)
-    if (keys[k].at !== undefined) return labels.within(field, itemOf(tokens, keys, k, labels, input));
-  return field;
+  const k = listItem(keys, named === undefined ? last - 1 : last - 2);
+  return k < 0 ? field : labels.within(field, itemOf(tokens, keys, k, labels, input));
 }
 
-/** The innermost list item of `tokens`, the field itself when it is one, by {@link itemOf}; '' when there is none. */
-function innerItem(tokens: readonly string[], labels: Labels, input: unknown): string {
-  const keys = keysOf(tokens);
-  let k = keys.length - 1;
+/** Where the innermost list item at or above the path's key `k` is among `keys`; negative when there is none. */
+function listItem(keys: readonly Key[], k: number): number {
   while (k >= 0 && keys[k].at === undefined) k--;
-  return k < 0 ? '' : itemOf(tokens, keys, k, labels, input);
+  return k;
 }
 
 /** The lists whose rows a form names by their role: a place's role, a party's role. */
@@ -263,7 +271,7 @@ function labelOf(keys: readonly Key[], k: number, labels: Labels): string {
 /** The label of the product of the order item at the path's start, read from the input. */
 function productOf(tokens: readonly string[], input: unknown, value: (v: unknown) => string): string {
   if (tokens[0] !== 'productOrderItem' || !isIndexToken(tokens[1] ?? '')) return '';
-  const type = read(input, [...tokens.slice(0, 2), 'product', '@type']);
+  const type = read(input, [tokens[0], tokens[1], 'product', '@type']);
   return typeof type === 'string' ? value(type) : '';
 }
 
