@@ -85,24 +85,8 @@ export function defineLabels(words: LabelWords): Labels {
   return labels;
 }
 
-/**
- * Whether a finding of R10 to R12 is about what the rule demands of a product's places, their count,
- * a missing role or a role not allowed, so that its message can say the demand; the findings on a
- * place's own fields keep the field's message.
- */
-export function aboutPlaces({ code, path }: Finding): boolean {
-  if (code === 'too_few_items' || code === 'too_many_items') return path.endsWith('/relatedPlace');
-  return code === 'missing_place_role' || (code === 'not_allowed' && /\/relatedPlace\/\d+\/role$/.test(path));
-}
-
 /** A label, which starts a sentence, in the middle of one: its first letter in lower case. */
 export const lower = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1);
-
-/** What R9 asks of a new order's item that a finding reports missing: its product, its places, or its action. */
-export function newItemLacks({ code, params }: Finding): 'product' | 'relatedPlace' | 'action' {
-  const property = code === 'required' ? (params as { property?: unknown }).property : undefined;
-  return property === 'product' || property === 'relatedPlace' ? property : 'action';
-}
 
 /**
  * The count of digits a pattern of the form `^[1-9][0-9]{m,n}$` demands (a number without a leading
@@ -111,6 +95,22 @@ export function newItemLacks({ code, params }: Finding): 'product' | 'relatedPla
 export function digits(pattern: unknown): { readonly min: number; readonly max: number } | undefined {
   const bounds = typeof pattern === 'string' ? /^\^\[1-9\]\[0-9\]\{(\d+),(\d+)\}\$$/.exec(pattern) : null;
   return bounds ? { min: Number(bounds[1]) + 1, max: Number(bounds[2]) + 1 } : undefined;
+}
+
+/** What R9 asks of a new order's item that a finding reports missing: its product, its places, or its action. */
+export function newItemLacks({ code, params }: Finding): 'product' | 'relatedPlace' | 'action' {
+  const property = code === 'required' ? (params as { property?: unknown }).property : undefined;
+  return property === 'product' || property === 'relatedPlace' ? property : 'action';
+}
+
+/**
+ * Whether a finding of R10 to R12 is about what the rule demands of a product's places, their count,
+ * a missing role or a role not allowed, so that its message can say the demand; the findings on a
+ * place's own fields keep the field's message.
+ */
+export function aboutPlaces({ code, path }: Finding): boolean {
+  if (code === 'too_few_items' || code === 'too_many_items') return path.endsWith('/relatedPlace');
+  return code === 'missing_place_role' || (code === 'not_allowed' && /\/relatedPlace\/\d+\/role$/.test(path));
 }
 
 /** A caller's own labels and messages, put over those of a {@link Labels}. */
@@ -146,15 +146,6 @@ export function withLabels(labels: Labels, own: OwnLabels): Labels {
   });
 }
 
-/** The entry `key` of `table`, if it is the table's own. */
-const entry = (table: object, key: string): unknown =>
-  Object.hasOwn(table, key) ? (table as Record<string, unknown>)[key] : undefined;
-
-const own = (table: object, key: string): string | undefined => {
-  const found = entry(table, key);
-  return typeof found === 'string' ? found : undefined;
-};
-
 /** The message of `finding` in the words of `labels`, or undefined when they have none for it. */
 function labelled(finding: Finding, labels: Labels, input: unknown): string | undefined {
   try {
@@ -186,31 +177,18 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
   }
 }
 
-/** The reference tokens of a JSON Pointer, decoded. */
-const tokensOf = (path: string): string[] =>
-  typeof path === 'string' && path !== '' ? path.split('/').slice(1).map(decodeToken) : [];
-
-/** The label of the field at `tokens`, with the innermost list item above it. */
-function fieldOf(
-  tokens: readonly string[],
-  keys: readonly Key[],
-  labels: Labels,
-  named: string | undefined,
-  input: unknown,
-): string {
-  const last = keys.length - 1;
-  let field = named ?? labelOf(keys, last, labels);
-  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(tokens, keys, last, labels, input);
-  // a characteristic's value is named by the characteristic, so the item to name is the one around it
-  field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
-  const k = listItem(keys, named === undefined ? last - 1 : last - 2);
-  return k < 0 ? field : labels.within(field, itemOf(tokens, keys, k, labels, input));
-}
-
-/** Where the innermost list item at or above the path's key `k` is among `keys`; negative when there is none. */
-function listItem(keys: readonly Key[], k: number): number {
-  while (k >= 0 && keys[k].at === undefined) k--;
-  return k;
+/** The label of the path's key `k`: the longest key of `labels.fields` that ends the path there. */
+function labelOf(keys: readonly Key[], k: number, labels: Labels): string {
+  const name = keys[k].name;
+  let found: string | undefined;
+  let key = name;
+  for (let start = k; start >= 0; start--) {
+    if (start < k) key = `${keys[start].name}/${key}`;
+    found = own(labels.fields, key) ?? found;
+  }
+  // an item without a noun of its own is named as its list
+  const list = name.slice(0, -2);
+  return found ?? (name.endsWith('[]') ? (own(labels.fields, list) ?? list) : name);
 }
 
 /** The lists whose rows a form names by their role: a place's role, a party's role. */
@@ -226,13 +204,24 @@ function itemOf(tokens: readonly string[], keys: readonly Key[], k: number, labe
   const index = Number(tokens[at]);
   const rows = roleNamed.has(name) ? read(input, tokens.slice(0, at)) : undefined;
   const role = (j: number) => read(rows, [String(j), 'role']);
-  const label = Array.isArray(rows) && rows.length <= 50 ? own(labels.values, String(role(index))) : undefined;
+  let label = Array.isArray(rows) && rows.length <= 50 ? own(labels.values, String(role(index))) : undefined;
+  // a role that another row has too names neither
   for (let j = 0; label && j < (rows as unknown[]).length; j++)
-    if (j !== index && role(j) === role(index)) return numbered();
-  return label ?? numbered();
+    if (j !== index && role(j) === role(index)) label = undefined;
+  return label ?? labels.item(labelOf(keys, k, labels), index + 1);
+}
 
-  function numbered() {
-    return labels.item(labelOf(keys, k, labels), index + 1);
+/** The value at `tokens` in the input, or undefined where the input has none or cannot be read. */
+function read(input: unknown, tokens: readonly string[]): unknown {
+  let node = input;
+  try {
+    for (const token of tokens) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, token)) return undefined;
+      node = (node as Record<string, unknown>)[token];
+    }
+    return node;
+  } catch {
+    return undefined;
   }
 }
 
@@ -255,36 +244,47 @@ function keysOf(tokens: readonly string[]): Key[] {
   return keys;
 }
 
-/** The label of the path's key `k`: the longest key of `labels.fields` that ends the path there. */
-function labelOf(keys: readonly Key[], k: number, labels: Labels): string {
-  let found: string | undefined;
-  let key = keys[k].name;
-  for (let start = k; start >= 0; start--) {
-    if (start < k) key = `${keys[start].name}/${key}`;
-    found = own(labels.fields, key) ?? found;
-  }
-  // an item without a noun of its own is named as its list
-  const name = keys[k].name;
-  return found ?? (name.endsWith('[]') ? (own(labels.fields, name.slice(0, -2)) ?? name.slice(0, -2)) : name);
+/** The label of the field at `tokens`, with the innermost list item above it. */
+function fieldOf(
+  tokens: readonly string[],
+  keys: readonly Key[],
+  labels: Labels,
+  named: string | undefined,
+  input: unknown,
+): string {
+  const last = keys.length - 1;
+  let field = named ?? labelOf(keys, last, labels);
+  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(tokens, keys, last, labels, input);
+  // a characteristic's value is named by the characteristic, so the item to name is the one around it
+  field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
+  const k = listItem(keys, named === undefined ? last - 1 : last - 2);
+  return k < 0 ? field : labels.within(field, itemOf(tokens, keys, k, labels, input));
 }
+
+/** The entry `key` of `table`, if it is the table's own. */
+const entry = (table: object, key: string): unknown =>
+  Object.hasOwn(table, key) ? (table as Record<string, unknown>)[key] : undefined;
+
+const own = (table: object, key: string): string | undefined => {
+  const found = entry(table, key);
+  return typeof found === 'string' ? found : undefined;
+};
+
+/** The reference tokens of a JSON Pointer, decoded. */
+const tokensOf = (path: string): string[] =>
+  typeof path === 'string' && path !== '' ? path.split('/').slice(1).map(decodeToken) : [];
 
 /** The label of the product of the order item at the path's start, read from the input. */
 function productOf(tokens: readonly string[], input: unknown, value: (v: unknown) => string): string {
-  if (tokens[0] !== 'productOrderItem' || !isIndexToken(tokens[1] ?? '')) return '';
-  const type = read(input, [tokens[0], tokens[1], 'product', '@type']);
+  const type =
+    tokens[0] === 'productOrderItem' &&
+    isIndexToken(tokens[1] ?? '') &&
+    read(input, [tokens[0], tokens[1], 'product', '@type']);
   return typeof type === 'string' ? value(type) : '';
 }
 
-/** The value at `tokens` in the input, or undefined where the input has none or cannot be read. */
-function read(input: unknown, tokens: readonly string[]): unknown {
-  let node = input;
-  try {
-    for (const token of tokens) {
-      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, token)) return undefined;
-      node = (node as Record<string, unknown>)[token];
-    }
-    return node;
-  } catch {
-    return undefined;
-  }
+/** Where the innermost list item at or above the path's key `k` is among `keys`; negative when there is none. */
+function listItem(keys: readonly Key[], k: number): number {
+  while (k >= 0 && keys[k].at === undefined) k--;
+  return k;
 }
