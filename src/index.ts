@@ -7,6 +7,16 @@
  *
  * @module product-order-validator
  */
+export { formatMessage, type Lang, langs } from './messages/index.js';
+
+// The labels right after the messages: a bundle keeps the modules' order, and gzip compresses the
+// labels' words against what comes before them (0.2 KB less than after the validator's code)
+
+export { labelsDe } from './form/labels-de.js';
+export { labelsEn } from './form/labels-en.js';
+
+// then the rest, sorted
+
 export { assertProductOrder, isProductOrderValidationError, ProductOrderValidationError } from './assert.js';
 export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
 export {
@@ -25,8 +35,6 @@ export {
   type OwnLabels,
   withLabels,
 } from './form/labels.js';
-export { labelsDe } from './form/labels-de.js';
-export { labelsEn } from './form/labels-en.js';
 export {
   blankContactMedium,
   blankGeographicSiteCharacteristic,
@@ -45,7 +53,6 @@ export * from './http/index.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 export { type OrderSchemaWithJson, withJsonSchema } from './json-schema/standard.js';
 export type { Target as JsonSchemaTarget } from './json-schema/targets.js';
-export { formatMessage, type Lang, langs } from './messages/index.js';
 export { rules } from './rules/index.js';
 export {
   type CarrierIssue,

@@ -5,7 +5,6 @@ import type { Finding } from '../violation.js';
 import { defineLabels, digits, type Labels } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
-const items = (n: unknown) => `${n} ${n === 1 ? 'Eintrag' : 'Einträge'}`;
 
 /** JSON types in plain words: what a field must be. */
 const types: Readonly<Record<string, string>> = {
@@ -155,9 +154,9 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
         : `${c.field} muss mindestens ${p(f).limit} Zeichen lang sein.`,
     too_long: (f, c) => `${c.field} darf höchstens ${p(f).limit} Zeichen lang sein.`,
     too_few_items: (f, c) =>
-      `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} mindestens ${items(p(f).limit)} nötig.`,
+      `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} mindestens ${p(f).limit} ${p(f).limit === 1 ? 'Eintrag' : 'Einträge'} nötig.`,
     too_many_items: (f, c) =>
-      `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} höchstens ${items(p(f).limit)} erlaubt.`,
+      `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} höchstens ${p(f).limit} ${p(f).limit === 1 ? 'Eintrag' : 'Einträge'} erlaubt.`,
     // the date a picker shows: date and time, never seconds, time zones or the format sent
     invalid_date_time: (f, c) =>
       p(f).reason === 'missing_time'

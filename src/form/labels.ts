@@ -76,13 +76,31 @@ export function defineLabels(words: LabelWords): Labels {
     field: (path: string | readonly (string | number)[], input?: unknown) => {
       try {
         const tokens = Array.isArray(path) ? path.map(String) : tokensOf(path as string);
-        return tokens.length === 0 ? '' : fieldOf(tokens, labels, undefined, input);
+        return tokens.length === 0 ? '' : fieldOf(tokens, keysOf(tokens), labels, undefined, input);
       } catch {
         return '';
       }
     },
   });
   return labels;
+}
+
+/** A label, which starts a sentence, in the middle of one: its first letter in lower case. */
+export const lower = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1);
+
+/**
+ * The count of digits a pattern of the form `^[1-9][0-9]{m,n}$` demands (a number without a leading
+ * zero), so that a message can say it in words; undefined for any other pattern.
+ */
+export function digits(pattern: unknown): { readonly min: number; readonly max: number } | undefined {
+  const bounds = typeof pattern === 'string' ? /^\^\[1-9\]\[0-9\]\{(\d+),(\d+)\}\$$/.exec(pattern) : null;
+  return bounds ? { min: Number(bounds[1]) + 1, max: Number(bounds[2]) + 1 } : undefined;
+}
+
+/** What R9 asks of a new order's item that a finding reports missing: its product, its places, or its action. */
+export function newItemLacks({ code, params }: Finding): 'product' | 'relatedPlace' | 'action' {
+  const property = code === 'required' ? (params as { property?: unknown }).property : undefined;
+  return property === 'product' || property === 'relatedPlace' ? property : 'action';
 }
 
 /**
@@ -93,24 +111,6 @@ export function defineLabels(words: LabelWords): Labels {
 export function aboutPlaces({ code, path }: Finding): boolean {
   if (code === 'too_few_items' || code === 'too_many_items') return path.endsWith('/relatedPlace');
   return code === 'missing_place_role' || (code === 'not_allowed' && /\/relatedPlace\/\d+\/role$/.test(path));
-}
-
-/** A label, which starts a sentence, in the middle of one: its first letter in lower case. */
-export const lower = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1);
-
-/** What R9 asks of a new order's item that a finding reports missing: its product, its places, or its action. */
-export function newItemLacks({ code, params }: Finding): 'product' | 'relatedPlace' | 'action' {
-  const property = code === 'required' ? (params as { property?: unknown }).property : undefined;
-  return property === 'product' || property === 'relatedPlace' ? property : 'action';
-}
-
-/**
- * The count of digits a pattern of the form `^[1-9][0-9]{m,n}$` demands (a number without a leading
- * zero), so that a message can say it in words; undefined for any other pattern.
- */
-export function digits(pattern: unknown): { readonly min: number; readonly max: number } | undefined {
-  const bounds = typeof pattern === 'string' ? /^\^\[1-9\]\[0-9\]\{(\d+),(\d+)\}\$$/.exec(pattern) : null;
-  return bounds ? { min: Number(bounds[1]) + 1, max: Number(bounds[2]) + 1 } : undefined;
 }
 
 /** A caller's own labels and messages, put over those of a {@link Labels}. */
@@ -146,11 +146,6 @@ export function withLabels(labels: Labels, own: OwnLabels): Labels {
   });
 }
 
-const own = (table: object, key: string): string | undefined => {
-  const found = Object.hasOwn(table, key) ? (table as Record<string, unknown>)[key] : undefined;
-  return typeof found === 'string' ? found : undefined;
-};
-
 /** The message of `finding` in the words of `labels`, or undefined when they have none for it. */
 function labelled(finding: Finding, labels: Labels, input: unknown): string | undefined {
   try {
@@ -164,15 +159,17 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     // a characteristic's value is named after the characteristic, from the finding or from the input
     const name = tokens.at(-1) === 'value' ? (params.name ?? read(input, [...tokens.slice(0, -1), 'name'])) : undefined;
     const named = typeof name === 'string' && name !== '' ? value(name) : undefined;
+    const keys = keysOf(tokens);
+    const inner = listItem(keys, keys.length - 1);
     const context: LabelContext = {
-      field: fieldOf(tokens, labels, named, input),
+      field: fieldOf(tokens, keys, labels, named, input),
       value,
       list: (values) => (Array.isArray(values) ? labels.or(values.map(value)) : value(values)),
       product: productOf(tokens, input, value),
-      item: innerItem(tokens, labels, input),
+      item: inner < 0 ? '' : itemOf(tokens, keys, inner, labels, input),
     };
-    const byRule = Object.hasOwn(labels.rules, finding.rule) ? labels.rules[finding.rule] : undefined;
-    const byCode = Object.hasOwn(labels.messages, finding.code) ? labels.messages[finding.code] : undefined;
+    const byRule = entry(labels.rules, finding.rule) as LabelWords['rules'][string];
+    const byCode = entry(labels.messages, finding.code) as LabelMessage | undefined;
     const message = byRule?.(finding, context) ?? byCode?.(finding, context);
     return typeof message === 'string' ? message : undefined;
   } catch {
@@ -180,29 +177,18 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
   }
 }
 
-/** The reference tokens of a JSON Pointer, decoded. */
-const tokensOf = (path: string): string[] =>
-  typeof path === 'string' && path !== '' ? path.split('/').slice(1).map(decodeToken) : [];
-
-/** The label of the field at `tokens`, with the innermost list item above it. */
-function fieldOf(tokens: readonly string[], labels: Labels, named: string | undefined, input: unknown): string {
-  const keys = keysOf(tokens);
-  const last = keys.length - 1;
-  let field = named ?? labelOf(keys, last, labels);
-  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(tokens, keys, last, labels, input);
-  // a characteristic's value is named by the characteristic, so the item to name is the one around it
-  field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
-  for (let k = named === undefined ? last - 1 : last - 2; k >= 0; k--)
-    if (keys[k].at !== undefined) return labels.within(field, itemOf(tokens, keys, k, labels, input));
-  return field;
-}
-
-/** The innermost list item of `tokens`, the field itself when it is one, by {@link itemOf}; '' when there is none. */
-function innerItem(tokens: readonly string[], labels: Labels, input: unknown): string {
-  const keys = keysOf(tokens);
-  let k = keys.length - 1;
-  while (k >= 0 && keys[k].at === undefined) k--;
-  return k < 0 ? '' : itemOf(tokens, keys, k, labels, input);
+/** The label of the path's key `k`: the longest key of `labels.fields` that ends the path there. */
+function labelOf(keys: readonly Key[], k: number, labels: Labels): string {
+  const name = keys[k].name;
+  let found: string | undefined;
+  let key = name;
+  for (let start = k; start >= 0; start--) {
+    if (start < k) key = `${keys[start].name}/${key}`;
+    found = own(labels.fields, key) ?? found;
+  }
+  // an item without a noun of its own is named as its list
+  const list = name.slice(0, -2);
+  return found ?? (name.endsWith('[]') ? (own(labels.fields, list) ?? list) : name);
 }
 
 /** The lists whose rows a form names by their role: a place's role, a party's role. */
@@ -218,13 +204,24 @@ function itemOf(tokens: readonly string[], keys: readonly Key[], k: number, labe
   const index = Number(tokens[at]);
   const rows = roleNamed.has(name) ? read(input, tokens.slice(0, at)) : undefined;
   const role = (j: number) => read(rows, [String(j), 'role']);
-  const label = Array.isArray(rows) && rows.length <= 50 ? own(labels.values, String(role(index))) : undefined;
+  let label = Array.isArray(rows) && rows.length <= 50 ? own(labels.values, String(role(index))) : undefined;
+  // a role that another row has too names neither
   for (let j = 0; label && j < (rows as unknown[]).length; j++)
-    if (j !== index && role(j) === role(index)) return numbered();
-  return label ?? numbered();
+    if (j !== index && role(j) === role(index)) label = undefined;
+  return label ?? labels.item(labelOf(keys, k, labels), index + 1);
+}
 
-  function numbered() {
-    return labels.item(labelOf(keys, k, labels), index + 1);
+/** The value at `tokens` in the input, or undefined where the input has none or cannot be read. */
+function read(input: unknown, tokens: readonly string[]): unknown {
+  let node = input;
+  try {
+    for (const token of tokens) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, token)) return undefined;
+      node = (node as Record<string, unknown>)[token];
+    }
+    return node;
+  } catch {
+    return undefined;
   }
 }
 
@@ -247,36 +244,47 @@ function keysOf(tokens: readonly string[]): Key[] {
   return keys;
 }
 
-/** The label of the path's key `k`: the longest key of `labels.fields` that ends the path there. */
-function labelOf(keys: readonly Key[], k: number, labels: Labels): string {
-  let found: string | undefined;
-  let key = keys[k].name;
-  for (let start = k; start >= 0; start--) {
-    if (start < k) key = `${keys[start].name}/${key}`;
-    found = own(labels.fields, key) ?? found;
-  }
-  // an item without a noun of its own is named as its list
-  const name = keys[k].name;
-  return found ?? (name.endsWith('[]') ? (own(labels.fields, name.slice(0, -2)) ?? name.slice(0, -2)) : name);
+/** The label of the field at `tokens`, with the innermost list item above it. */
+function fieldOf(
+  tokens: readonly string[],
+  keys: readonly Key[],
+  labels: Labels,
+  named: string | undefined,
+  input: unknown,
+): string {
+  const last = keys.length - 1;
+  let field = named ?? labelOf(keys, last, labels);
+  if (isIndexToken(tokens[tokens.length - 1] ?? '')) field = itemOf(tokens, keys, last, labels, input);
+  // a characteristic's value is named by the characteristic, so the item to name is the one around it
+  field = field.charAt(0).toUpperCase() + field.slice(1); // it starts the message's sentence
+  const k = listItem(keys, named === undefined ? last - 1 : last - 2);
+  return k < 0 ? field : labels.within(field, itemOf(tokens, keys, k, labels, input));
 }
+
+/** The entry `key` of `table`, if it is the table's own. */
+const entry = (table: object, key: string): unknown =>
+  Object.hasOwn(table, key) ? (table as Record<string, unknown>)[key] : undefined;
+
+const own = (table: object, key: string): string | undefined => {
+  const found = entry(table, key);
+  return typeof found === 'string' ? found : undefined;
+};
+
+/** The reference tokens of a JSON Pointer, decoded. */
+const tokensOf = (path: string): string[] =>
+  typeof path === 'string' && path !== '' ? path.split('/').slice(1).map(decodeToken) : [];
 
 /** The label of the product of the order item at the path's start, read from the input. */
 function productOf(tokens: readonly string[], input: unknown, value: (v: unknown) => string): string {
-  if (tokens[0] !== 'productOrderItem' || !isIndexToken(tokens[1] ?? '')) return '';
-  const type = read(input, [...tokens.slice(0, 2), 'product', '@type']);
+  const type =
+    tokens[0] === 'productOrderItem' &&
+    isIndexToken(tokens[1] ?? '') &&
+    read(input, [tokens[0], tokens[1], 'product', '@type']);
   return typeof type === 'string' ? value(type) : '';
 }
 
-/** The value at `tokens` in the input, or undefined where the input has none or cannot be read. */
-function read(input: unknown, tokens: readonly string[]): unknown {
-  let node = input;
-  try {
-    for (const token of tokens) {
-      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, token)) return undefined;
-      node = (node as Record<string, unknown>)[token];
-    }
-    return node;
-  } catch {
-    return undefined;
-  }
+/** Where the innermost list item at or above the path's key `k` is among `keys`; negative when there is none. */
+function listItem(keys: readonly Key[], k: number): number {
+  while (k >= 0 && keys[k].at === undefined) k--;
+  return k;
 }
