@@ -247,6 +247,8 @@ async function fullDiagnosis(invalid: Corpus[]): Promise<void> {
 }
 
 async function main() {
+  // `BENCH_ONLY=bundles npm run bench`: the bundle sizes alone, which no load on the machine changes
+  if (process.env.BENCH_ONLY === 'bundles') return bundles();
   const load = loadavg().map((n) => fmt(n));
   console.log(
     `node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores, load average ${load.join(', ')}; ` +
@@ -302,7 +304,11 @@ async function main() {
   });
   for (const [name, ms] of Object.entries(cold)) console.log(`cold start, ${name}: +${fmt(ms, 1)} ms over a bare node`);
 
-  // what a form ships, each entry bundled for the browser from the built package
+  await bundles();
+}
+
+/** What a form and a partner's client ship: each entry bundled for the browser from the built package. */
+async function bundles() {
   const forms: [string, string][] = [
     ['validateProductOrder', validatorEntry],
     ['productOrderSchema', formEntries.schema],

@@ -46,15 +46,15 @@ export type ProductOrderApp = Hono & {
  * @example
  * ```ts
  * import { Hono } from 'hono';
- * import { productOrderRoutes } from 'product-order-validator/hono';
+ * import { type InflightChangeResource, productOrderRoutes } from 'product-order-validator/hono';
  *
- * const changes = new Map<string, Record<string, unknown>>();
+ * const changes = new Map<string, InflightChangeResource>();
  * const routes = productOrderRoutes({
  *   inflight: {
  *     create: (change) => {
- *       const id = crypto.randomUUID();
- *       changes.set(id, { ...change, id, state: 'acknowledged' });
- *       return changes.get(id);
+ *       const resource = { ...change, id: crypto.randomUUID(), state: 'acknowledged', requestDate: new Date().toISOString() } as const;
+ *       changes.set(resource.id, resource);
+ *       return resource;
  *     },
  *     list: () => [...changes.values()],
  *     retrieve: (id) => changes.get(id),

@@ -6,6 +6,8 @@
  *
  * @module product-order-validator/client
  */
+
+import { type Lang, langs } from '../generated/languages.js';
 import {
   type InflightChangeProductOrder,
   type InflightChangeProductOrderFields,
@@ -14,7 +16,6 @@ import {
 } from '../generated/resource-types.js';
 import type { ErrorMessage, ProblemDetails } from '../http/error-message.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
-import type { Lang } from '../messages/index.js';
 import type { CustomFinding, ValidateOptions, ValidationResult, Validator, WithMessage } from '../validate.js';
 import { validateProductOrder } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';
@@ -202,7 +203,8 @@ const maxRetries = 10;
  */
 export function createProductOrderClient(options: ProductOrderClientOptions): ProductOrderClient {
   const base = baseOf(options?.baseUrl);
-  const lang = options.lang === 'de' ? 'de' : 'en';
+  // a language the package does not speak is English, as everywhere in the package
+  const lang: Lang = langs.find((known) => known === options.lang) ?? 'en';
   const timeoutMs = bounded('timeoutMs', options.timeoutMs, defaults.timeoutMs, 1, 10 * 60_000);
   const retries = bounded('retries', options.retries, defaults.retries, 0, maxRetries);
   const maxRetryDelayMs = bounded('maxRetryDelayMs', options.maxRetryDelayMs, defaults.maxRetryDelayMs, 0, 60 * 60_000);
@@ -366,7 +368,9 @@ function baseOf(baseUrl: unknown): string {
     throw new TypeError('createProductOrderClient: baseUrl must have no query and no fragment');
   if (url.username !== '' || url.password !== '')
     throw new TypeError('createProductOrderClient: baseUrl must have no user name or password: give a token');
-  return url.href.replace(/\/+$/, '');
+  let end = url.href.length;
+  while (end > 0 && url.href[end - 1] === '/') end--;
+  return url.href.slice(0, end);
 }
 
 /** `value`, a whole number in [min, max]; `fallback` for undefined; a TypeError naming the option for anything else. */
