@@ -319,6 +319,10 @@ async function bundles() {
       'withJsonSchema(productOrderSchema)',
       `export { productOrderSchema, withJsonSchema } from 'product-order-validator';`,
     ],
+    [
+      'productOrderSchema + fieldFactsDe + describeField',
+      `export { productOrderSchema, fieldFactsDe, describeField } from 'product-order-validator';`,
+    ],
     ['the whole API', `export * from 'product-order-validator';`],
     ['ajv + ajv-formats + ajv-errors', ajvEntry],
   ];
