@@ -21,6 +21,12 @@ type Operation = {
 };
 const operation = (at: string, method: string): Operation => doc.paths[at][method];
 
+/** The document's schema of `name` under ajv as a partner sets it up (draft 2020-12, ajv-formats), compiled once. */
+const ajv = new Ajv2020.default({ strict: false });
+addFormats.default(ajv);
+ajv.addSchema({ $id: 'openapi.json', components: doc.components });
+const componentSchema = (name: string) => ajv.getSchema(`openapi.json#/components/schemas/${name}`);
+
 /** Each operation of the specification's tables: its path, method and the statuses it lists. */
 const specified = [
   ['/inflightChangeProductOrder', 'post', [201, 202, 400, 401, 403, 405, 406, 409, 429, 500]],
@@ -84,16 +90,13 @@ describe('the OpenAPI document', () => {
   });
 
   it('gives every order and change of the examples, valid or not, the verdict of the validators under its schemas', () => {
-    const ajv = new Ajv2020.default({ strict: false });
-    addFormats.default(ajv);
-    ajv.addSchema({ $id: 'openapi.json', components: doc.components });
     const cases = [
       ['examples/orders', 'ProductOrder_FVO', validateProductOrder],
       ['examples/inflight', 'InflightChangeProductOrder_FVO', validateInflightChangeProductOrder],
     ] as const;
     let count = 0;
     for (const [folder, name, validate] of cases) {
-      const schema = ajv.getSchema(`openapi.json#/components/schemas/${name}`);
+      const schema = componentSchema(name);
       for (const kind of ['valid', 'invalid'])
         for (const file of readdirSync(join(folder, kind)).filter(
           (f) => f.endsWith('.json') && !f.endsWith('.expected.json'),
@@ -107,15 +110,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('has examples that validateProductOrder and validateInflightChangeProductOrder take, and ajv under its schemas', () => {
-    const ajv = new Ajv2020.default({ strict: false });
-    addFormats.default(ajv);
-    ajv.addSchema({ $id: 'openapi.json', components: doc.components });
     const cases = [
       ['/productOrder', 'ProductOrder_FVO', validateProductOrder],
       ['/inflightChangeProductOrder', 'InflightChangeProductOrder_FVO', validateInflightChangeProductOrder],
     ] as const;
     for (const [at, name, validate] of cases) {
-      const schema = ajv.getSchema(`openapi.json#/components/schemas/${name}`);
+      const schema = componentSchema(name);
       const examples = Object.values(operation(at, 'post').requestBody?.content['application/json']?.examples ?? {});
       expect(examples.length).toBeGreaterThan(2);
       for (const { value } of examples) {
@@ -126,10 +126,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('gives the verdict of validateProductOrder on an invalid order under its ProductOrder_FVO schema', () => {
-    const ajv = new Ajv2020.default({ strict: false });
-    addFormats.default(ajv);
-    ajv.addSchema({ $id: 'openapi.json', components: doc.components });
-    const schema = ajv.getSchema('openapi.json#/components/schemas/ProductOrder_FVO');
+    const schema = componentSchema('ProductOrder_FVO');
     const valid = Object.values(
       operation('/productOrder', 'post').requestBody?.content['application/json']?.examples ?? {},
     )[0]?.value as Record<string, unknown>;

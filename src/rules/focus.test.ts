@@ -43,6 +43,9 @@ const blankRows: Readonly<Record<string, () => object>> = {
   geographicSiteCharacteristic: () => blankGeographicSiteCharacteristic(),
   productOrderItem: () => blankProductOrderItem(),
   place: () => blankPlaceRef(),
+  // rows the spec does not detail, whose key a form adds by FIT's name (their types stay open)
+  externalId: () => ({ id: '' }),
+  productOfferingQualification: () => ({ id: '' }),
 };
 
 /** The codes of findings on a list as a whole. */
