@@ -40,6 +40,8 @@ describe('the packed package', () => {
       'schemas/product-order.schema.json',
       'schemas/inflight-change-product-order.schema.json',
       'openapi/product-order-service.openapi.json',
+      // for resolvers without `exports` (node10): the folder's main file is the document
+      'openapi/package.json',
       'dist/browser.js',
       'dist/cli.js',
       ...entries.flatMap((entry) => ['.js', '.cjs', '.d.ts', '.d.cts'].map((ext) => `dist/${entry}${ext}`)),
