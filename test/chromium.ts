@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { build, type Plugin } from 'esbuild';
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 
 const flags = [
   '--headless',
@@ -53,6 +53,36 @@ export async function watchedPage(browser: Browser, options?: BrowserContextOpti
       window.cspViolations.push(event.effectiveDirective + ' ' + event.blockedURI));
   `);
   return { page, pageErrors, cspViolations: () => page.evaluate<string[]>('window.cspViolations') };
+}
+
+/**
+ * A watched page for the tests of one `describe` block, in a context of its own (closed after them),
+ * opened at `url()` before each test once the form (`data-testid="form"`) shows. `browser` and `url`
+ * are read when the hooks run, after the file's `beforeAll` started Chromium and served the page.
+ */
+export function formPage(browser: () => Browser, url: () => string): WatchedPage {
+  let watched: WatchedPage | undefined;
+  beforeAll(async () => {
+    watched = await watchedPage(browser());
+  });
+  afterAll(() => watched?.page.context().close());
+  beforeEach(async () => {
+    await held().page.goto(url());
+    await held().page.getByTestId('form').waitFor();
+  });
+  const held = (): WatchedPage => {
+    if (watched === undefined) throw new Error('formPage: read before its beforeAll ran');
+    return watched;
+  };
+  return {
+    get page() {
+      return held().page;
+    },
+    get pageErrors() {
+      return held().pageErrors;
+    },
+    cspViolations: () => held().cspViolations(),
+  };
 }
 
 /**

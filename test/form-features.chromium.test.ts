@@ -5,16 +5,15 @@
 // (schema.hints), and focus after submit on the field a list rule's params.focus names.
 // Needs the work of issue 29's items 1 (rules, messages, hints), 3 (field facts) and 5 (params.focus).
 import { resolve } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectDescribed,
   expectNoSevereAxeFinding,
+  formPage,
   launchChromium,
   type ServedPage,
   servePage,
-  type WatchedPage,
-  watchedPage,
 } from './chromium.js';
 import { importEsm } from './consumer.js';
 
@@ -37,23 +36,13 @@ afterAll(async () => {
 });
 
 describe('a German order form built from the field facts, with the carrier’s rule, hints and focus', () => {
-  let page: Page;
-  let watched: WatchedPage;
+  const form = formPage(
+    () => browser,
+    () => served.url,
+  );
 
-  beforeAll(async () => {
-    watched = await watchedPage(browser);
-    page = watched.page;
-  });
-
-  afterAll(() => page?.context().close());
-
-  beforeEach(async () => {
-    await page.goto(served.url);
-    await page.getByTestId('form').waitFor();
-  });
-
-  const byId = (id: string) => page.getByTestId(id);
-  const focused = () => page.evaluate<string>('document.activeElement?.id ?? ""');
+  const byId = (id: string) => form.page.getByTestId(id);
+  const focused = () => form.page.evaluate<string>('document.activeElement?.id ?? ""');
   const values = async () => JSON.parse((await byId('values').textContent()) ?? '');
   const submitted = async () => JSON.parse((await byId('submitted').textContent()) || 'null');
   /** The value and label of each option of a select but the "please choose" one. */
@@ -71,7 +60,7 @@ describe('a German order form built from the field facts, with the carrier’s r
     const role = fact('/relatedParty/0/role');
     expect(role?.options?.length).toBeGreaterThan(5);
     expect(await options(byId('role-0'))).toEqual(pairs(role.options));
-    expect(await page.locator('label[for="role-0"]').textContent()).toBe(role.label);
+    expect(await form.page.locator('label[for="role-0"]').textContent()).toBe(role.label);
     const kind = fact('/relatedParty/0/partyOrPartyRole/contactMedium/0/@type', await values());
     expect(await options(byId('medium-0-type'))).toEqual(pairs(kind.options));
 
@@ -84,7 +73,7 @@ describe('a German order form built from the field facts, with the carrier’s r
     // the product's type is open: a combo box of the known types
     const product = fact('/productOrderItem/0/product/@type');
     expect(product.open).toBe(true);
-    expect(await options(page.locator('#product-types'))).toEqual(pairs(product.options));
+    expect(await options(form.page.locator('#product-types'))).toEqual(pairs(product.options));
   });
 
   it('shows the carrier’s five-digit postcode rule at the postcode field, through the schema’s rules', async () => {
@@ -132,8 +121,8 @@ describe('a German order form built from the field facts, with the carrier’s r
     await byId('postcode').fill('508230');
     await byId('product').fill('HvtLocalLoopProdukt');
     await expect.poll(() => byId('product-note').textContent()).not.toBe('');
-    await expectNoSevereAxeFinding(page);
-    expect(await watched.cspViolations()).toEqual([]);
-    expect(watched.pageErrors).toEqual([]);
+    await expectNoSevereAxeFinding(form.page);
+    expect(await form.cspViolations()).toEqual([]);
+    expect(form.pageErrors).toEqual([]);
   });
 });

@@ -5,17 +5,16 @@
 // rule re-run when the product changes, contact rows added and removed through useFieldArray, focus on
 // the first invalid field after submit (a list rule's too), and a submitted order that validates.
 import { join, relative, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectDescribed,
   expectNoSevereAxeFinding,
+  formPage,
   launchChromium,
   type ServedPage,
   servePage,
   tryInlineScript,
-  type WatchedPage,
-  watchedPage,
 } from './chromium.js';
 import { importEsm } from './consumer.js';
 
@@ -73,40 +72,28 @@ const cases = [
 ] as const;
 
 describe.each(cases)('the React form in $lang', (want) => {
-  let page: Page;
-  let pageErrors: string[];
-  let cspViolations: () => Promise<string[]>;
-  let watched: WatchedPage;
-
-  beforeAll(async () => {
-    watched = await watchedPage(browser);
-    ({ page, pageErrors, cspViolations } = watched);
-  });
-
-  afterAll(() => page?.context().close());
-
-  beforeEach(async () => {
-    await page.goto(`${url}?lang=${want.lang}`);
-    await page.getByTestId('form').waitFor();
-  });
+  const form = formPage(
+    () => browser,
+    () => `${url}?lang=${want.lang}`,
+  );
 
   /** The control with this visible label; the first contact's, for a field of the contacts. */
   const field = (label: string) =>
     [want.label.familyName, want.label.phone].includes(label as never)
-      ? page.getByTestId('party-0').getByLabel(label, { exact: true })
-      : page.getByLabel(label, { exact: true });
+      ? form.page.getByTestId('party-0').getByLabel(label, { exact: true })
+      : form.page.getByLabel(label, { exact: true });
 
   /** The text of what the control's aria-describedby names, once it is `expected`. */
   const expectMessage = (label: string, expected: string) => expectDescribed(field(label), expected);
 
-  const values = async () => JSON.parse((await page.getByTestId('values').textContent()) ?? '');
+  const values = async () => JSON.parse((await form.page.getByTestId('values').textContent()) ?? '');
 
   it('shows a too long phone number at the phone field, in the form’s words, linked to it', async () => {
     await field(want.label.phone).fill('0'.repeat(31));
     await expectMessage(want.label.phone, want.phone);
     expect(await field(want.label.phone).getAttribute('aria-invalid')).toBe('true');
     // the message is the field's own: the others stay quiet
-    expect(await page.getByTestId('party-0-family-name-error').textContent()).toBe('');
+    expect(await form.page.getByTestId('party-0-family-name-error').textContent()).toBe('');
 
     await field(want.label.phone).fill('+49221123456');
     await expectMessage(want.label.phone, '');
@@ -141,9 +128,9 @@ describe.each(cases)('the React form in $lang', (want) => {
   });
 
   it('re-runs the places rule when the product changes, without the places being touched', async () => {
-    const places = page.getByTestId('places');
+    const places = form.page.getByTestId('places');
     await field(want.label.type).selectOption({ label: want.product.bitstream });
-    await expect.poll(() => page.getByTestId('places-error').textContent()).toBe(want.places);
+    await expect.poll(() => form.page.getByTestId('places-error').textContent()).toBe(want.places);
     expect(await places.getAttribute('aria-invalid')).toBe('true');
     expect(await places.getAttribute('aria-describedby')).toBe('places-error');
     const order = await values();
@@ -151,22 +138,22 @@ describe.each(cases)('the React form in $lang', (want) => {
     expect(order.productOrderItem[0].product.relatedPlace).toHaveLength(2);
 
     await field(want.label.type).selectOption({ label: want.product.hvt });
-    await expect.poll(() => page.getByTestId('places-error').textContent()).toBe('');
+    await expect.poll(() => form.page.getByTestId('places-error').textContent()).toBe('');
     expect(await places.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('submits a valid order that the package accepts, and holds back an invalid one', async () => {
     await field(want.label.familyName).fill('');
-    await page.getByTestId('submit').click();
+    await form.page.getByTestId('submit').click();
     await expectMessage(want.label.familyName, want.familyName);
-    expect(await page.getByTestId('submitted').textContent()).toBe('');
+    expect(await form.page.getByTestId('submitted').textContent()).toBe('');
 
     await field(want.label.familyName).fill('Schmidt');
     await field(want.label.phone).fill('+49221123456');
     await field(want.label.date).fill('2025-04-01T12:00');
-    await page.getByTestId('submit').click();
-    await expect.poll(() => page.getByTestId('submitted').textContent()).not.toBe('');
-    const order = JSON.parse((await page.getByTestId('submitted').textContent()) ?? '');
+    await form.page.getByTestId('submit').click();
+    await expect.poll(() => form.page.getByTestId('submitted').textContent()).not.toBe('');
+    const order = JSON.parse((await form.page.getByTestId('submitted').textContent()) ?? '');
     expect(order.relatedParty[0].partyOrPartyRole).toMatchObject({
       familyName: 'Schmidt',
       contactMedium: [{ phoneNumber: '+49221123456' }, {}],
@@ -180,36 +167,26 @@ describe.each(cases)('the React form in $lang', (want) => {
     await field(want.label.familyName).fill('');
     await field(want.label.type).selectOption({ label: want.product.bitstream });
     await expectMessage(want.label.phone, want.phone);
-    await expectNoSevereAxeFinding(page);
+    await expectNoSevereAxeFinding(form.page);
   });
 
   it('ran without a script error or a CSP violation, and the policy is in force', async () => {
-    expect(await cspViolations()).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(await form.cspViolations()).toEqual([]);
+    expect(form.pageErrors).toEqual([]);
     // a control: an inline script is blocked and reported, so the listener would have seen a violation
-    expect(await tryInlineScript(watched)).toEqual({ violations: ['script-src-elem inline'], ran: false });
-    expect(await page.locator('html').getAttribute('lang')).toBe(want.lang);
+    expect(await tryInlineScript(form)).toEqual({ violations: ['script-src-elem inline'], ran: false });
+    expect(await form.page.locator('html').getAttribute('lang')).toBe(want.lang);
   });
 });
 
 describe('the React form in German: contact rows, focus after submit, dates in the pickers', () => {
-  let page: Page;
-  let watched: WatchedPage;
+  const form = formPage(
+    () => browser,
+    () => `${url}?lang=de`,
+  );
 
-  beforeAll(async () => {
-    watched = await watchedPage(browser);
-    page = watched.page;
-  });
-
-  afterAll(() => page?.context().close());
-
-  beforeEach(async () => {
-    await page.goto(`${url}?lang=de`);
-    await page.getByTestId('form').waitFor();
-  });
-
-  const byId = (id: string) => page.getByTestId(id);
-  const focused = () => page.evaluate<string>('document.activeElement?.id ?? ""');
+  const byId = (id: string) => form.page.getByTestId(id);
+  const focused = () => form.page.evaluate<string>('document.activeElement?.id ?? ""');
   const submitted = async () => JSON.parse((await byId('submitted').textContent()) || 'null');
 
   /** The packed package's issues for the form's current values. */
@@ -265,11 +242,13 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     const r3 = await packageIssue('R3');
     expect(r3?.message).toMatch(/Telefonnummer/);
     // shown at the list, or at the row's key field its focus names, and tied to it
-    await expect.poll(() => page.getByText(r3?.message ?? '', { exact: true }).count()).toBe(1);
+    await expect.poll(() => form.page.getByText(r3?.message ?? '', { exact: true }).count()).toBe(1);
     // focus lands on a field of that list, the first in page order, not on the submit button
     await expect.poll(focused).toBe('party-0-medium-0-type');
     expect(
-      await page.evaluate(`document.getElementById('party-0-medium-0-type').closest('[aria-invalid="true"]') !== null`),
+      await form.page.evaluate(
+        `document.getElementById('party-0-medium-0-type').closest('[aria-invalid="true"]') !== null`,
+      ),
     ).toBe(true);
 
     await byId('party-0-add-phone').click();
@@ -302,9 +281,11 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     const incomplete = 'Gewünschter Fertigstellungstermin: unvollständiges Datum';
     // a segment cleared: the picker's value is '', as for an empty one, but validity.badInput holds
     await byId('date').focus();
-    await page.keyboard.press('Backspace');
+    await form.page.keyboard.press('Backspace');
     expect(
-      await page.evaluate('[document.getElementById("date").value, document.getElementById("date").validity.badInput]'),
+      await form.page.evaluate(
+        '[document.getElementById("date").value, document.getElementById("date").validity.badInput]',
+      ),
     ).toEqual(['', true]);
     await expectDescribed(byId('date'), incomplete);
     await byId('submit').click();
@@ -317,7 +298,7 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     await byId('date').fill('');
     await expectDescribed(byId('date'), 'Gewünschter Fertigstellungstermin ist eine Pflichtangabe.');
     await byId('date').focus();
-    await page.keyboard.type('17');
+    await form.page.keyboard.type('17');
     await byId('submit').click();
     await expectDescribed(byId('date'), incomplete);
 
@@ -332,8 +313,8 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     await byId('party-0-phone-0-remove').click();
     await byId('submit').click();
     await expect.poll(() => byId('party-0').locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
-    await expectNoSevereAxeFinding(page);
-    expect(await watched.cspViolations()).toEqual([]);
-    expect(watched.pageErrors).toEqual([]);
+    await expectNoSevereAxeFinding(form.page);
+    expect(await form.cspViolations()).toEqual([]);
+    expect(form.pageErrors).toEqual([]);
   });
 });

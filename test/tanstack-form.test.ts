@@ -5,17 +5,16 @@
 // type-checks against the packed package's declarations, so its field names are the order's paths.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectDescribed,
   expectNoSevereAxeFinding,
+  formPage,
   launchChromium,
   type ServedPage,
   servePage,
   tryInlineScript,
-  type WatchedPage,
-  watchedPage,
 } from './chromium.js';
 import { importEsm } from './consumer.js';
 import { typeCheck } from './type-check.js';
@@ -84,22 +83,12 @@ it('type-checks against the packed package under strict: the field names are the
 });
 
 describe('the TanStack form in German', () => {
-  let page: Page;
-  let watched: WatchedPage;
+  const form = formPage(
+    () => browser,
+    () => served.url,
+  );
 
-  beforeAll(async () => {
-    watched = await watchedPage(browser);
-    page = watched.page;
-  });
-
-  afterAll(() => page?.context().close());
-
-  beforeEach(async () => {
-    await page.goto(served.url);
-    await page.getByTestId('form').waitFor();
-  });
-
-  const byId = (id: string) => page.getByTestId(id);
+  const byId = (id: string) => form.page.getByTestId(id);
   const submitted = async () => JSON.parse((await byId('submitted').textContent()) || 'null');
 
   /** The packed package's message at `path` (keys joined by dots) for the form's current values. */
@@ -181,13 +170,13 @@ describe('the TanStack form in German', () => {
     await byId('party-add').click();
     await byId('submit').click();
     await expect.poll(() => byId('party-2-role-error').textContent()).not.toBe('');
-    await expectNoSevereAxeFinding(page);
+    await expectNoSevereAxeFinding(form.page);
   });
 
   it('ran without a script error or a CSP violation, and the policy is in force', async () => {
-    expect(await watched.cspViolations()).toEqual([]);
-    expect(watched.pageErrors).toEqual([]);
-    expect(await tryInlineScript(watched)).toEqual({ violations: ['script-src-elem inline'], ran: false });
-    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(await form.cspViolations()).toEqual([]);
+    expect(form.pageErrors).toEqual([]);
+    expect(await tryInlineScript(form)).toEqual({ violations: ['script-src-elem inline'], ran: false });
+    expect(await form.page.locator('html').getAttribute('lang')).toBe('de');
   });
 });
