@@ -63,7 +63,7 @@ export const withoutValidators: Plugin = {
     context.onResolve({ filter: /\/(validate|inflight)\.js$/ }, (args) => ({ path: args.path, namespace: 'stub' }));
     context.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
       contents:
-        'export const validateProductOrder = () => ({}); export const validateInflightChangeProductOrder = () => ({});',
+        'export const validateProductOrder = () => ({}); export const validateInflightChangeProductOrder = () => ({}); export const errorText = String;',
       loader: 'js',
     }));
   },

@@ -711,7 +711,7 @@ function failed(id: string, error: unknown): Finding {
 }
 
 /** What an error says, its name and message; never throws. */
-function errorText(error: unknown): string {
+export function errorText(error: unknown): string {
   try {
     return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   } catch {

@@ -16,8 +16,9 @@ import {
 } from '../generated/resource-types.js';
 import type { ErrorMessage, ProblemDetails } from '../http/error-message.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
+import { isRecord } from '../read.js';
 import type { CustomFinding, ValidateOptions, ValidationResult, Validator, WithMessage } from '../validate.js';
-import { validateProductOrder } from '../validate.js';
+import { errorText, validateProductOrder } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';
 
 export type {
@@ -295,8 +296,8 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
       return { ok: true, kind: 'success', status: 202, value: undefined, headers, attempts, hints };
     if (response.status !== 201) return failure(response, text, attempts);
     const value = jsonOf(response, text);
-    const missing = isObject(value) ? requiredFields[resource].filter((name) => !Object.hasOwn(value, name)) : [];
-    if (!isObject(value)) return noAnswer('unexpected', `the 201 answer has no ${resource} as JSON`, attempts, 201);
+    if (!isRecord(value)) return noAnswer('unexpected', `the 201 answer has no ${resource} as JSON`, attempts, 201);
+    const missing = requiredFields[resource].filter((name) => !Object.hasOwn(value, name));
     if (missing.length > 0)
       return noAnswer('unexpected', `the 201 answer is no ${resource}: it lacks ${missing.join(', ')}`, attempts, 201);
     return { ok: true, kind: 'success', status: 201, value: value as T, headers, attempts, hints };
@@ -322,7 +323,7 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
       const { response, text, attempts } = answer;
       if (response.status !== 200) return failure(response, text, attempts);
       const value = jsonOf(response, text);
-      if (!Array.isArray(value) || !value.every(isObject))
+      if (!Array.isArray(value) || !value.every(isRecord))
         return noAnswer('unexpected', 'the 200 answer has no JSON array of objects as its body', attempts, 200);
       return {
         ok: true,
@@ -344,7 +345,7 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
       const { response, text, attempts } = answer;
       if (response.status !== 200) return failure(response, text, attempts);
       const value = jsonOf(response, text);
-      if (!isObject(value))
+      if (!isRecord(value))
         return noAnswer('unexpected', 'the 200 answer has no JSON object as its body', attempts, 200);
       const change = value as InflightChangeProductOrderFields;
       return { ok: true, kind: 'success', status: 200, value: change, headers: response.headers, attempts, hints: [] };
@@ -461,9 +462,9 @@ function failure(response: Response, text: string, attempts: number): ServiceErr
   const body = parsed(text);
   const type = (response.headers.get('content-type') ?? '').toLowerCase();
   const problem =
-    type.startsWith('application/problem+json') && isObject(body) ? (body as unknown as ProblemDetails) : undefined;
+    type.startsWith('application/problem+json') && isRecord(body) ? (body as unknown as ProblemDetails) : undefined;
   const error =
-    problem === undefined && isObject(body) && body['@type'] === 'Error'
+    problem === undefined && isRecord(body) && body['@type'] === 'Error'
       ? (body as unknown as ErrorMessage)
       : undefined;
   return {
@@ -538,18 +539,6 @@ function parsed(text: string): unknown {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function noAnswer(kind: NoAnswer['kind'], message: string, attempts: number, status?: number): NoAnswer {
   return status === undefined ? { ok: false, kind, message, attempts } : { ok: false, kind, message, status, attempts };
-}
-
-function errorText(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'an unreadable error';
-  }
 }
