@@ -781,4 +781,48 @@ describe('one operation mounted alone, at a path of the app’s own', () => {
       await started.close();
     }
   });
+
+  it.each(['fastify', 'hono'])(
+    "%s: behind the app's own JSON parser or a middleware that read the body, the token is judged first, then 400 and 413 as the routes answer them",
+    async (name) => {
+      const seen = fresh();
+      let started: Started;
+      if (name === 'fastify') {
+        const { Fastify, onFastify } = frameworks;
+        const server = Fastify({ forceCloseConnections: true });
+        server.addContentTypeParser('application/json', { parseAs: 'string' }, (_r: Any, body: string, done: Any) =>
+          done(null, JSON.parse(body)),
+        );
+        await server.register(onFastify.operationPlugin('createProductOrder', routeOptions(seen)), {
+          prefix: '/orders',
+        });
+        await server.listen({ port: 0, host: '127.0.0.1' });
+        const port = (server.server.address() as AddressInfo).port;
+        started = { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => server.close() };
+      } else {
+        const { Hono, serve, onHono } = frameworks;
+        const hono = new Hono();
+        hono.use('*', async (c: Any, next: Any) => {
+          await c.req.json().catch(() => undefined);
+          await next();
+        });
+        hono.all('/orders', onHono.operationHandler('createProductOrder', routeOptions(seen)));
+        const server: Server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' });
+        const port = await listening(server);
+        started = { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => closing(server) };
+      }
+      try {
+        const anonymous = { 'content-type': 'application/json' };
+        await expectError(await post(started, '{"a":', anonymous, '/orders'), 401, 'unauthorized');
+        const large = JSON.stringify({ ...JSON.parse(order), note: 'x'.repeat(2_000_000) });
+        await expectError(await post(started, large, anonymous, '/orders'), 401, 'unauthorized');
+        const broken = await expectError(await post(started, '{"a":', json, '/orders'), 400, 'invalid_request');
+        expect(broken.violations[0]).toMatchObject({ code: 'invalid_json' });
+        await expectError(await post(started, large, json, '/orders'), 413, 'payload_too_large');
+        expect((await post(started, order, json, '/orders')).status).toBe(201);
+      } finally {
+        await started.close();
+      }
+    },
+  );
 });

@@ -262,7 +262,8 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
   /**
    * Told of each error a callback throws (or rejects with), the client getting a 500 that tells
    * nothing of it, and which goes on to the framework's error path as a `RouteError`; of a body
-   * another part of the server read before the routes (a `RouteError` with `source: 'body'`); and of
+   * another part of the server read before the routes (a `RouteError` with `source: 'body'`); once,
+   * of what a parser before the routes keeps them from keeping (a `BodyParserWarning`); and of
    * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
    * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
    */
