@@ -30,18 +30,21 @@ describe('authenticate: false', () => {
   });
 });
 
+/** A create with a token, to a route of the routes. */
+const call = (route: ReturnType<typeof createRoutes>['paths'][number]['route']) => ({
+  route,
+  method: 'POST',
+  path: '/productOrder',
+  headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+  query: undefined,
+  native: {},
+});
+
+/** A stand-in for the validator: these tests are about the pipeline around it. */
+const validator = () => ({ valid: true as const, value: {} as never, violations: [] as [], hints: [] });
+
 describe('callbacks that answer at once', () => {
-  // a stand-in for the validator: these tests are about the pipeline around it
-  const validator = () => ({ valid: true as const, value: {} as never, violations: [] as [], hints: [] });
   const order = JSON.stringify({ category: 'x' });
-  const call = (route: ReturnType<typeof createRoutes>['paths'][number]['route']) => ({
-    route,
-    method: 'POST',
-    path: '/productOrder',
-    headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
-    query: undefined,
-    native: {},
-  });
 
   it('are answered at once, with no Promise per request; a callback that returns a Promise is awaited as before', async () => {
     const sync = createRoutes({ authorize: () => true, onProductOrder: () => ({ id: 'PO-1' }), validator });
@@ -91,19 +94,11 @@ describe('callbacks that answer at once', () => {
 });
 
 describe('a body a parser of the app read before the routes', () => {
-  const validator = () => ({ valid: true as const, value: {} as never, violations: [] as [], hints: [] });
   const behind = { unkept: ['time', 'size', 'numbers'] as const, fix: 'mount the routes before the parser' };
   const admittedOf = (routes: ReturnType<typeof createRoutes<object>>) => {
     const route = routes.paths[0]?.route;
     if (!route) throw new Error('no route');
-    const admitted = routes.admit({
-      route,
-      method: 'POST',
-      path: '/productOrder',
-      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
-      query: undefined,
-      native: {},
-    });
+    const admitted = routes.admit(call(route));
     if (admitted instanceof Promise || !('call' in admitted)) throw new Error('not admitted at once');
     return admitted;
   };
