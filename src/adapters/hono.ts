@@ -175,7 +175,7 @@ async function bodyOf(
     }
     if (cache.text !== undefined)
       return heldBehind(ownedBy(heldBody({ text: await cache.text }, headers, limits)), read);
-    // Hono before 4.7 cached the value json() parsed, not its text
+    // an older Hono cached the value json() parsed, not its text
     if (cache.json !== undefined)
       return heldBehind(ownedBy(heldBody({ parsed: await cache.json }, headers, limits)), parsed);
   } catch {

@@ -57,7 +57,7 @@ const what: Readonly<Record<RouteErrorSource, string>> = {
   'inflight.create': 'inflight.create threw or rejected',
   'inflight.list': 'inflight.list threw or rejected',
   'inflight.retrieve': 'inflight.retrieve threw or rejected',
-  body: 'the request body was read before the routes, by another part of the server: a middleware that read the stream, or a parser that left no way to tell its size (a chunked body has no Content-Length); mount the routes before it, or have it leave the body, or parse it as JSON (with a Content-Length)',
+  body: 'the request body was read before the routes, by another part of the server: a middleware that read the stream and left nothing of it; mount the routes before it, or have it leave the body, or keep what it read (express.json(), express.text(), express.raw(), Hono’s c.req.json(), c.req.text())',
   reply: 'what a callback gave could not be answered',
 };
 
