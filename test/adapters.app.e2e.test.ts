@@ -519,9 +519,11 @@ describe('the token is judged before any parse error (regression: express.json()
   const mountings = [
     ['express', 'routes read'],
     ['express', 'express.json() before'],
+    ['express', 'express.json({ verify: keepRawBody }) before'],
     ['express', 'express.json() on the prefix'],
     ['express', 'express.text() before'],
     ['fastify', 'routes read'],
+    ['fastify', "the app's JSON parser"],
     ['hono', 'routes read'],
     ['hono', 'c.req.json() before'],
   ] as const;
