@@ -346,6 +346,17 @@ export function heldBody(
   );
 }
 
+/** A node of a parsed value to visit: the node, its depth, the visit of its parent and its key or index there. */
+type Visit = readonly [node: unknown, depth: number, parent: Visit | undefined, token: string | number];
+
+/** The JSON Pointer of a visited node, made only for a node at fault. */
+function pathOf(visit: Visit): string {
+  const tokens: string[] = [];
+  for (let at: Visit | undefined = visit; at?.[2] !== undefined; at = at[2])
+    tokens.push(typeof at[3] === 'number' ? String(at[3]) : encodeToken(at[3]));
+  return tokens.length === 0 ? '' : `/${tokens.reverse().join('/')}`;
+}
+
 /**
  * The 400 of a parsed value nested deeper than {@link maxJsonDepth}, holding U+FFFD in a string, or
  * numbers JavaScript could not hold (unless `keepInexact`); a value of more nodes than `limit` (JSON
@@ -361,14 +372,15 @@ function parsedFault(
   lang?: Lang,
 ): HttpError | undefined {
   const seen = new Set<object>();
-  const stack: [unknown, number, string][] = [[value, 0, '']];
+  const stack: Visit[] = [[value, 0, undefined, '']];
   const inexact: InexactNumber[] = [];
   let nodes = 0;
   // the length of the value's JSON text, without escapes: quotes, colons and commas counted
   let size = 0;
   try {
     while (stack.length > 0) {
-      const [node, depth, path] = stack.pop() as [unknown, number, string];
+      const visit = stack.pop() as Visit;
+      const [node, depth] = visit;
       if (++nodes > limit) return tooLarge(limit, lang);
       if (typeof node === 'string') {
         if (node.includes('\uFFFD')) return notJson('encoding', lang);
@@ -379,7 +391,12 @@ function parsedFault(
         if (!keepInexact && (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node)))) {
           const reason = Number.isFinite(node) ? 'unsafe_integer' : 'overflow';
           if (inexact.length < defaultHttpMaxViolations)
-            inexact.push({ rule: 'R-json', code: 'inexact_number', path, params: { reason, literal: text } });
+            inexact.push({
+              rule: 'R-json',
+              code: 'inexact_number',
+              path: pathOf(visit),
+              params: { reason, literal: text },
+            });
         }
       } else if (typeof node !== 'object' || node === null) size += 6;
       else if (!seen.has(node)) {
@@ -392,13 +409,12 @@ function parsedFault(
         // pushed from the last, so that they come off the stack in the order of the text
         if (keys === undefined) {
           const items = node as unknown[];
-          for (let i = count - 1; i >= 0; i--) stack.push([items[i], depth + 1, `${path}/${i}`]);
+          for (let i = count - 1; i >= 0; i--) stack.push([items[i], depth + 1, visit, i]);
         } else
           for (let i = count - 1; i >= 0; i--) {
             const key = keys[i] as string;
-            const at = `${path}/${encodeToken(key)}`;
-            stack.push([(node as Record<string, unknown>)[key], depth + 1, at]);
-            stack.push([key, depth + 1, at]);
+            stack.push([(node as Record<string, unknown>)[key], depth + 1, visit, key]);
+            stack.push([key, depth + 1, visit, key]);
           }
       }
       if (!declared && size > limit) return tooLarge(limit, lang);
