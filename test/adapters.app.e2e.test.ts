@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { headerOf } from '../src/http/headers.js';
 import { type Any, closing, expectError, frameworks, listening, loadFrameworks } from './apps.js';
@@ -25,6 +26,8 @@ interface Seen {
   readonly handled: Any[];
   readonly hooked: Any[];
   readonly told: Any[];
+  /** What `onOutcome` heard. */
+  readonly outcomes: Any[];
 }
 
 interface Started {
@@ -63,10 +66,11 @@ function routeOptions(seen: Seen) {
       retrieve: (id: string) => (id === 'C-1' ? { id, state: 'acknowledged' } : undefined),
     },
     onError: (error: unknown) => seen.told.push(error),
+    onOutcome: (outcome: Any) => seen.outcomes.push({ operation: outcome.operation, status: outcome.status }),
   };
 }
 
-const fresh = (): Seen => ({ handled: [], hooked: [], told: [] });
+const fresh = (): Seen => ({ handled: [], hooked: [], told: [], outcomes: [] });
 
 /** The app on each framework: the variant is what the app runs before the routes. */
 const starts: Record<string, Record<string, () => Promise<Started>>> = {
@@ -74,6 +78,7 @@ const starts: Record<string, Record<string, () => Promise<Started>>> = {
     [
       'routes read',
       'express.json() before',
+      'express.json({ verify: keepRawBody }) before',
       'express.json() on the prefix',
       'express.text() before',
       'express.raw() before',
@@ -87,6 +92,10 @@ const starts: Record<string, Record<string, () => Promise<Started>>> = {
         const app = express();
         const parsers: Record<string, Any> = {
           'express.json() before': express.json({ limit: '10mb' }),
+          'express.json({ verify: keepRawBody }) before': express.json({
+            limit: '10mb',
+            verify: onExpress.keepRawBody,
+          }),
           'express.text() before': express.text({ type: 'application/json', limit: '10mb' }),
           'express.raw() before': express.raw({ type: 'application/json', limit: '10mb' }),
           // an HMAC check or an audit log: it reads the stream itself
@@ -112,45 +121,55 @@ const starts: Record<string, Record<string, () => Promise<Started>>> = {
     ]),
   ),
   fastify: Object.fromEntries(
-    ['routes read', 'a check that reads the stream', "Fastify's default error handler"].map((variant) => [
-      variant,
-      async () => {
-        const { Fastify, onFastify } = frameworks;
-        const seen = fresh();
-        const logs: string[] = [];
-        const stream = new Writable({
-          write(chunk, _encoding, done) {
-            logs.push(String(chunk));
-            done();
-          },
-        });
-        const routes = onFastify.productOrderRoutes(routeOptions(seen));
-        const app = Fastify({
-          logger: { level: 'error', stream },
-          forceCloseConnections: true,
-          frameworkErrors: routes.frameworkErrors,
-        });
-        app.addHook('onError', async (_request: Any, _reply: Any, error: unknown) => {
-          seen.hooked.push(error);
-        });
-        if (variant !== "Fastify's default error handler")
-          app.setErrorHandler((error: unknown, _request: Any, reply: Any) => {
-            seen.handled.push(error);
-            reply.code(500).send({ message: 'the app’s own answer' });
+    ['routes read', 'a check that reads the stream', "Fastify's default error handler", "the app's JSON parser"].map(
+      (variant) => [
+        variant,
+        async () => {
+          const { Fastify, onFastify } = frameworks;
+          const seen = fresh();
+          const logs: string[] = [];
+          const stream = new Writable({
+            write(chunk, _encoding, done) {
+              logs.push(String(chunk));
+              done();
+            },
           });
-        if (variant === 'a check that reads the stream')
-          app.addHook('preParsing', async (_request: Any, _reply: Any, payload: Any) => {
-            for await (const _ of payload);
-            return payload;
+          const routes = onFastify.productOrderRoutes(routeOptions(seen));
+          const app = Fastify({
+            logger: { level: 'error', stream },
+            forceCloseConnections: true,
+            frameworkErrors: routes.frameworkErrors,
           });
-        app.setNotFoundHandler(routes.notFoundHandler);
-        app.get(`${prefix}/health`, async () => 'ok');
-        await app.register(routes, { prefix });
-        await app.listen({ port: 0, host: '127.0.0.1' });
-        const port = (app.server.address() as AddressInfo).port;
-        return { base: `http://127.0.0.1:${port}${prefix}`, port, seen, logs, close: () => app.close() };
-      },
-    ]),
+          app.addHook('onError', async (_request: Any, _reply: Any, error: unknown) => {
+            seen.hooked.push(error);
+          });
+          if (variant !== "Fastify's default error handler")
+            app.setErrorHandler((error: unknown, _request: Any, reply: Any) => {
+              seen.handled.push(error);
+              reply.code(500).send({ message: 'the app’s own answer' });
+            });
+          if (variant === 'a check that reads the stream')
+            app.addHook('preParsing', async (_request: Any, _reply: Any, payload: Any) => {
+              for await (const _ of payload);
+              return payload;
+            });
+          if (variant === "the app's JSON parser")
+            app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r: Any, body: string, done: Any) => {
+              try {
+                done(null, JSON.parse(body));
+              } catch (error) {
+                done(error);
+              }
+            });
+          app.setNotFoundHandler(routes.notFoundHandler);
+          app.get(`${prefix}/health`, async () => 'ok');
+          await app.register(routes, { prefix });
+          await app.listen({ port: 0, host: '127.0.0.1' });
+          const port = (app.server.address() as AddressInfo).port;
+          return { base: `http://127.0.0.1:${port}${prefix}`, port, seen, logs, close: () => app.close() };
+        },
+      ],
+    ),
   ),
   hono: Object.fromEntries(
     [
@@ -305,9 +324,11 @@ describe('a body a middleware read before the routes is the operator’s 500, no
 /** Each app whose body someone else parsed or cached first, and those whose routes read it. */
 const parsedFirst = [
   ['express', 'express.json() before'],
+  ['express', 'express.json({ verify: keepRawBody }) before'],
   ['express', 'express.json() on the prefix'],
   ['express', 'express.text() before'],
   ['express', 'express.raw() before'],
+  ['fastify', "the app's JSON parser"],
   ['hono', 'c.req.text() before'],
   ['hono', 'c.req.json() before'],
   ['hono', 'c.req.arrayBuffer() before'],
@@ -348,17 +369,6 @@ describe('a body parsed or cached before the routes is held to their limits (reg
     },
   );
 
-  it('Express, express.json() before: a chunked body, whose size the parsed value cannot tell, is refused with 500 rather than trusted', async () => {
-    const started = app('express', 'express.json() before');
-    const head = `POST ${prefix}/productOrder HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
-    const { data } = await rawRequest(
-      started.port,
-      `${head}${Buffer.byteLength(order).toString(16)}\r\n${order}\r\n0\r\n\r\n`,
-      5000,
-    );
-    expect(responseOf(data)).toMatchObject({ status: 500, body: { code: 'internal_error', message: readAlready } });
-  });
-
   it.each([...parsedFirst, ...readByRoutes])(
     '%s, %s: 400 too_deep for a body nested 5,000 deep',
     async (name, variant) => {
@@ -380,13 +390,140 @@ describe('a body parsed or cached before the routes is held to their limits (reg
   });
 });
 
+/** A chunked request of `text` to the create, with the good token: no header tells its size. */
+async function chunked(started: Started, text: string, headers = '') {
+  const head = `POST ${prefix}/productOrder HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer good\r\nContent-Type: application/json\r\n${headers}Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+  const { data } = await rawRequest(
+    started.port,
+    `${head}${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n\r\n`,
+    5000,
+  );
+  return responseOf(data) as Any;
+}
+
+/** What an answer says, for comparing answers across apps: status, code, and each violation's rule, code and path. */
+async function gist(response: Response) {
+  const body = (await response.json()) as Any;
+  const violations = (body.violations ?? []).map(({ rule, code, path }: Any) => ({ rule, code, path }));
+  return { status: response.status, code: body.code, violations };
+}
+
+/** The apps whose body an app-wide parser or middleware of the framework's read before the routes. */
+const behindParsers = [
+  ['express', 'express.json() before'],
+  ['express', 'express.json({ verify: keepRawBody }) before'],
+  ['express', 'express.json() on the prefix'],
+  ['fastify', "the app's JSON parser"],
+  ['hono', 'c.req.json() before'],
+] as const;
+
+/** Those of them where the routes see the bytes or the text sent, not only the value parsed. */
+const behindParsersWithText = behindParsers.filter(([, variant]) => !/^express\.json\(\) /.test(variant));
+
+describe('behind an app-wide body parser the routes answer as they do alone', () => {
+  it.each(behindParsers)(
+    '%s, %s: a chunked body is taken, a chunked 2 MB one is 413 (regression: 500 "the request body was read already")',
+    async (name, variant) => {
+      const started = app(name, variant);
+      expect(await chunked(started, order)).toMatchObject({ status: 201 });
+      const big = JSON.stringify({ ...JSON.parse(order), note: 'x'.repeat(2_000_000) });
+      expect(await chunked(started, big)).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+    },
+  );
+
+  it.each(behindParsersWithText)(
+    '%s, %s: a chunked body of exactly maxBodyBytes is taken, one byte more is 413',
+    async (name, variant) => {
+      const started = app(name, variant);
+      expect((await chunked(started, orderOf(maxBodyBytes))).status).toBe(201);
+      expect(await chunked(started, orderOf(maxBodyBytes + 1))).toMatchObject({ status: 413 });
+    },
+  );
+
+  it.each([...behindParsers, ...readByRoutes])(
+    '%s, %s: 1e400 and 12345678901234567890 are 400 inexact_number, chunked or not (regression: stored as null and 12345678901234567000)',
+    async (name, variant) => {
+      const started = app(name, variant);
+      for (const [literal, reason] of [
+        ['1e400', 'overflow'],
+        ['12345678901234567890', 'unsafe_integer'],
+      ]) {
+        const text = `${order.trimEnd().slice(0, -1)}, "quantity": [${literal}]}`;
+        const body = await expectError(await post(started, text), 400, 'invalid_request');
+        expect(body.violations).toMatchObject([{ code: 'inexact_number', path: '/quantity/0', params: { reason } }]);
+        expect(await chunked(started, text)).toMatchObject({
+          status: 400,
+          body: { violations: [{ code: 'inexact_number', path: '/quantity/0' }] },
+        });
+      }
+    },
+  );
+
+  it.each(behindParsers)(
+    '%s, %s: null, a string, an empty body and malformed JSON get the answers the routes give alone (regression: null got invalid_json)',
+    async (name, variant) => {
+      for (const text of ['null', '"order"', '', '{"category": ']) {
+        const alone = await gist(await post(app(name, 'routes read'), text));
+        expect([text, await gist(await post(app(name, variant), text))]).toEqual([text, alone]);
+      }
+    },
+  );
+
+  it.each([...behindParsers, ...readByRoutes])(
+    '%s, %s: a gzip body is 415, as the routes answer it alone',
+    async (name, variant) => {
+      const body = gzipSync(order);
+      await expectError(
+        await post(app(name, variant), body, { ...json, 'content-encoding': 'gzip' }),
+        415,
+        'unsupported_media_type',
+      );
+    },
+  );
+
+  it.each(behindParsers.filter(([name]) => name === 'express'))(
+    '%s, %s: onOutcome hears the 400 and 413 that routes.errorHandler answers for the parser (regression: none heard)',
+    async (name, variant) => {
+      const started = app(name, variant);
+      const before = started.seen.outcomes.length;
+      await expectError(await post(started, '{"category": '), 400, 'invalid_request');
+      // past the parser's own limit (10 MB), chunked: the parser's 413, after the checks before the body
+      const huge = await chunked(started, JSON.stringify({ note: 'x'.repeat(11_000_000) }));
+      expect(huge).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(started.seen.outcomes.slice(before)).toEqual([
+        { operation: 'createProductOrder', status: 400 },
+        { operation: 'createProductOrder', status: 413 },
+      ]);
+    },
+  );
+
+  it.each(behindParsers.filter(([name]) => name !== 'fastify'))(
+    '%s, %s: onError is told once what the routes cannot keep behind the parser, with the fix; no request is answered 500 for it',
+    async (name, variant) => {
+      const started = app(name, variant);
+      for (let i = 0; i < 3; i++) expect((await post(started, order)).status).toBe(201);
+      expect((await chunked(started, order)).status).toBe(201);
+      const warnings = started.seen.told.filter((error) => error?.name === 'BodyParserWarning');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0].message).toMatch(/bodyTimeoutMs/);
+      expect(warnings[0].message).toMatch(/mount the routes before/);
+      if (variant.startsWith('express.json() '))
+        expect(warnings[0].message).toMatch(/express\.json\(\{ verify: keepRawBody \}\)/);
+      else expect(warnings[0].message).not.toMatch(/keepRawBody/);
+    },
+  );
+});
+
 describe('the token is judged before any parse error (regression: express.json() before the routes answered a request without a token 400 invalid_json)', () => {
   const mountings = [
     ['express', 'routes read'],
     ['express', 'express.json() before'],
+    ['express', 'express.json({ verify: keepRawBody }) before'],
     ['express', 'express.json() on the prefix'],
     ['express', 'express.text() before'],
     ['fastify', 'routes read'],
+    ['fastify', "the app's JSON parser"],
     ['hono', 'routes read'],
     ['hono', 'c.req.json() before'],
   ] as const;
@@ -489,6 +626,21 @@ describe('unknown paths below the mount point answer a 404 ErrorMessage; the app
     },
   );
 });
+
+/**
+ * The order of checks at `path`: without a token, 401 for malformed JSON and for a 2 MB body; with
+ * the good one, 400 invalid_json, 413, and 201 for the order.
+ */
+async function expectTokenFirst(started: Started, path: string) {
+  const anonymous = { 'content-type': 'application/json' };
+  await expectError(await post(started, '{"a":', anonymous, path), 401, 'unauthorized');
+  const large = JSON.stringify({ ...JSON.parse(order), note: 'x'.repeat(2_000_000) });
+  await expectError(await post(started, large, anonymous, path), 401, 'unauthorized');
+  const broken = await expectError(await post(started, '{"a":', json, path), 400, 'invalid_request');
+  expect(broken.violations[0]).toMatchObject({ code: 'invalid_json' });
+  await expectError(await post(started, large, json, path), 413, 'payload_too_large');
+  expect((await post(started, order, json, path)).status).toBe(201);
+}
 
 describe('one operation mounted alone, at a path of the app’s own', () => {
   /** An app with the product order create at /orders and the in-flight retrieve at /changes/:id, and nothing else of the routes. */
@@ -607,4 +759,77 @@ describe('one operation mounted alone, at a path of the app’s own', () => {
       await started.close();
     }
   });
+
+  it("Express: behind an app-wide express.json(), the handler's errorHandler takes the parser's errors, the token judged first (regression: 400 and Express's 413 entity.too.large without a token)", async () => {
+    const { express, onExpress } = frameworks;
+    const seen = fresh();
+    const create = onExpress.operationHandler('createProductOrder', routeOptions(seen));
+    const server_ = express();
+    const nested = onExpress.operationHandler('createProductOrder', routeOptions(fresh()));
+    server_.use(express.json());
+    server_.all('/orders', create);
+    server_.post('/elsewhere', (_req: Any, res: Any) => res.status(204).end());
+    // one in a Router of the app's, under a prefix
+    const router = express.Router();
+    router.all('/orders', nested);
+    server_.use('/api', router);
+    server_.use(create.errorHandler);
+    server_.use(nested.errorHandler);
+    const server: Server = server_.listen(0, '127.0.0.1');
+    const port = await listening(server);
+    const started = { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => closing(server) };
+    try {
+      await expectTokenFirst(started, '/orders');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen.outcomes.map(({ status }) => status)).toEqual([401, 401, 400, 413, 201]);
+      await expectError(
+        await post(started, '{"a":', { 'content-type': 'application/json' }, '/api/orders'),
+        401,
+        'unauthorized',
+      );
+      await expectError(await post(started, '{"a":', json, '/api/orders'), 400, 'invalid_request');
+      // a parser's error on a path of the app's own stays the app's
+      const elsewhere = await post(started, '{"a":', json, '/elsewhere');
+      expect([elsewhere.status, elsewhere.headers.get('content-type')]).toEqual([400, 'text/html; charset=utf-8']);
+    } finally {
+      await started.close();
+    }
+  });
+
+  it.each(['fastify', 'hono'])(
+    "%s: behind the app's own JSON parser or a middleware that read the body, the token is judged first, then 400 and 413 as the routes answer them",
+    async (name) => {
+      const seen = fresh();
+      let started: Started;
+      if (name === 'fastify') {
+        const { Fastify, onFastify } = frameworks;
+        const server = Fastify({ forceCloseConnections: true });
+        server.addContentTypeParser('application/json', { parseAs: 'string' }, (_r: Any, body: string, done: Any) =>
+          done(null, JSON.parse(body)),
+        );
+        await server.register(onFastify.operationPlugin('createProductOrder', routeOptions(seen)), {
+          prefix: '/orders',
+        });
+        await server.listen({ port: 0, host: '127.0.0.1' });
+        const port = (server.server.address() as AddressInfo).port;
+        started = { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => server.close() };
+      } else {
+        const { Hono, serve, onHono } = frameworks;
+        const hono = new Hono();
+        hono.use('*', async (c: Any, next: Any) => {
+          await c.req.json().catch(() => undefined);
+          await next();
+        });
+        hono.all('/orders', onHono.operationHandler('createProductOrder', routeOptions(seen)));
+        const server: Server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' });
+        const port = await listening(server);
+        started = { base: `http://127.0.0.1:${port}`, port, seen, logs: [], close: () => closing(server) };
+      }
+      try {
+        await expectTokenFirst(started, '/orders');
+      } finally {
+        await started.close();
+      }
+    },
+  );
 });

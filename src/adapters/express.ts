@@ -22,6 +22,7 @@ import {
   type Call,
   consumed,
   createRoutes,
+  heldBehind,
   operationRoute,
   ownedBy,
   type ProductOrderRoutesOptions,
@@ -29,10 +30,41 @@ import {
   type Route,
   type RouteOperation,
   type Routes,
+  type Unkept,
 } from './routes.js';
 
 export type * from './public.js';
 export { isRouteError } from './route-error.js';
+
+/** Where {@link keepRawBody} keeps the bytes on the request: one symbol for the ES module and CommonJS copies. */
+const rawBody: unique symbol = Symbol.for('product-order-validator.rawBody') as never;
+
+/**
+ * The `verify` hook of `express.json()` (and body-parser's other parsers) that keeps the bytes it
+ * read on the request for the routes: `app.use(express.json({ verify: keepRawBody }))`. Behind it the
+ * routes judge the bytes sent, as when they read the body themselves: the size of a chunked body to
+ * the byte, numbers JavaScript cannot hold exactly (400 `inexact_number`), and every answer the same.
+ * The bytes are held as long as the request, beside the parsed value.
+ */
+export function keepRawBody(req: object, _res: unknown, bytes: Uint8Array): void {
+  if (bytes instanceof Uint8Array) Object.defineProperty(req, rawBody, { value: bytes, configurable: true });
+}
+
+/** The bytes {@link keepRawBody} kept for a request, if it ran. */
+const rawOf = (req: object): Uint8Array | undefined => {
+  const bytes = (req as { [rawBody]?: unknown })[rawBody];
+  return bytes instanceof Uint8Array ? bytes : undefined;
+};
+
+/** What the routes cannot keep behind express.json() without keepRawBody, and behind a parser that left the bytes or text. */
+const behindJson: Unkept = {
+  unkept: ['time', 'size', 'numbers'],
+  fix: "mount the routes before the parser (app.use('/api', routes) first), or give the parser the package's hook: express.json({ verify: keepRawBody })",
+};
+const behindBytes: Unkept = {
+  unkept: ['time'],
+  fix: "mount the routes before the parser (app.use('/api', routes) first), or set the server's requestTimeout",
+};
 
 /** Options of the Express {@link productOrderRoutes}; callbacks get Express's `Request` as `context.request`. */
 export type ExpressRoutesOptions<Identity = string> = ProductOrderRoutesOptions<Request, Identity>;
@@ -126,8 +158,13 @@ export function operationHandler<Identity = string>(
 } {
   const route = operationRoute(operation);
   const routes = createRoutes<Request, Identity>(options);
-  // a parser's error is this handler's when the parser ran on the handler's own route
-  const errorHandler = errorHandlerOf(routes, (req) => (onRouteOf(req, handler) ? route : undefined));
+  // a parser's error is this handler's when the parser ran on the handler's own route, or before the
+  // routing of a request the app would have routed to the handler
+  const errorHandler = errorHandlerOf(routes, (req) => {
+    if (onRouteOf(req, handler)) return { route, id: typeof req.params?.id === 'string' ? req.params.id : undefined };
+    const routed = routedTo(req, handler);
+    return routed && { route, id: routed.id };
+  });
   const handler = serving(routes, errorHandler)(route, true);
   return Object.assign(handler, { errorHandler });
 }
@@ -182,7 +219,7 @@ function callOf(req: Request, route: Route, alone: boolean): Call<Request> {
 /** The error handler of the routes, to add after the app's own: see {@link ProductOrderRouter}. */
 function errorHandlerOf(
   routes: Routes<Request, unknown>,
-  alone?: (req: Request) => Route | undefined,
+  alone?: (req: Request) => Alone | undefined,
 ): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
@@ -195,33 +232,117 @@ function errorHandlerOf(
 
 /**
  * The answer to a request whose body a parser before the routes failed on: the checks before the
- * body first (a client without a token learns nothing of how its body was parsed), then the error.
+ * body first (a client without a token learns nothing of how its body was parsed), then the text the
+ * parser failed on as the routes judge it, or the parser's error; heard by `onOutcome`.
  */
 async function parseFailure(
   routes: Routes<Request, unknown>,
   req: Request,
   error: unknown,
-  alone?: Route,
+  alone?: Alone,
 ): Promise<Answer> {
-  if (alone) {
-    const admitted = await routes.admit(callOf(req, alone, true));
-    return 'call' in admitted ? routes.frameworkError(error, req.headers) : admitted;
-  }
+  const admitted = await admittedFor(routes, req, alone);
+  if (admitted === undefined) return routes.frameworkError(error, req.headers);
+  if (!('call' in admitted)) return admitted;
+  const text = failedText(routes, req, error, admitted);
+  return text ? routes.answer(admitted, text) : routes.frameworkError(error, req.headers, admitted);
+}
+
+/** The checks before the body of a request a parser failed on: for the route alone, or the route at the path's end. */
+async function admittedFor(
+  routes: Routes<Request, unknown>,
+  req: Request,
+  alone: Alone | undefined,
+): Promise<Admitted<Request, unknown> | Answer | undefined> {
+  if (alone) return routes.admit({ ...callOf(req, alone.route, true), id: alone.id });
   const path = targetParts(req.originalUrl).path;
   const segments = path.split('/');
   for (let n = 1; n < segments.length; n++) {
     const found = routes.match(`/${segments.slice(-n).join('/')}`);
-    if (!found) continue;
-    const admitted = await routes.admit({ ...callOf(req, found.route, false), id: found.id });
-    if (!('call' in admitted)) return admitted;
-    break;
+    if (found) return routes.admit({ ...callOf(req, found.route, false), id: found.id });
   }
-  return routes.frameworkError(error, req.headers);
+  return undefined;
 }
+
+/** The route of an operation mounted alone that a request is for, with the id of its path. */
+interface Alone {
+  readonly route: Route;
+  readonly id?: string | undefined;
+}
+
+type Layer = {
+  readonly handle?: unknown;
+  readonly route?: { readonly stack?: readonly Layer[]; _handlesMethod?: (method: string) => boolean };
+  readonly matchers?: readonly ((path: string) => false | { readonly path: string; readonly params: object })[];
+  readonly slash?: boolean;
+};
+
+/**
+ * The params of the app's route that holds `handler` and that a request's method and path match, or
+ * undefined: what Express would have routed it to, had a parser before it not failed. Read from the
+ * app's Router (Express 5's layers), 10,000 layers at most; undefined where it cannot be read.
+ */
+function routedTo(req: Request, handler: RequestHandler): { readonly id?: string | undefined } | undefined {
+  const app = req.app as unknown as { _router?: { stack?: Layer[] }; router?: { stack?: Layer[] } };
+  let seen = 0;
+  const visit = (stack: readonly Layer[] | undefined, path: string, depth: number): { id?: string } | undefined => {
+    if (!Array.isArray(stack) || depth > 32) return undefined;
+    for (const layer of stack) {
+      if (++seen > 10_000) return undefined;
+      const matched = layer.slash ? { path: '', params: {} } : matchOf(layer, path);
+      if (!matched) continue;
+      const route = layer.route;
+      if (route) {
+        const handles = typeof route._handlesMethod === 'function' ? route._handlesMethod(req.method) : true;
+        if (handles && route.stack?.some((inner: Layer) => inner.handle === handler)) {
+          const id = (matched.params as { id?: unknown }).id;
+          return { id: typeof id === 'string' ? id : undefined };
+        }
+        continue;
+      }
+      const inner = (layer.handle as { stack?: Layer[] } | undefined)?.stack;
+      const rest = path.slice(matched.path.length);
+      const found = visit(inner, rest.startsWith('/') ? rest : `/${rest}`, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  try {
+    return visit((app._router ?? app.router)?.stack, targetParts(req.originalUrl).path, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The part of `path` a layer matches and its params, without changing the layer: Express 5's matchers, Express 4's `regexp`. */
+function matchOf(layer: Layer, path: string): { readonly path: string; readonly params: object } | undefined {
+  for (const matcher of layer.matchers ?? []) {
+    const matched = matcher(path);
+    if (matched) return matched;
+  }
+  const { regexp, keys } = layer as { regexp?: RegExp & { fast_slash?: boolean }; keys?: { name?: unknown }[] };
+  if (!(regexp instanceof RegExp)) return undefined;
+  if (regexp.fast_slash) return { path: '', params: {} };
+  const found = regexp.exec(path);
+  if (!found) return undefined;
+  const params: Record<string, string> = {};
+  (keys ?? []).forEach((key, i) => {
+    const value = found[i + 1];
+    if (typeof key.name === 'string' && value !== undefined) params[key.name] = safeDecode(value);
+  });
+  return { path: found[0], params };
+}
+
+const safeDecode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
 
 /** Whether the app added `errorHandler`, which then answers what the routes pass on; looked for in its Router, 10,000 layers at most. */
 function mounted(req: Request, errorHandler: ErrorRequestHandler): boolean {
-  type Layer = { readonly handle?: unknown };
   const app = req.app as unknown as { _router?: { stack?: Layer[] }; router?: { stack?: Layer[] } };
   try {
     const stacks = [(app._router ?? app.router)?.stack];
@@ -249,11 +370,39 @@ function bodyOf(
   const stream = req as Request & { readableDidRead?: boolean };
   if (!req.readableEnded && stream.readableDidRead !== true && !req.destroyed)
     return readNodeBody(req, limits).then(ownedBy);
+  const bytes = rawOf(req); // keepRawBody's
+  if (bytes) return heldBehind(ownedBy(heldBody({ bytes }, req.headers, limits)), behindBytes);
   const parsed: unknown = req.body;
   if (parsed === undefined) return consumed;
   // express.json() reads an empty body as {}
-  if (req.headers['content-length'] === '0') return { ok: true, text: '' };
-  if (typeof parsed === 'string') return ownedBy(heldBody({ text: parsed }, req.headers, limits)); // express.text()
-  if (parsed instanceof Uint8Array) return ownedBy(heldBody({ bytes: parsed }, req.headers, limits)); // express.raw()
-  return ownedBy(heldBody({ parsed }, req.headers, limits));
+  if (req.headers['content-length'] === '0') return heldBehind({ ok: true, text: '' }, behindBytes);
+  if (typeof parsed === 'string')
+    return heldBehind(ownedBy(heldBody({ text: parsed }, req.headers, limits)), behindBytes); // express.text()
+  if (parsed instanceof Uint8Array)
+    return heldBehind(ownedBy(heldBody({ bytes: parsed }, req.headers, limits)), behindBytes); // express.raw()
+  return heldBehind(ownedBy(heldBody({ parsed }, req.headers, limits)), behindJson);
+}
+
+/**
+ * The text a JSON parser before the routes failed on, when it is known (the bytes {@link keepRawBody}
+ * kept, or the text body-parser gives its parse error): the routes judge it themselves, so that
+ * `null` or malformed JSON get the answer the routes give alone.
+ */
+function failedText(
+  routes: Routes<Request, unknown>,
+  req: Request,
+  error: unknown,
+  admitted: Admitted<Request, unknown>,
+): ReadBody | undefined {
+  const { type, body } = (typeof error === 'object' && error !== null ? error : {}) as {
+    type?: unknown;
+    body?: unknown;
+  };
+  if (type !== 'entity.parse.failed' || !admitted.reads) return undefined;
+  const limits = Object.assign({}, routes.limits, { lang: admitted.context.lang });
+  const bytes = rawOf(req);
+  if (bytes) return heldBehind(ownedBy(heldBody({ bytes }, req.headers, limits)), behindBytes);
+  return typeof body === 'string'
+    ? heldBehind(ownedBy(heldBody({ text: body }, req.headers, limits)), behindJson)
+    : undefined;
 }

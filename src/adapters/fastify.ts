@@ -206,7 +206,11 @@ function scope(fastify: FastifyInstance, routes: Routes<FastifyRequest, unknown>
   fastify.setErrorHandler((error, request, reply) => {
     // the service's own failure: up to the app's error handler, or Fastify's default, which logs it
     if (isRouteError(error)) throw error;
-    return send(request, reply, routes.frameworkError(error, request.headers));
+    return send(
+      request,
+      reply,
+      routes.frameworkError(error, request.headers, slots(request)[admittedKey] ?? undefined),
+    );
   });
   // whatever the app's error handler answers to a RouteError with status 500, the client gets its ErrorMessage
   // a hook with a callback, not an async one: no promise on every answer that went well

@@ -15,6 +15,7 @@ import {
   type Answer,
   consumed,
   createRoutes,
+  heldBehind,
   operationRoute,
   ownedBy,
   type ProductOrderRoutesOptions,
@@ -22,6 +23,7 @@ import {
   type Route,
   type RouteOperation,
   type Routes,
+  type Unkept,
 } from './routes.js';
 
 export type * from './public.js';
@@ -122,6 +124,7 @@ function serving(routes: Routes<Context, unknown>) {
   return (route: Route, alone: boolean, refuse: (c: Context) => Answer | undefined) =>
     async (c: Context): Promise<Response> => {
       let answer: Answer;
+      let admitted: Admitted<Context, unknown> | undefined;
       try {
         // a path Hono matched once it resolved dot segments or decoded it
         const refused = refuse(c);
@@ -139,15 +142,16 @@ function serving(routes: Routes<Context, unknown>) {
           native: c,
           alone,
         });
-        const admitted = given instanceof Promise ? await given : given;
-        if (!('call' in admitted)) answer = admitted;
+        const checked = given instanceof Promise ? await given : given;
+        if (!('call' in checked)) answer = checked;
         else {
-          const body = admitted.reads ? await bodyOf(routes, c, admitted) : undefined;
-          const answered = routes.answer(admitted, body);
+          admitted = checked;
+          const body = checked.reads ? await bodyOf(routes, c, checked) : undefined;
+          const answered = routes.answer(checked, body);
           answer = answered instanceof Promise ? await answered : answered;
         }
       } catch (error) {
-        answer = routes.frameworkError(error, c.req.raw.headers);
+        answer = routes.frameworkError(error, c.req.raw.headers, admitted);
       }
       return respond(answer);
     };
@@ -164,11 +168,16 @@ async function bodyOf(
   const cache = c.req.bodyCache;
   try {
     if (cache.arrayBuffer !== undefined)
-      return ownedBy(heldBody({ bytes: new Uint8Array(await cache.arrayBuffer) }, headers, limits));
-    if (cache.blob !== undefined)
-      return ownedBy(heldBody({ bytes: new Uint8Array(await (await cache.blob).arrayBuffer()) }, headers, limits));
-    if (cache.text !== undefined) return ownedBy(heldBody({ text: await cache.text }, headers, limits));
-    if (cache.json !== undefined) return ownedBy(heldBody({ parsed: await cache.json }, headers, limits));
+      return heldBehind(ownedBy(heldBody({ bytes: new Uint8Array(await cache.arrayBuffer) }, headers, limits)), read);
+    if (cache.blob !== undefined) {
+      const bytes = new Uint8Array(await (await cache.blob).arrayBuffer());
+      return heldBehind(ownedBy(heldBody({ bytes }, headers, limits)), read);
+    }
+    if (cache.text !== undefined)
+      return heldBehind(ownedBy(heldBody({ text: await cache.text }, headers, limits)), read);
+    // an older Hono cached the value json() parsed, not its text
+    if (cache.json !== undefined)
+      return heldBehind(ownedBy(heldBody({ parsed: await cache.json }, headers, limits)), parsed);
   } catch {
     return consumed; // a cache whose read failed: the stream is gone
   }
@@ -178,6 +187,16 @@ async function bodyOf(
   if (isNodeRequest(incoming)) return ownedBy(await readNodeBody(incoming, limits));
   return ownedBy(await readFetchBody(c.req.raw, limits));
 }
+
+/** What the routes cannot keep behind a middleware that read the body, and the fix. */
+const read: Unkept = {
+  unkept: ['time'],
+  fix: "mount the routes before the middleware that reads the body (app.route('/api', routes) first), or set the server's requestTimeout",
+};
+const parsed: Unkept = {
+  unkept: ['time', 'size', 'numbers'],
+  fix: "mount the routes before the middleware that reads the body (app.route('/api', routes) first), or read it with c.req.text() there",
+};
 
 /** Node's request, on Node (@hono/node-server). */
 const incomingOf = (c: Context) =>

@@ -1,7 +1,7 @@
 // The types each adapter exports beside its productOrderRoutes.
 
 export type { ErrorFormat, ErrorFormatKind, ErrorFormatOption } from '../http/error-message.js';
-export type { RouteError, RouteErrorSource } from './route-error.js';
+export type { BodyParserWarning, RouteError, RouteErrorSource, UnkeptPromise } from './route-error.js';
 export type {
   Authenticate,
   BodyContext,

@@ -57,7 +57,7 @@ const what: Readonly<Record<RouteErrorSource, string>> = {
   'inflight.create': 'inflight.create threw or rejected',
   'inflight.list': 'inflight.list threw or rejected',
   'inflight.retrieve': 'inflight.retrieve threw or rejected',
-  body: 'the request body was read before the routes, by another part of the server: a middleware that read the stream, or a parser that left no way to tell its size (a chunked body has no Content-Length); mount the routes before it, or have it leave the body, or parse it as JSON (with a Content-Length)',
+  body: 'the request body was read before the routes, by another part of the server: a middleware that read the stream and left nothing of it; mount the routes before it, or have it leave the body, or keep what it read (express.json(), express.text(), express.raw(), Hono’s c.req.json(), c.req.text())',
   reply: 'what a callback gave could not be answered',
 };
 
@@ -72,4 +72,38 @@ export function routeError(source: RouteErrorSource, reply: SerializedReply, cau
     expose: false as const,
     reply,
   });
+}
+
+/** A promise of the routes' own body read that they cannot keep for a body another part of the server read first. */
+export type UnkeptPromise = 'time' | 'size' | 'numbers';
+
+/**
+ * What `onError` is told once (or, without `onError`, the console), at the first request whose body
+ * a parser or a middleware of the app read before the routes: which promises of the routes' own read
+ * they cannot keep behind it, and the fix. Requests are answered as usual; nothing is a 500 for it.
+ */
+export interface BodyParserWarning extends Error {
+  /** Always `'BodyParserWarning'`. */
+  readonly name: 'BodyParserWarning';
+  /**
+   * What cannot be kept: `'time'` (a body arriving slowly is waited for by the parser, not ended
+   * with 408 after `bodyTimeoutMs`), `'size'` (a chunked body's size is measured on the parsed
+   * value's JSON text, not on the bytes sent), `'numbers'` (numbers are judged on the parsed value).
+   */
+  readonly unkept: readonly UnkeptPromise[];
+}
+
+const unkeptWords: Readonly<Record<UnkeptPromise, string>> = {
+  time: 'a body that arrives slowly or stops half-way is waited for by the parser, not ended with 408 after bodyTimeoutMs (only the server’s requestTimeout ends it)',
+  size: 'the size of a chunked body (no Content-Length) is measured on the JSON text of the parsed value, not on the bytes sent',
+  numbers:
+    'numbers are judged on the parsed value: ±Infinity and integers beyond ±(2^53 − 1) are refused as inexact_number, but an integer written with an exponent (1e20) is refused with them and a number that underflowed to 0 passes',
+};
+
+/** The warning for what `unkept` names, its message ending with `fix`. */
+export function bodyParserWarning(unkept: readonly UnkeptPromise[], fix: string): BodyParserWarning {
+  const message = `A body parser or middleware read the request body before the routes, which cannot keep every promise of their own read behind it: ${unkept
+    .map((promise) => unkeptWords[promise])
+    .join('; ')}. To keep them, ${fix}.`;
+  return Object.assign(new Error(message), { name: 'BodyParserWarning' as const, unkept });
 }

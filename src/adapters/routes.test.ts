@@ -1,6 +1,6 @@
 // The routes' options as a TypeScript user meets them: what the types admit is what the routes do.
-import { describe, expect, it } from 'vitest';
-import { createRoutes } from './routes.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createRoutes, heldBehind } from './routes.js';
 
 describe('authenticate: false', () => {
   it('is taken only with an identity type that holds undefined, as the callbacks then get (regression: typed string, undefined at run time)', async () => {
@@ -30,18 +30,21 @@ describe('authenticate: false', () => {
   });
 });
 
+/** A create with a token, to a route of the routes. */
+const call = (route: ReturnType<typeof createRoutes>['paths'][number]['route']) => ({
+  route,
+  method: 'POST',
+  path: '/productOrder',
+  headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+  query: undefined,
+  native: {},
+});
+
+/** A stand-in for the validator: these tests are about the pipeline around it. */
+const validator = () => ({ valid: true as const, value: {} as never, violations: [] as [], hints: [] });
+
 describe('callbacks that answer at once', () => {
-  // a stand-in for the validator: these tests are about the pipeline around it
-  const validator = () => ({ valid: true as const, value: {} as never, violations: [] as [], hints: [] });
   const order = JSON.stringify({ category: 'x' });
-  const call = (route: ReturnType<typeof createRoutes>['paths'][number]['route']) => ({
-    route,
-    method: 'POST',
-    path: '/productOrder',
-    headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
-    query: undefined,
-    native: {},
-  });
 
   it('are answered at once, with no Promise per request; a callback that returns a Promise is awaited as before', async () => {
     const sync = createRoutes({ authorize: () => true, onProductOrder: () => ({ id: 'PO-1' }), validator });
@@ -87,5 +90,52 @@ describe('callbacks that answer at once', () => {
     expect(answer.status).toBe(500);
     expect(answer.error?.cause).toBe(boom);
     expect(heard).toEqual([boom]);
+  });
+});
+
+describe('a body a parser of the app read before the routes', () => {
+  const behind = { unkept: ['time', 'size', 'numbers'] as const, fix: 'mount the routes before the parser' };
+  const admittedOf = (routes: ReturnType<typeof createRoutes<object>>) => {
+    const route = routes.paths[0]?.route;
+    if (!route) throw new Error('no route');
+    const admitted = routes.admit(call(route));
+    if (admitted instanceof Promise || !('call' in admitted)) throw new Error('not admitted at once');
+    return admitted;
+  };
+
+  it('is answered as the routes read it, and onError is told once what the parser costs, with the fix (regression: a chunked body was a 500 per request)', () => {
+    const told: unknown[] = [];
+    const routes = createRoutes<object>({
+      onProductOrder: () => ({ id: 'PO-1' }),
+      validator,
+      onError: (error) => told.push(error),
+    });
+    for (let i = 0; i < 3; i++)
+      expect(routes.answer(admittedOf(routes), heldBehind({ ok: true, parsed: {} }, behind))).toMatchObject({
+        status: 201,
+      });
+    expect(routes.answer(admittedOf(routes), heldBehind({ ok: true, text: '{' }, behind))).toMatchObject({
+      status: 400,
+    });
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ name: 'BodyParserWarning', unkept: ['time', 'size', 'numbers'] });
+    expect((told[0] as Error).message).toMatch(
+      /bodyTimeoutMs.*measured.*inexact_number.*To keep them, mount the routes before the parser\.$/,
+    );
+  });
+
+  it('without onError, is told once on the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const routes = createRoutes<object>({ onProductOrder: () => ({ id: 'PO-1' }), validator });
+      routes.answer(admittedOf(routes), heldBehind({ ok: true, parsed: {} }, behind));
+      routes.answer(admittedOf(routes), heldBehind({ ok: true, parsed: {} }, behind));
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(
+        /^A body parser or middleware read the request body before the routes/,
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -56,7 +56,13 @@ import { httpWords, type Lang, langs } from '../messages/index.js';
 import type { ErrorCause } from '../messages/wording.js';
 import { type ValidateOptions, type ValidationResult, validateProductOrder } from '../validate.js';
 import type { Hint } from '../violation.js';
-import { type RouteError, type RouteErrorSource, routeError } from './route-error.js';
+import {
+  bodyParserWarning,
+  type RouteError,
+  type RouteErrorSource,
+  routeError,
+  type UnkeptPromise,
+} from './route-error.js';
 
 export type { Authenticate };
 
@@ -256,7 +262,8 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
   /**
    * Told of each error a callback throws (or rejects with), the client getting a 500 that tells
    * nothing of it, and which goes on to the framework's error path as a `RouteError`; of a body
-   * another part of the server read before the routes (a `RouteError` with `source: 'body'`); and of
+   * another part of the server read before the routes (a `RouteError` with `source: 'body'`); once,
+   * of what a parser before the routes keeps them from keeping (a `BodyParserWarning`); and of
    * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
    * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
    */
@@ -302,18 +309,32 @@ export interface Admitted<Native, Identity = unknown> {
   readonly started: number;
 }
 
-/** A body as an adapter read it: text, a value the framework parsed already, or the error reading gave. */
-export type ReadBody =
+/** What the routes cannot keep for a body a parser of the app read first, and how to keep it: told to `onError` once. */
+export interface Unkept {
+  readonly unkept: readonly UnkeptPromise[];
+  /** The fix on the adapter's framework, a clause: "mount the routes before the parser ...". */
+  readonly fix: string;
+}
+
+/** A body as a reader gave it: text, a value the framework parsed already, or the error reading gave. */
+export type BodyRead =
   | BodyText
   | { readonly ok: true; readonly parsed: unknown }
   | HttpError
   | { readonly ok: false; readonly consumed: true };
 
+/** A body as an adapter read it; `held` when a parser or middleware of the app read it first, at a cost `behind` names. */
+export type ReadBody = BodyRead | { readonly held: BodyRead; readonly behind: Unkept };
+
+/** A body a parser or middleware of the app read before the routes, as held to their limits, with what it cost. */
+export const heldBehind = (read: ReadBody, behind: Unkept): ReadBody =>
+  'held' in read || 'consumed' in read ? read : { held: read, behind };
+
 /** The body of a request whose stream another part of the server read, leaving nothing to take. */
-export const consumed: ReadBody = Object.freeze({ ok: false, consumed: true });
+export const consumed: BodyRead = Object.freeze({ ok: false, consumed: true });
 
 /** A body as a reader gave it, its 500 (the stream read already, a size no one can tell) the operator's: {@link consumed}. */
-export const ownedBy = (read: ReadBody): ReadBody =>
+export const ownedBy = (read: BodyRead): BodyRead =>
   read.ok || !('status' in read) || read.status !== 500 ? read : consumed;
 
 /**
@@ -342,8 +363,11 @@ export interface Routes<Native, Identity = unknown> {
    * callback answers at once, else a Promise, which never rejects.
    */
   answer(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Later<Answer>;
-  /** The answer to an error the framework raised on a request to a route (its parse errors), by status. */
-  frameworkError(error: unknown, headers: HeadersInput | undefined): Answer;
+  /**
+   * The answer to an error the framework raised on a request to a route (its parse errors), by
+   * status; given the request as admitted, in its route's format and heard by `onOutcome`.
+   */
+  frameworkError(error: unknown, headers: HeadersInput | undefined, admitted?: Admitted<Native, Identity>): Answer;
   /**
    * The answer to a request below the mount point that the routes give before any route matches, from
    * its path as sent (`path`, without the query) and the mount point as spelt: 404 for a dot segment
@@ -359,8 +383,8 @@ export interface Routes<Native, Identity = unknown> {
   match(path: string): { readonly route: Route; readonly id?: string } | undefined;
   /** The 404 ErrorMessage of a path below the mount point that is none of the routes' nor the app's. */
   notFound(headers: HeadersInput | undefined): Answer;
-  /** The body limits, for an adapter's reader. */
-  readonly limits: BodyOptions;
+  /** The body limits, for an adapter's reader, and whether numbers JavaScript cannot hold are kept. */
+  readonly limits: BodyOptions & JsonBodyOptions;
 }
 
 /** The route that serves `operation` alone: its kind, with the methods of that operation only. */
@@ -569,6 +593,17 @@ export function createRoutes<Native, Identity = string>(
     return { ...answer, error };
   };
 
+  /** Whether the routes told of a parser before them: once, whatever follows. */
+  let warned = false;
+  /** Tells `onError` (or the console, without one) once what a parser before the routes costs, with the fix. */
+  const warnBehind = (behind: Unkept, context: RouteContext<Native, Identity>) => {
+    if (warned || behind.unkept.length === 0) return;
+    warned = true;
+    const warning = bodyParserWarning(behind.unkept, behind.fix);
+    if (options.onError) report(warning, context);
+    else console.warn(warning.message);
+  };
+
   /** Tells `onOutcome` of an answer, on a timer: the answer goes out first, whatever the hook does. */
   const observe = (
     call: Call<Native>,
@@ -685,7 +720,7 @@ export function createRoutes<Native, Identity = string>(
 
   /** The body's value and near misses, or the 400 to answer: JSON (unless parsed already), then valid by `validate`. */
   function bodyValue<T>(
-    body: ReadBody | undefined,
+    body: BodyRead | undefined,
     lang: Lang,
     about: ErrorCause,
     validate: (input: unknown, o: ValidateOptions) => ValidationResult<T, ReportedViolation>,
@@ -718,11 +753,13 @@ export function createRoutes<Native, Identity = string>(
     return then(answered(admitted, body), (given) => observe(call, started, context, context.operation, given));
   }
 
-  function answered(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Later<Answer> {
+  function answered(admitted: Admitted<Native, Identity>, given: ReadBody | undefined): Later<Answer> {
     const { call, context, query } = admitted;
     const { lang } = context;
     const { route } = call;
-    if (body !== undefined && 'consumed' in body) return consumedBody(context, route);
+    if (given !== undefined && 'consumed' in given) return consumedBody(context, route);
+    if (given !== undefined && 'held' in given) warnBehind(given.behind, context);
+    const body = given !== undefined && 'held' in given ? given.held : given;
     const head = String(call.method).toUpperCase() === 'HEAD';
     /** HEAD: GET's status and headers, with its `content-length`, and no body. */
     const got = (status: number, value: unknown, headers: Record<string, string> = {}): Answer => {
@@ -802,10 +839,17 @@ export function createRoutes<Native, Identity = string>(
     }
   }
 
-  function frameworkError(error: unknown, headers: HeadersInput | undefined): Answer {
-    const lang = langOf(headers);
+  function frameworkError(
+    error: unknown,
+    headers: HeadersInput | undefined,
+    admitted?: Admitted<Native, Identity>,
+  ): Answer {
+    const lang = admitted?.context.lang ?? langOf(headers);
     // a parser's error on a body in a content coding (one it could not inflate): the coding is the fault
-    return failure(contentCodingFault(headers, undefined, lang) ?? asHttpError(error, lang), lang);
+    const fault = contentCodingFault(headers, undefined, lang) ?? asHttpError(error, lang);
+    if (!admitted) return failure(fault, lang);
+    const { call, started, context } = admitted;
+    return observe(call, started, context, context.operation, failure(fault, lang, call.route));
   }
 
   /** Whether a path is one of the routes' as spelt. */
@@ -894,6 +938,7 @@ export function createRoutes<Native, Identity = string>(
     frameworkError,
     refuse,
     limits: {
+      ...numbers,
       ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
       ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
     },

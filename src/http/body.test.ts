@@ -260,9 +260,43 @@ describe('heldBody: a body another part of the server read, held to the limits o
     expect(heldBody({ parsed: { ['\uFFFD']: 1 } }, { 'content-length': '20' })).toMatchObject(encoding);
   });
 
-  it('refuses a parsed value whose size no Content-Length tells with 500, rather than trust it', () => {
-    expect(heldBody({ parsed: {} }, {})).toMatchObject({ ok: false, status: 500 });
-    expect(heldBody({ parsed: {} }, { 'transfer-encoding': 'chunked' })).toMatchObject({ ok: false, status: 500 });
+  it('measures a parsed value whose size no Content-Length tells by its JSON text (regression: a chunked body behind express.json() was refused with 500)', () => {
+    for (const headers of [{}, { 'transfer-encoding': 'chunked' }, { 'content-length': 'many' }]) {
+      expect(heldBody({ parsed: { note: 'x'.repeat(4000) } }, headers, limit)).toMatchObject({ ok: true });
+      expect(heldBody({ parsed: { note: 'x'.repeat(4100) } }, headers, limit)).toMatchObject({
+        ok: false,
+        status: 413,
+      });
+      expect(heldBody({ parsed: { note: 'é'.repeat(2100) } }, headers, limit)).toMatchObject({
+        ok: false,
+        status: 413,
+      });
+    }
+    // a declared size is the size: its text need not be measured
+    expect(heldBody({ parsed: { note: 'x'.repeat(4100) } }, { 'content-length': '4096' }, limit)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('refuses a parsed number JavaScript could not hold with inexact_number at its path (regression: 1e400 stored as null, 12345678901234567890 as 12345678901234567000)', () => {
+    const parsed = JSON.parse(
+      '{"a": [1, 1e400], "b/c": {"d": 12345678901234567890}, "e": -1e400, "f": 9007199254740991}',
+    );
+    const refused = heldBody({ parsed }, { 'content-length': '100' });
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    const { violations } = (refused as unknown as { body: { violations: unknown[] } }).body;
+    expect(violations).toMatchObject([
+      { rule: 'R-json', code: 'inexact_number', path: '/a/1', params: { reason: 'overflow', literal: 'Infinity' } },
+      {
+        code: 'inexact_number',
+        path: '/b~1c/d',
+        params: { reason: 'unsafe_integer', literal: '12345678901234567000' },
+      },
+      { code: 'inexact_number', path: '/e', params: { reason: 'overflow', literal: '-Infinity' } },
+    ]);
+    expect(heldBody({ parsed }, { 'content-length': '100' }, { keepInexactNumbers: true })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('walks a parsed value with cycles and shared references in work bounded by the limit', () => {

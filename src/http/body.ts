@@ -1,7 +1,8 @@
 // Reading a request body with a size and a time limit, from a WHATWG Request or a Node
 // IncomingMessage, parsing it as JSON, and writing a reply only once it is serialised.
 import { formatMessage, httpWords, type Lang } from '../messages/index.js';
-import { inexactNumbers, mayHoldInexactNumbers } from '../text/numbers.js';
+import { encodeToken } from '../pointer.js';
+import { type InexactNumber, inexactNumbers, mayHoldInexactNumbers } from '../text/numbers.js';
 import type { Finding } from '../violation.js';
 import { limitMs } from './callback.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
@@ -317,13 +318,15 @@ export type HeldBody = { readonly bytes: Uint8Array } | { readonly text: string 
  * A body another part of the server read, held to the limits of one the routes read: 413 when its
  * declared `Content-Length`, its bytes or its text's UTF-8 length exceed `maxBodyBytes`; 400 when its
  * bytes are not UTF-8, or when decoded text holds U+FFFD (the mark a decoder puts for bytes that were
- * not UTF-8, which cannot be told apart from one sent); for a parsed value, 400 `too_deep` past
- * {@link maxJsonDepth}, and 500 when no `Content-Length` tells its size (the value alone cannot).
+ * not UTF-8, which cannot be told apart from one sent). A parsed value is walked once per node: 400
+ * `too_deep` past {@link maxJsonDepth}, 400 `inexact_number` at a number the parser could not hold
+ * (±Infinity, an integer beyond ±(2⁵³ − 1)) unless `keepInexactNumbers`, and, when no
+ * `Content-Length` tells its size (a chunked body), 413 when its JSON text would exceed the limit.
  */
 export function heldBody(
   held: HeldBody,
   headers: HeadersInput,
-  options?: BodyOptions,
+  options?: BodyOptions & JsonBodyOptions,
 ): BodyText | { readonly ok: true; readonly parsed: unknown } | HttpError {
   const limit = limitOf(options);
   const lang = options?.lang;
@@ -334,45 +337,94 @@ export function heldBody(
     if (utf8Length(held.text) > limit) return tooLarge(limit, lang);
     return held.text.includes('\uFFFD') ? notJson('encoding', lang) : { ok: true, text: held.text };
   }
-  const declared = headerOf(headers, 'content-length');
-  if (declared === undefined || !/^\d+$/.test(declared.trim()))
-    return errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready });
-  return parsedFault(held.parsed, limit, lang) ?? { ok: true, parsed: held.parsed };
+  const declared = /^\s*\d+\s*$/.test(headerOf(headers, 'content-length') ?? '');
+  return (
+    parsedFault(held.parsed, limit, declared, options?.keepInexactNumbers === true, lang) ?? {
+      ok: true,
+      parsed: held.parsed,
+    }
+  );
+}
+
+/** A node of a parsed value to visit: the node, its depth, the visit of its parent and its key or index there. */
+type Visit = readonly [node: unknown, depth: number, parent: Visit | undefined, token: string | number];
+
+/** The JSON Pointer of a visited node, made only for a node at fault. */
+function pathOf(visit: Visit): string {
+  const tokens: string[] = [];
+  for (let at: Visit | undefined = visit; at?.[2] !== undefined; at = at[2])
+    tokens.push(typeof at[3] === 'number' ? String(at[3]) : encodeToken(at[3]));
+  return tokens.length === 0 ? '' : `/${tokens.reverse().join('/')}`;
 }
 
 /**
- * The 400 of a parsed value nested deeper than {@link maxJsonDepth} or holding U+FFFD in a string;
- * a value of more nodes than `limit` (JSON spends a byte at least on each) is 413. Each node is
- * visited once, so shared references and cycles cost no more than their nodes.
+ * The 400 of a parsed value nested deeper than {@link maxJsonDepth}, holding U+FFFD in a string, or
+ * numbers JavaScript could not hold (unless `keepInexact`); a value of more nodes than `limit` (JSON
+ * spends a byte at least on each) is 413, and so is one whose JSON text is longer when no declared
+ * size was checked (`declared` false). Each node is visited once, so shared references and cycles
+ * cost no more than their nodes.
  */
-function parsedFault(value: unknown, limit: number, lang?: Lang): HttpError | undefined {
+function parsedFault(
+  value: unknown,
+  limit: number,
+  declared: boolean,
+  keepInexact: boolean,
+  lang?: Lang,
+): HttpError | undefined {
   const seen = new Set<object>();
-  const stack: [unknown, number][] = [[value, 0]];
+  const stack: Visit[] = [[value, 0, undefined, '']];
+  const inexact: InexactNumber[] = [];
   let nodes = 0;
+  // the length of the value's JSON text, without escapes: quotes, colons and commas counted
+  let size = 0;
   try {
     while (stack.length > 0) {
-      const [node, depth] = stack.pop() as [unknown, number];
+      const visit = stack.pop() as Visit;
+      const [node, depth] = visit;
       if (++nodes > limit) return tooLarge(limit, lang);
       if (typeof node === 'string') {
         if (node.includes('\uFFFD')) return notJson('encoding', lang);
-        continue;
-      }
-      if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-      seen.add(node);
-      if (depth + 1 > maxJsonDepth) return notJson('too_deep', lang);
-      const keys = Array.isArray(node) ? undefined : Object.keys(node);
-      if (nodes + (keys ?? (node as unknown[])).length > limit) return tooLarge(limit, lang);
-      if (keys === undefined) for (const item of node as unknown[]) stack.push([item, depth + 1]);
-      else
-        for (const key of keys) {
-          stack.push([key, depth + 1]);
-          stack.push([(node as Record<string, unknown>)[key], depth + 1]);
+        size += utf8Length(node) + 3;
+      } else if (typeof node === 'number') {
+        const text = String(node);
+        size += text.length + 1;
+        if (!keepInexact && (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node)))) {
+          const reason = Number.isFinite(node) ? 'unsafe_integer' : 'overflow';
+          if (inexact.length < defaultHttpMaxViolations)
+            inexact.push({
+              rule: 'R-json',
+              code: 'inexact_number',
+              path: pathOf(visit),
+              params: { reason, literal: text },
+            });
         }
+      } else if (typeof node !== 'object' || node === null) size += 6;
+      else if (!seen.has(node)) {
+        seen.add(node);
+        if (depth + 1 > maxJsonDepth) return notJson('too_deep', lang);
+        const keys = Array.isArray(node) ? undefined : Object.keys(node);
+        const count = (keys ?? (node as unknown[])).length;
+        if (nodes + count > limit) return tooLarge(limit, lang);
+        size += 2;
+        // pushed from the last, so that they come off the stack in the order of the text
+        if (keys === undefined) {
+          const items = node as unknown[];
+          for (let i = count - 1; i >= 0; i--) stack.push([items[i], depth + 1, visit, i]);
+        } else
+          for (let i = count - 1; i >= 0; i--) {
+            const key = keys[i] as string;
+            stack.push([(node as Record<string, unknown>)[key], depth + 1, visit, key]);
+            stack.push([key, depth + 1, visit, key]);
+          }
+      }
+      if (!declared && size > limit) return tooLarge(limit, lang);
     }
   } catch {
     return errorResponse(500, undefined, { lang }); // a value its parser made that cannot be read
   }
-  return undefined;
+  if (inexact.length === 0) return undefined;
+  const violations = inexact.map((fault) => ({ ...fault, message: formatMessage(fault, lang) }));
+  return errorResponse(400, { violations }, { lang });
 }
 
 /** Options of {@link parseJsonBody}. */
