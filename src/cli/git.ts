@@ -1,7 +1,8 @@
 // The files `--changed` keeps: those that differ from a git base, asked of git itself (execFile with
 // arguments, no shell, each call bounded in time and output).
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 /** The most milliseconds one git call may take. */
 const gitTimeout = 30_000;
@@ -176,4 +177,18 @@ async function compare(root: string, from: string, base: string): Promise<Change
   const files = new Set<string>();
   for (const file of [...names(diff.out), ...names(untracked.out)]) files.add(join(root, file));
   return { files, base, commit: from };
+}
+
+/**
+ * Whether git tracks the file at `path` (through links, by its real path) in the repository it is
+ * in; false outside a repository, or without git.
+ */
+export async function tracked(path: string): Promise<boolean> {
+  const real = await realpath(path).catch(() => undefined);
+  if (real === undefined) return false;
+  const listed = await git(
+    ['--literal-pathspecs', 'ls-files', '-z', '--error-unmatch', '--', basename(real)],
+    dirname(real),
+  );
+  return listed.ok && listed.out !== '';
 }

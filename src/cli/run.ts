@@ -94,24 +94,30 @@ export async function run(options: Options, io: Streams): Promise<number> {
   if (!validate) throw new Error(`no validator for --type ${options.type}`);
   const words = cliWords[options.lang];
   // before any report is opened for writing: none may be an input, and reports found are left out
-  const found = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
+  const { inputs: found, matched } = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
   const kept = options.changed && (await onlyChanged(found, options.changed.base, io.env));
   if (kept && 'fault' in kept) {
     io.stderr.write(`product-order-validate: ${words.usage.changed(kept)}\n`);
     return exit.usage;
   }
   const sources = kept ? kept.sources : found;
-  if (kept)
-    io.stderr.write(`product-order-validate: ${words.changed(kept.files, kept.total, kept.base, kept.commit)}\n`);
-  const baselineOut =
-    options.writeBaseline === undefined ? [] : [{ format: 'json' as const, path: options.writeBaseline }];
-  const guarded = await guardOutputs([...options.outputs, ...baselineOut], sources);
+  const written = [
+    ...options.outputs,
+    ...(options.writeBaseline === undefined ? [] : [{ path: options.writeBaseline }]),
+    ...(options.outputs.some((output) => output.format === 'github') && io.env.GITHUB_STEP_SUMMARY
+      ? [{ path: io.env.GITHUB_STEP_SUMMARY }]
+      : []),
+  ];
+  // every file the arguments name or match counts, before --exclude and --changed leave any out
+  const guarded = await guardOutputs(written, matched, sources);
   if ('clash' in guarded) {
     io.stderr.write(
       `product-order-validate: ${words.usage.outputIsInput(guarded.clash.output, guarded.clash.input)}\n`,
     );
     return exit.usage;
   }
+  if (kept)
+    io.stderr.write(`product-order-validate: ${words.changed(kept.files, kept.total, kept.base, kept.commit)}\n`);
   const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
   if (known && 'fault' in known) {
     io.stderr.write(`product-order-validate: ${words.usage.badBaseline(options.baseline ?? '', known.fault)}\n`);
@@ -308,7 +314,8 @@ function unread(sources: readonly (Source | InputError)[]): { done(from: string,
 /**
  * Turns checked batches into the text of each report, in input order, and counts them. An input that
  * gave neither an order nor an input error (empty NDJSON, blank lines only, an empty JSON array) is an
- * input error: a check that checked nothing must not pass (an empty JSON document is malformed JSON).
+ * input error: a check that checked nothing must not pass. An empty JSON file (or white space only)
+ * is that too, not malformed JSON: it holds no order, as `[]` and an empty NDJSON file hold none.
  */
 function emitter(
   frames: readonly Frame[],
