@@ -210,6 +210,32 @@ describe('an --output never writes over an input', () => {
   });
 });
 
+describe('a baseline in a git repository', () => {
+  it('a baseline keeps its known violations after git mv, and names the entries that match nothing', () => {
+    repository('moved', { 'orders/old.json': invalidOrder, 'orders/fixed.json': invalidOrder });
+    expect(inFolder('moved', ['--write-baseline', 'baseline.json', 'orders']).code).toBe(0);
+    git('moved', 'add', 'baseline.json');
+    git('moved', 'commit', '-q', '-m', 'baseline');
+    git('moved', 'mv', 'orders/old.json', 'orders/new.json');
+    put('moved/orders/fixed.json', validOrder);
+    const run = json('moved', ['--baseline', 'baseline.json', 'orders']);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.doc.results.map(brief)).toEqual(['orders/fixed.json valid', 'orders/new.json valid']);
+    expect(run.stderr).toContain('1 entry of the baseline "baseline.json" matches nothing');
+    expect(run.stderr).toContain('orders/fixed.json');
+    expect(run.doc.summary.notes).toEqual([
+      expect.objectContaining({ source: 'baseline.json', note: 'baseline_unused', count: 1 }),
+    ]);
+    // asked for, entries that match nothing fail the run; a run of other files alone says nothing of them
+    expect(inFolder('moved', ['--strict-baseline', '--baseline', 'baseline.json', 'orders']).code).toBe(1);
+    const partial = inFolder('moved', ['--strict-baseline', '--baseline', 'baseline.json', 'orders/new.json']);
+    expect(partial).toMatchObject({ code: 0, stderr: '' });
+    // committed, the move is known as well
+    git('moved', 'commit', '-q', '-am', 'moved');
+    expect(json('moved', ['--baseline', 'baseline.json', 'orders/new.json']).code).toBe(0);
+  });
+});
+
 describe('what an input holds that is not a UTF-8 order', () => {
   it('names UTF-16 LE and BE files with a byte order mark, or by their pattern of zero bytes, as UTF-16', () => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(validOrder, 'utf16le')]);

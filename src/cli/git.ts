@@ -192,3 +192,28 @@ export async function tracked(path: string): Promise<boolean> {
   );
   return listed.ok && listed.out !== '';
 }
+
+/**
+ * The files git saw moved (`git mv`, or a rename git detects) since the commit that last changed the
+ * file at `since` (HEAD when git does not track it), up to the working tree and the index: each old
+ * absolute path with its new one. None outside a repository, without git, or when git cannot say.
+ */
+export async function renamedSince(since: string): Promise<ReadonlyMap<string, string>> {
+  const moved = new Map<string, string>();
+  const real = await realpath(since).catch(() => undefined);
+  if (real === undefined) return moved;
+  const top = await git(['rev-parse', '--show-toplevel'], dirname(real));
+  if (!top.ok) return moved;
+  const root = top.out.replace(/\n$/, '');
+  const last = await git(['--literal-pathspecs', 'log', '-1', '--format=%H', '--', basename(real)], dirname(real));
+  const from = last.ok && last.out.trim() !== '' ? last.out.trim() : await commitOf('HEAD', root);
+  if (from === undefined) return moved;
+  const diff = await git(['diff', '-z', '--name-status', '-M', '--no-ext-diff', '--diff-filter=R', from, '--'], root);
+  if (!diff.ok) return moved;
+  // -z: a status (R and a similarity), then the old and the new path, each NUL-terminated
+  const fields = diff.out.split('\0');
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    if (fields[i].startsWith('R')) moved.set(join(root, fields[i + 1]), join(root, fields[i + 2]));
+  }
+  return moved;
+}

@@ -395,6 +395,7 @@ Optionen:
                           Regel, Code, Pfad)
       --write-baseline <Datei>
                           die Verstöße dieses Laufs als Baseline in <Datei> schreiben
+      --strict-baseline   den Lauf scheitern lassen (Exit 1), wenn Baseline-Einträge nichts treffen
   -h, --help              diese Hilfe zeigen
   -v, --version           die Version zeigen
 

@@ -375,6 +375,7 @@ Options:
       --baseline <file>   leave out the violations a baseline file lists (by file, rule, code, path)
       --write-baseline <file>
                           write this run's violations to <file> as a baseline
+      --strict-baseline   fail the run (exit 1) when baseline entries match nothing
   -h, --help              show this help
   -v, --version           show the version
 
