@@ -148,6 +148,17 @@ describe('folders and files reached through symbolic links', () => {
     expect(run.doc.results.map(brief)).toEqual(['orders/l0.json invalid']);
     expect(run.doc.summary).toMatchObject({ orders: 1, inputErrors: 0 });
   });
+
+  it('folders linked twice at each of 40 levels (2^40 paths) are each walked once', () => {
+    for (let level = 0; level < 40; level++) {
+      put(`lattice/d${level}/o.json`, validOrder);
+      for (const link of ['a', 'b']) symlinkSync(`../d${level + 1}`, join(work, `lattice/d${level}/${link}`));
+    }
+    put('lattice/d40/o.json', invalidOrder);
+    const run = json('lattice', ['d0']);
+    expect(run.code).toBe(1);
+    expect(run.doc.summary).toMatchObject({ orders: 41, invalid: 1, inputErrors: 0 });
+  });
 });
 
 describe('an --output never writes over an input', () => {
