@@ -3,12 +3,11 @@
 // to nothing reported), an --output that would write over an input however the inputs reach it,
 // files git tracks never taken for reports, a baseline that follows `git mv` and says which of its
 // entries match nothing, UTF-16 named as such, and one code for an input without orders.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, runner } from './command.js';
+import { gitIn, runner } from './command.js';
 
 const examples = join(process.cwd(), 'examples', 'orders');
 const validOrder = readFileSync(join(examples, 'valid', 'new-hvt-local-loop.json'), 'utf8');
@@ -51,19 +50,7 @@ const put = (path: string, text: string | Buffer) => {
 const read = (path: string) => readFileSync(join(work, path), 'utf8');
 
 function git(folder: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: join(work, folder),
-    encoding: 'utf8',
-    env: {
-      ...cleanEnv,
-      HOME: work,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Test',
-      GIT_AUTHOR_EMAIL: 'test@example.com',
-      GIT_COMMITTER_NAME: 'Test',
-      GIT_COMMITTER_EMAIL: 'test@example.com',
-    },
-  });
+  return gitIn(join(work, folder), work, ...args);
 }
 
 /** A repository at `folder` with its files committed on main. */
