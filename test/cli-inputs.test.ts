@@ -231,6 +231,14 @@ describe('a baseline in a git repository', () => {
     // committed, the move is known as well
     git('moved', 'commit', '-q', '-am', 'moved');
     expect(json('moved', ['--baseline', 'baseline.json', 'orders/new.json']).code).toBe(0);
+    // the config asks for it too
+    put(
+      'moved/product-order-validate.config.json',
+      JSON.stringify({ baseline: 'baseline.json', strictBaseline: true }),
+    );
+    expect(inFolder('moved', ['orders']).code).toBe(1);
+    put('moved/product-order-validate.config.json', JSON.stringify({ strictBaseline: 'yes' }));
+    expect(inFolder('moved', ['orders']).stderr).toContain('"strictBaseline" takes true or false');
   });
 });
 
