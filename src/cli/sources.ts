@@ -5,8 +5,8 @@
 // input error.
 import type { BigIntStats, Dirent } from 'node:fs';
 import { fstatSync } from 'node:fs';
-import { readdir, readlink, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { reportPath } from './config.js';
 import { alternatives, excluder, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
 
@@ -245,8 +245,9 @@ const pathOf = (found: Found) => ('error' in found ? found.name : found.path);
  * The files below `root` whose relative path `take` accepts, in path order, walking the folders
  * `descend` accepts. Links are followed, to files and to folders; a real folder is walked once, under
  * the path met first (folders that are no links before links, each in name order), so that links to
- * one folder cost one walk. A link to a folder that holds it (a loop) and a link that leads nowhere
- * are input errors (`link_loop`, `dangling_link`), never an endless walk or silence. A FIFO, socket
+ * one folder cost one walk. A link to a folder that holds it (a loop: the folder it is in, or one
+ * above) and a link that leads nowhere are input errors (`link_loop`, `dangling_link`), never an
+ * endless walk or silence. A FIFO, socket
  * or device is an input error, not read: a FIFO without a writer would keep the command waiting.
  */
 async function walk(
@@ -296,6 +297,7 @@ async function walk(
       continue;
     }
     entries.sort((a, b) => byPath(b.name, a.name)); // popped from the end: walked in name order
+    let here: string | undefined; // the folder's real path, once a link needs it
     for (const entry of entries) {
       const child = [...names, entry.name];
       if (entry.isDirectory()) {
@@ -325,7 +327,13 @@ async function walk(
           found.push({ name: file, error: 'unreadable', reason: 'link_loop' });
         } else if (wanted) found.push(unreadable(file, info));
       } else if (info.isDirectory()) {
-        if (link && descend(child)) linked.push({ folder: { names: child, above }, info });
+        if (!link || !descend(child)) continue;
+        // a link to the folder it is in, or to one above it, loops (even above the walk's root)
+        here ??= await realpath(path).catch(() => path);
+        const target = await realpath(file).catch(() => file);
+        if (here === target || here.startsWith(target.endsWith(sep) ? target : target + sep)) {
+          found.push({ name: file, error: 'unreadable', reason: 'link_loop' });
+        } else linked.push({ folder: { names: child, above }, info });
       } else if (!wanted) continue;
       else if (!info.isFile()) found.push({ name: file, error: 'unreadable', reason: special(info) });
       else found.push({ path: file, info });
