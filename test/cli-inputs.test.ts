@@ -225,7 +225,9 @@ describe('a baseline in a git repository', () => {
       expect.objectContaining({ source: 'baseline.json', note: 'baseline_unused', count: 1 }),
     ]);
     // asked for, entries that match nothing fail the run; a run of other files alone says nothing of them
-    expect(inFolder('moved', ['--strict-baseline', '--baseline', 'baseline.json', 'orders']).code).toBe(1);
+    const strict = inFolder('moved', ['--strict-baseline', '--baseline', 'baseline.json', 'orders', '-f', 'sarif']);
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout).runs[0].invocations[0].exitCode).toBe(1);
     const partial = inFolder('moved', ['--strict-baseline', '--baseline', 'baseline.json', 'orders/new.json']);
     expect(partial).toMatchObject({ code: 0, stderr: '' });
     // committed, the move is known as well

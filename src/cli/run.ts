@@ -158,10 +158,16 @@ export async function run(options: Options, io: Streams): Promise<number> {
     io.stderr.write(`product-order-validate: ${message}\n`);
   };
   const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
+  let stale = false; // a baseline entry matched nothing, with --strict-baseline
+  /** The exit code of the counts; with --strict-baseline, a baseline that knows violations no longer there fails as an invalid order does. */
+  const finalCode = (counts: Parameters<typeof exitCode>[0]) => {
+    const code = exitCode(counts, options);
+    return stale && code === exit.valid ? exit.invalid : code;
+  };
   const around = frames(look, {
     version: io.version,
     cwd: options.baseDir,
-    exitCode: (counts) => exitCode(counts, options),
+    exitCode: finalCode,
     warn,
     stepSummary: io.env.GITHUB_STEP_SUMMARY || undefined,
     changed,
@@ -200,7 +206,6 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const emit = emitter(around, render, tally, keys, (unit) =>
     remaining ? settle(unit, remaining, render, look) : unit,
   );
-  let stale = false; // a baseline entry matched nothing, with --strict-baseline
   const pipeline = new Pipeline(pool, options.jobs === 1 ? 2 : options.jobs * 2, (entries, outcomes) =>
     write(emit(entries, outcomes)),
   );
@@ -248,9 +253,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
     await pool.close();
     await Promise.all(outputs.map((sink) => sink.close()));
   }
-  const code = exitCode(tally, options);
-  // --strict-baseline: a baseline that knows violations no longer there fails as an invalid order does
-  return stale && code === exit.valid ? exit.invalid : code;
+  return finalCode(tally);
 }
 
 /**
