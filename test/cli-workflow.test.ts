@@ -1,7 +1,7 @@
 // The command from the packed package in a partner's workflow (issue 27): the folder reports name
 // files from (--base-dir), only the files changed against a git base (--changed), thresholds and
 // exit codes, a config file, and the pre-commit hook as pre-commit runs it.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bin, cleanEnv, runner } from './command.js';
+import { bin, cleanEnv, gitIn, runner } from './command.js';
 
 const examples = join(process.cwd(), 'examples', 'orders');
 const validOrder = readFileSync(join(examples, 'valid', 'new-hvt-local-loop.json'), 'utf8');
@@ -41,19 +41,7 @@ const put = (path: string, text: string) => {
 
 /** git in `folder` (below work), with an author, and no settings of the machine's user. */
 function git(folder: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: join(work, folder),
-    encoding: 'utf8',
-    env: {
-      ...cleanEnv,
-      HOME: work,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Test',
-      GIT_AUTHOR_EMAIL: 'test@example.com',
-      GIT_COMMITTER_NAME: 'Test',
-      GIT_COMMITTER_EMAIL: 'test@example.com',
-    },
-  });
+  return gitIn(join(work, folder), work, ...args);
 }
 
 /** The sources a `--format json` report names, in order. */

@@ -1,5 +1,5 @@
 // The packed package's command, run as a process in a folder, as a pipeline runs it.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,23 @@ export const bin = (): string => join(inject('consumer'), 'node_modules', '.bin'
 
 /** A clean environment: no colour or language settings of the machine running the tests. */
 export const cleanEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+
+/** git in `cwd`, with an author, and no settings of the machine's user (`home` holds none). */
+export function gitIn(cwd: string, home: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...cleanEnv,
+      HOME: home,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.com',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.com',
+    },
+  });
+}
 
 export interface Run {
   readonly code: number | null;

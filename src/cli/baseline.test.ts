@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runs } from '../../test/runs.js';
-import { baselineKey, baselineText, countKeys, readBaseline, sha256 } from './baseline.js';
+import { baselineKey, baselineText, countKeys, readBaseline, renameFiles, sha256, unusedEntries } from './baseline.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'pov-baseline-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -116,5 +116,43 @@ describe('sha256', () => {
       ),
       { numRuns: runs(100) },
     );
+  });
+});
+
+describe('a baseline against the files of a run', () => {
+  const a1 = baselineKey('a.json', 'R3', 'missing_phone_contact', '/relatedParty/0', { role: 'customer' });
+  const a2 = baselineKey('a.json', 'R-field', 'not_allowed', '/category');
+  const b1 = baselineKey('b.json', 'R-field', 'not_allowed', '/category');
+
+  it('a baseline loses its known violations on git mv: renameFiles moves each key to the new name, adding up counts', () => {
+    const moved = renameFiles(
+      new Map([
+        [a1, 2],
+        [a2, 1],
+        [b1, 1],
+      ]),
+      (file) => (file === 'a.json' ? 'b.json' : undefined),
+    );
+    expect(moved).toEqual(
+      new Map([
+        [baselineKey('b.json', 'R3', 'missing_phone_contact', '/relatedParty/0', { role: 'customer' }), 2],
+        [b1, 2],
+      ]),
+    );
+  });
+
+  it('a baseline never says which entries match nothing: unusedEntries counts those left of the files concerned', () => {
+    const remaining = new Map([
+      [a1, 2],
+      [a2, 0],
+      [b1, 1],
+    ]);
+    expect(unusedEntries(remaining, (file) => file === 'a.json')).toEqual({
+      count: 2,
+      entries: ['a.json R3 missing_phone_contact /relatedParty/0'],
+    });
+    expect(unusedEntries(remaining, () => false)).toEqual({ count: 0, entries: [] });
+    const many = new Map(Array.from({ length: 9 }, (_, i) => [baselineKey(`${i}.json`, 'R1', 'c', ''), 1] as const));
+    expect(unusedEntries(many, () => true)).toMatchObject({ count: 9, entries: { length: 5 } });
   });
 });

@@ -170,3 +170,45 @@ export async function readBaseline(
   }
   return { keys };
 }
+
+/**
+ * The keys of a baseline with the file of each renamed as `renamed` says (`undefined`: kept), the
+ * counts of keys that come to be the same added up: a baseline follows its files through `git mv`.
+ */
+export function renameFiles(
+  keys: ReadonlyMap<string, number>,
+  renamed: (file: string) => string | undefined,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [key, count] of keys) {
+    const [file, rule, code, path, params] = JSON.parse(key) as Fields;
+    const to = renamed(file);
+    const moved = to === undefined ? key : baselineKey(to, rule, code, path, params);
+    out.set(moved, (out.get(moved) ?? 0) + count);
+  }
+  return out;
+}
+
+/** The most entries a note on unused baseline entries names. */
+export const unusedShown = 5;
+
+/**
+ * The entries of a baseline that matched nothing: of the keys with a count left in `remaining`, those
+ * whose file `concerned` accepts (checked by the run, or gone); how many occurrences in all, and the
+ * first of them as `file rule code path`.
+ */
+export function unusedEntries(
+  remaining: ReadonlyMap<string, number>,
+  concerned: (file: string) => boolean,
+): { readonly count: number; readonly entries: readonly string[] } {
+  let count = 0;
+  const entries: string[] = [];
+  for (const [key, left] of remaining) {
+    if (left === 0) continue;
+    const [file, rule, code, path] = JSON.parse(key) as Fields;
+    if (!concerned(file)) continue;
+    count += left;
+    if (entries.length < unusedShown) entries.push(`${file} ${rule} ${code} ${path}`);
+  }
+  return { count, entries };
+}

@@ -190,7 +190,8 @@ export function check(
     try {
       value = JSON.parse(part);
     } catch {
-      if (unit.lines && part.trim() === '') return;
+      // a blank line, or a document of JSON white space only, holds no order: the input's end says so (no_orders)
+      if (unit.lines ? part.trim() === '' : /^[ \t\r\n]*$/.test(part)) return;
       malformed(syntaxFault(part) ?? { reason: 'unexpected_end', line: 1, column: 1 }, line);
       return;
     }

@@ -95,6 +95,8 @@ export interface ConfigValues {
   readonly baseline?: string;
   /** Whether hints are left out (`--no-hints`). */
   readonly noHints?: boolean;
+  /** Whether baseline entries that match nothing fail the run (`--strict-baseline`). */
+  readonly strictBaseline?: boolean;
   /** The most violations listed per order (`--max-violations`). */
   readonly maxViolations?: number;
 }
@@ -153,6 +155,7 @@ const keys = [
   'failOn',
   'baseline',
   'noHints',
+  'strictBaseline',
   'maxViolations',
 ] as const;
 
@@ -194,6 +197,9 @@ function check(file: string, raw: unknown, choices: ConfigChoices): ConfigValues
       ? undefined
       : bad('baseline', 'a file'),
     raw.noHints === undefined || typeof raw.noHints === 'boolean' ? undefined : bad('noHints', 'true or false'),
+    raw.strictBaseline === undefined || typeof raw.strictBaseline === 'boolean'
+      ? undefined
+      : bad('strictBaseline', 'true or false'),
     raw.maxViolations === undefined ||
     (typeof raw.maxViolations === 'number' &&
       Number.isInteger(raw.maxViolations) &&

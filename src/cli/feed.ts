@@ -13,10 +13,10 @@
 import { constants } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { isReport, reportBytes, tailOf } from './own-reports.js';
+import { isFoundReport, reportBytes, tailOf } from './own-reports.js';
 import type { Pipeline } from './pipeline.js';
 import { type InputError, type Note, type Source, unreadable } from './sources.js';
-import { TextWatch } from './text-watch.js';
+import { TextWatch, utf16 } from './text-watch.js';
 
 /**
  * The most bytes of one JSON text (a JSON document, or an NDJSON line): V8's longest string, which
@@ -39,15 +39,16 @@ export interface Feeding {
 
 /**
  * Reads `source` into `pipeline`; false when it is left out: a file found in a folder or by a pattern
- * that holds a report of this command (with a note). Read errors, and a JSON document or NDJSON line
- * of more than `limit` bytes, become input errors.
+ * that holds a report of this command and that git does not track (with a note). Read errors, a
+ * JSON document or NDJSON line of more than `limit` bytes, and a source whose first bytes look like
+ * UTF-16 (not read on) become input errors.
  */
 export async function feed(source: Source, pipeline: Pipeline, feeding: Feeding): Promise<boolean> {
   const { read, limit } = feeding;
   if (source.lines) {
     const chunks = chunksOf(source);
     if (source.from !== undefined) {
-      const first = await peek(chunks, () => tailOf(source.path ?? ''));
+      const first = await peek(chunks, source.path ?? '');
       if (first.report) return leave(source, feeding);
       await feedLines(source, first.chunks, pipeline, feeding);
     } else await feedLines(source, chunks, pipeline, feeding);
@@ -63,6 +64,7 @@ export async function feed(source: Source, pipeline: Pipeline, feeding: Feeding)
       return true;
     }
     if (bytes instanceof Error) pipeline.error(unreadable(source.name, bytes), source);
+    else if (bytes instanceof Utf16) pipeline.error(inUtf16(source.name, bytes), source);
     else if (bytes === tooLong) {
       read(source.size ?? limit); // passed over, or read up to the limit
       pipeline.error(tooLarge(source.name, limit), source);
@@ -96,6 +98,16 @@ class Lines {
 /** A document of more than the limit. */
 const tooLong = Symbol('too long');
 
+/** A text that looks like UTF-16 (see `utf16`), not read on. */
+class Utf16 {
+  constructor(readonly form: 'UTF-16LE' | 'UTF-16BE') {}
+}
+
+/** The input error of a source in UTF-16: it is not UTF-8, and saying so beats naming its first byte. */
+function inUtf16(name: string, { form }: Utf16): InputError {
+  return { name, error: 'malformed_json', reason: 'utf16', found: form, line: 1, column: 1 };
+}
+
 /** A file found in a folder or by a pattern that holds a report of this command. */
 const ownReport = Symbol('own report');
 
@@ -108,7 +120,7 @@ function chunksOf(source: Source): AsyncIterator<Buffer> {
 /** Whether the first chunk of a found file is that of a report of this command; the chunks to read it from. */
 async function peek(
   chunks: AsyncIterator<Buffer>,
-  tail: () => Promise<Uint8Array>,
+  path: string,
 ): Promise<{ report: boolean; chunks: AsyncIterator<Buffer> }> {
   let first: IteratorResult<Buffer>;
   try {
@@ -117,7 +129,7 @@ async function peek(
     return { report: false, chunks: failing(error) };
   }
   if (first.done) return { report: false, chunks };
-  const report = await isReport(first.value, tail);
+  const report = await isFoundReport(path, first.value, () => tailOf(path));
   if (report) await chunks.return?.();
   return { report, chunks: replay([first.value], chunks) };
 }
@@ -138,7 +150,7 @@ async function* failing(error: unknown): AsyncGenerator<Buffer> {
 async function readDocument(
   source: Source,
   limit: number,
-): Promise<Uint8Array | typeof tooLong | Lines | typeof ownReport> {
+): Promise<Uint8Array | typeof tooLong | Lines | typeof ownReport | Utf16> {
   if (source.path === undefined) return collect(process.stdin[Symbol.asyncIterator](), limit, new Sniffer());
   const file = await open(source.path);
   try {
@@ -148,7 +160,7 @@ async function readDocument(
       return await collect(file.createReadStream({ autoClose: false })[Symbol.asyncIterator](), limit);
     }
     if (info.size > limit) return tooLong;
-    return await readFile(file, info.size, limit, source.from !== undefined);
+    return await readFile(file, info.size, limit, source.from === undefined ? undefined : source.path);
   } finally {
     await file.close();
   }
@@ -162,8 +174,8 @@ async function readFile(
   file: FileHandle,
   size: number,
   limit: number,
-  found: boolean,
-): Promise<Uint8Array | typeof tooLong | typeof ownReport> {
+  found: string | undefined,
+): Promise<Uint8Array | typeof tooLong | typeof ownReport | Utf16> {
   const watch = new TextWatch();
   let bytes = new Uint8Array(size);
   let length = 0;
@@ -184,7 +196,10 @@ async function readFile(
     }
     if (got === 0) return bytes.subarray(0, length);
     const fresh = bytes.subarray(length, length + got);
-    if (length === 0 && found && (await isReport(fresh, () => reportBytes(file, size, 'tail')))) return ownReport;
+    if (length === 0 && found && (await isFoundReport(found, fresh, () => reportBytes(file, size, 'tail'))))
+      return ownReport;
+    const form = length === 0 ? utf16(fresh) : undefined;
+    if (form) return new Utf16(form);
     const room = limit - length;
     const fault = watch.fault(got > room ? fresh.subarray(0, room) : fresh);
     if (fault >= 0) return bytes.subarray(0, length + fault);
@@ -202,7 +217,7 @@ async function collect(
   chunks: AsyncIterator<Buffer>,
   limit: number,
   sniff?: Sniffer,
-): Promise<Uint8Array | typeof tooLong | Lines> {
+): Promise<Uint8Array | typeof tooLong | Lines | Utf16> {
   const held: Buffer[] = [];
   const watch = new TextWatch();
   let size = 0;
@@ -210,6 +225,8 @@ async function collect(
   try {
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
       const chunk: Buffer = next.value;
+      const form = size === 0 && held.length === 0 ? utf16(chunk) : undefined;
+      if (form) return new Utf16(form);
       const room = limit - size;
       const before = sniff ? watch.unfinished().slice() : undefined;
       const fault = watch.fault(chunk.length > room ? chunk.subarray(0, room) : chunk);
@@ -326,6 +343,7 @@ async function feedLines(
   let passing = false; // whether the current line was reported and is passed over to its end
   let line = 1; // the first line not yet sent on or reported
   const watch = new TextWatch();
+  let first = true; // the first chunk, which tells UTF-16
   const stop = async (reason: 'nul' | 'endless') => {
     await chunks.return?.();
     note({ name: source.name, note: 'stopped', line, reason, ...(reason === 'endless' && { limit: maxInputBytes }) });
@@ -340,6 +358,13 @@ async function feedLines(
     }
     if (next.done) break;
     read(next.value.length);
+    const form = first ? utf16(next.value) : undefined;
+    first = false;
+    if (form) {
+      await chunks.return?.();
+      pipeline.error(inUtf16(source.name, new Utf16(form)), source);
+      return;
+    }
     const chunk = owned(next.value);
     let from = 0; // the first byte not yet sent on or passed over
     let start = 0; // where the current line starts

@@ -1,7 +1,8 @@
 // The files `--changed` keeps: those that differ from a git base, asked of git itself (execFile with
 // arguments, no shell, each call bounded in time and output).
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 /** The most milliseconds one git call may take. */
 const gitTimeout = 30_000;
@@ -176,4 +177,43 @@ async function compare(root: string, from: string, base: string): Promise<Change
   const files = new Set<string>();
   for (const file of [...names(diff.out), ...names(untracked.out)]) files.add(join(root, file));
   return { files, base, commit: from };
+}
+
+/**
+ * Whether git tracks the file at `path` (through links, by its real path) in the repository it is
+ * in; false outside a repository, or without git.
+ */
+export async function tracked(path: string): Promise<boolean> {
+  const real = await realpath(path).catch(() => undefined);
+  if (real === undefined) return false;
+  const listed = await git(
+    ['--literal-pathspecs', 'ls-files', '-z', '--error-unmatch', '--', basename(real)],
+    dirname(real),
+  );
+  return listed.ok && listed.out !== '';
+}
+
+/**
+ * The files git saw moved (`git mv`, or a rename git detects) since the commit that last changed the
+ * file at `since` (HEAD when git does not track it), up to the working tree and the index: each old
+ * absolute path with its new one. None outside a repository, without git, or when git cannot say.
+ */
+export async function renamedSince(since: string): Promise<ReadonlyMap<string, string>> {
+  const moved = new Map<string, string>();
+  const real = await realpath(since).catch(() => undefined);
+  if (real === undefined) return moved;
+  const top = await git(['rev-parse', '--show-toplevel'], dirname(real));
+  if (!top.ok) return moved;
+  const root = top.out.replace(/\n$/, '');
+  const last = await git(['--literal-pathspecs', 'log', '-1', '--format=%H', '--', basename(real)], dirname(real));
+  const from = last.ok && last.out.trim() !== '' ? last.out.trim() : await commitOf('HEAD', root);
+  if (from === undefined) return moved;
+  const diff = await git(['diff', '-z', '--name-status', '-M', '--no-ext-diff', '--diff-filter=R', from, '--'], root);
+  if (!diff.ok) return moved;
+  // -z: a status (R and a similarity), then the old and the new path, each NUL-terminated
+  const fields = diff.out.split('\0');
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    if (fields[i].startsWith('R')) moved.set(join(root, fields[i + 1]), join(root, fields[i + 2]));
+  }
+  return moved;
 }

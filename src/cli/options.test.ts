@@ -43,6 +43,7 @@ describe('parseCommand', () => {
         noHints: false,
         baseline: undefined,
         writeBaseline: undefined,
+        strictBaseline: false,
       },
     });
   });
@@ -51,7 +52,7 @@ describe('parseCommand', () => {
     const args = [
       ...['-t', 'product-order', '-f', 'ndjson', '-l', 'en', '--ndjson', '-j', '3', '-q', '--max-violations', '5'],
       '--keep-inexact-numbers',
-      ...['--no-hints', '--baseline', 'known.json', '--write-baseline', 'next.json'],
+      ...['--no-hints', '--baseline', 'known.json', '--write-baseline', 'next.json', '--strict-baseline'],
       ...['--exclude', '*.x.json', '--exclude', 'b/**', '--format', 'sarif', '-o', 'r.sarif', 'a', '-', '--', '-b'],
     ];
     expect(parseCommand(args, { LANG: 'de' }, 2)).toEqual({
@@ -79,6 +80,7 @@ describe('parseCommand', () => {
         noHints: true,
         baseline: 'known.json',
         writeBaseline: 'next.json',
+        strictBaseline: true,
       },
     });
   });

@@ -60,6 +60,8 @@ export interface Options {
   readonly baseline: string | undefined;
   /** Where to write the baseline of this run's violations (`--write-baseline`). */
   readonly writeBaseline: string | undefined;
+  /** Whether baseline entries that match nothing fail the run (`--strict-baseline`); else a note says so. */
+  readonly strictBaseline: boolean;
 }
 
 /** The command line read: a run, a request for help or the version, or a usage error. */
@@ -89,6 +91,7 @@ const spec = {
   'no-hints': { type: 'boolean' },
   baseline: { type: 'string' },
   'write-baseline': { type: 'string' },
+  'strict-baseline': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -278,6 +281,7 @@ export function parseCommand(
         ? undefined
         : fromConfig(settings.baseline)),
     writeBaseline: given(values['write-baseline']),
+    strictBaseline: values['strict-baseline'] === true || settings.strictBaseline === true,
   };
   return { run };
 }

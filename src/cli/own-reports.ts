@@ -6,7 +6,7 @@
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { cliWords } from '../generated/languages.js';
 import { langs } from '../messages/index.js';
-import type { Output } from './options.js';
+import { tracked } from './git.js';
 import { summaryLine, Tally } from './report.js';
 import { type InputError, identity, type Note, type Source } from './sources.js';
 
@@ -77,6 +77,15 @@ export async function isReport(head: Uint8Array, tail: () => Promise<Uint8Array>
   return last !== undefined && summaries().has(shape(last));
 }
 
+/**
+ * Whether the file at `path`, found in a folder or by a pattern, whose first bytes are `head`, is a
+ * report of this command that the run leaves out: one git tracks is data of the repository, and is
+ * checked as what it is.
+ */
+export async function isFoundReport(path: string, head: Uint8Array, tail: () => Promise<Uint8Array>): Promise<boolean> {
+  return (await isReport(head, tail)) && !(await tracked(path));
+}
+
 /** The first or the last bytes of an open file of `size` bytes, enough to tell a report. */
 export async function reportBytes(file: FileHandle, size: number, which: 'head' | 'tail'): Promise<Uint8Array> {
   const bytes = new Uint8Array(Math.min(enough, size));
@@ -120,12 +129,15 @@ export interface Clash {
 
 /**
  * Holds the outputs of a run against its inputs, before anything is opened for writing. An output
- * that is one of the inputs (the same file, through any name: a link, `./`, stdin read from it) is a
- * clash, unless a folder or pattern found it and it holds a report of the command or nothing: then
- * it is left out of the inputs (`left`), with a note.
+ * that is a file the arguments name or match (`matched`: the same file through any name, a link,
+ * `./`, another case on a file system that ignores it, stdin read from it; whether or not
+ * `--exclude` or `--changed` leave it out) is a clash, unless folders or patterns alone found it, it
+ * holds a report of the command or nothing, and git does not track it: then it is left out of the
+ * inputs (`left`), with a note.
  */
 export async function guardOutputs(
-  outputs: readonly Output[],
+  outputs: readonly { readonly path: string | undefined }[],
+  matched: readonly Source[],
   sources: readonly (Source | InputError)[],
 ): Promise<{ readonly clash: Clash } | { readonly left: ReadonlySet<Source>; readonly notes: readonly Note[] }> {
   const left = new Set<Source>();
@@ -136,10 +148,13 @@ export async function guardOutputs(
     // a file that is not there yet is no input; writing to a device or a pipe (/dev/stdout) destroys nothing
     if (!info?.isFile()) continue;
     const target = identity(info);
+    const hits = matched.filter((source) => source.identity === target);
+    if (hits.length === 0) continue;
+    const found = hits.every((source) => source.from !== undefined && source.path !== undefined);
+    const kind = found ? await replaceable(path) : undefined;
+    if (!kind || (await tracked(path))) return { clash: { output: path, input: hits[0].name } };
     for (const source of sources) {
       if ('error' in source || source.identity !== target || left.has(source)) continue;
-      const kind = source.from !== undefined && source.path !== undefined ? await replaceable(source.path) : undefined;
-      if (!kind) return { clash: { output: path, input: source.name } };
       left.add(source);
       notes.push({ name: source.name, note: kind });
     }

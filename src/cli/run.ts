@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import { mkdir, open, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
-import { baselineText, countKeys, readBaseline } from './baseline.js';
+import { baselineText, countKeys, readBaseline, renameFiles, unusedEntries } from './baseline.js';
 import { type Checked, settle } from './check.js';
 import { reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
 import { frames, renderers } from './formats/index.js';
-import { changedFiles, platformBase } from './git.js';
+import { changedFiles, platformBase, renamedSince } from './git.js';
 import { isGlob } from './glob.js';
 import type { Options } from './options.js';
 import { guardOutputs } from './own-reports.js';
@@ -94,29 +94,36 @@ export async function run(options: Options, io: Streams): Promise<number> {
   if (!validate) throw new Error(`no validator for --type ${options.type}`);
   const words = cliWords[options.lang];
   // before any report is opened for writing: none may be an input, and reports found are left out
-  const found = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
+  const { inputs: found, matched } = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
   const kept = options.changed && (await onlyChanged(found, options.changed.base, io.env));
   if (kept && 'fault' in kept) {
     io.stderr.write(`product-order-validate: ${words.usage.changed(kept)}\n`);
     return exit.usage;
   }
   const sources = kept ? kept.sources : found;
-  if (kept)
-    io.stderr.write(`product-order-validate: ${words.changed(kept.files, kept.total, kept.base, kept.commit)}\n`);
-  const baselineOut =
-    options.writeBaseline === undefined ? [] : [{ format: 'json' as const, path: options.writeBaseline }];
-  const guarded = await guardOutputs([...options.outputs, ...baselineOut], sources);
+  const written = [
+    ...options.outputs,
+    ...(options.writeBaseline === undefined ? [] : [{ path: options.writeBaseline }]),
+    ...(options.outputs.some((output) => output.format === 'github') && io.env.GITHUB_STEP_SUMMARY
+      ? [{ path: io.env.GITHUB_STEP_SUMMARY }]
+      : []),
+  ];
+  // every file the arguments name or match counts, before --exclude and --changed leave any out
+  const guarded = await guardOutputs(written, matched, sources);
   if ('clash' in guarded) {
     io.stderr.write(
       `product-order-validate: ${words.usage.outputIsInput(guarded.clash.output, guarded.clash.input)}\n`,
     );
     return exit.usage;
   }
+  if (kept)
+    io.stderr.write(`product-order-validate: ${words.changed(kept.files, kept.total, kept.base, kept.commit)}\n`);
   const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
   if (known && 'fault' in known) {
     io.stderr.write(`product-order-validate: ${words.usage.badBaseline(options.baseline ?? '', known.fault)}\n`);
     return exit.usage;
   }
+  const knownKeys = known && (await followRenames(known.keys, options.baseline ?? '', options.baseDir));
   const tally = new Tally();
   tally.thresholds = options;
   tally.baseline = known !== undefined;
@@ -151,10 +158,16 @@ export async function run(options: Options, io: Streams): Promise<number> {
     io.stderr.write(`product-order-validate: ${message}\n`);
   };
   const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
+  let stale = false; // a baseline entry matched nothing, with --strict-baseline
+  /** The exit code of the counts; with --strict-baseline, a baseline that knows violations no longer there fails as an invalid order does. */
+  const finalCode = (counts: Parameters<typeof exitCode>[0]) => {
+    const code = exitCode(counts, options);
+    return stale && code === exit.valid ? exit.invalid : code;
+  };
   const around = frames(look, {
     version: io.version,
     cwd: options.baseDir,
-    exitCode: (counts) => exitCode(counts, options),
+    exitCode: finalCode,
     warn,
     stepSummary: io.env.GITHUB_STEP_SUMMARY || undefined,
     changed,
@@ -180,7 +193,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
     keepInexactNumbers: options.keepInexactNumbers,
     look,
     noHints: options.noHints,
-    known: known && [...known.keys.keys()],
+    known: knownKeys && [...knownKeys.keys()],
     collect: options.writeBaseline !== undefined,
   };
   const pool: Pool =
@@ -188,7 +201,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
       ? inline(setup)
       : threads(io.script, options.jobs, setup, options.jobsGiven ? 0 : mainThreadBytes);
   const keys = options.writeBaseline === undefined ? undefined : ([] as string[]);
-  const remaining = known && new Map(known.keys);
+  const remaining = knownKeys && new Map(knownKeys);
   const render = renderers(look);
   const emit = emitter(around, render, tally, keys, (unit) =>
     remaining ? settle(unit, remaining, render, look) : unit,
@@ -213,6 +226,14 @@ export async function run(options: Options, io: Streams): Promise<number> {
       }
     }
     await pipeline.finish();
+    if (remaining && options.baseline !== undefined) {
+      const read = namesOf(sources.filter((source) => 'error' in source || !guarded.left.has(source)));
+      const unused = await unusedBaseline(remaining, read, options.baseDir);
+      if (unused.count > 0) {
+        note({ name: reportPath(options.baseline, options.baseDir), note: 'baseline_unused', ...unused });
+        stale = options.strictBaseline;
+      }
+    }
     progress.stop(); // before the summary, so that it stands alone
     await write(around.map((frame) => [frame.finish(tally)]));
     if (keys && options.writeBaseline !== undefined) {
@@ -232,7 +253,44 @@ export async function run(options: Options, io: Streams): Promise<number> {
     await pool.close();
     await Promise.all(outputs.map((sink) => sink.close()));
   }
-  return exitCode(tally, options);
+  return finalCode(tally);
+}
+
+/**
+ * The known violations of a baseline with their files followed through the renames git saw since
+ * the baseline was committed (see `renamedSince`), as reports name files from `baseDir`.
+ */
+async function followRenames(
+  keys: ReadonlyMap<string, number>,
+  baseline: string,
+  baseDir: string,
+): Promise<ReadonlyMap<string, number>> {
+  const moved = await renamedSince(baseline);
+  if (moved.size === 0) return keys;
+  // git names files by their real paths
+  const base = await realpath(baseDir).catch(() => resolve(baseDir));
+  return renameFiles(keys, (file) => {
+    const to = moved.get(resolve(base, file));
+    return to === undefined ? undefined : reportPath(to, base);
+  });
+}
+
+/**
+ * The entries of a baseline that matched nothing in a run: those of the files it read (`read`, as
+ * reports name them), and those of files that are gone; a file not among the inputs that is still
+ * there may hold them (a run of the changed files only, say).
+ */
+async function unusedBaseline(remaining: ReadonlyMap<string, number>, read: ReadonlySet<string>, baseDir: string) {
+  const gone = new Set<string>();
+  const files = new Set<string>();
+  for (const [key, left] of remaining) {
+    const file = (JSON.parse(key) as [string])[0];
+    if (left > 0 && !read.has(file)) files.add(file);
+  }
+  for (const file of files) {
+    if (!(await stat(resolve(baseDir, file)).catch(() => undefined))) gone.add(file);
+  }
+  return unusedEntries(remaining, (file) => read.has(file) || gone.has(file));
 }
 
 /** The names reports give the files among `sources`. */
@@ -308,7 +366,8 @@ function unread(sources: readonly (Source | InputError)[]): { done(from: string,
 /**
  * Turns checked batches into the text of each report, in input order, and counts them. An input that
  * gave neither an order nor an input error (empty NDJSON, blank lines only, an empty JSON array) is an
- * input error: a check that checked nothing must not pass (an empty JSON document is malformed JSON).
+ * input error: a check that checked nothing must not pass. An empty JSON file (or white space only)
+ * is that too, not malformed JSON: it holds no order, as `[]` and an empty NDJSON file hold none.
  */
 function emitter(
   frames: readonly Frame[],

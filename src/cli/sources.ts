@@ -1,11 +1,12 @@
 // The command's arguments as the inputs to read: files, folders (every .json, .ndjson and .jsonl file
-// below, in path order, leaving out names that start with a dot and not following linked folders),
-// glob patterns, and `-` for stdin. A file is read once, under the name met first, whatever names
-// lead to it (links, `./`, a folder and a pattern).
+// below, in path order, leaving out names that start with a dot, following links to files and
+// folders), glob patterns, and `-` for stdin. A file is read once, under the name met first, whatever
+// names lead to it (links, `./`, a folder and a pattern); a link loop or a link to nothing is an
+// input error.
 import type { BigIntStats, Dirent } from 'node:fs';
 import { fstatSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { reportPath } from './config.js';
 import { alternatives, excluder, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
 
@@ -46,12 +47,16 @@ export interface InputError {
   readonly error: InputErrorCode;
   /**
    * For `unreadable`: the system's error code (`EACCES`, `ENOENT`, ...), or for a file found in a
-   * folder that is no regular file, `fifo`, `socket` or `device`; for `malformed_json`:
-   * `unexpected_character`, `unexpected_end` or `invalid_utf8`; for `bad_pattern`:
+   * folder that is no regular file, `fifo`, `socket` or `device`, for a link found there to a folder
+   * that holds it `link_loop`, for a link to nothing `dangling_link`; for `malformed_json`:
+   * `unexpected_character`, `unexpected_end`, `invalid_utf8` or `utf16`; for `bad_pattern`:
    * `too_many_alternatives`; for `check_failed`, what failed (`RangeError: Invalid string length`).
    */
   readonly reason?: string;
-  /** For `malformed_json`: the character found, when there is one; for `invalid_utf8`, the first byte that is not UTF-8 (`0xFF`). */
+  /**
+   * For `malformed_json`: the character found, when there is one; for `invalid_utf8`, the first byte
+   * that is not UTF-8 (`0xFF`); for `utf16`, `UTF-16LE` or `UTF-16BE`. For `dangling_link`: where the link leads.
+   */
   readonly found?: string;
   /**
    * For `too_large`: the most bytes of a JSON document or NDJSON line; for `bad_pattern`: the most
@@ -65,17 +70,23 @@ export interface InputError {
 /**
  * An input left out of a run, or read only in part, as a note on stderr and in the summaries of the
  * `json` and `sarif` reports says: `report`, a report this command wrote (at an `--output` of the
- * run, or by an earlier run) found in a folder or by a pattern; `output`, an empty file at an
- * `--output` of the run found so; `stopped`, an NDJSON input whose read stopped at `line`, at a NUL
- * byte (`reason` `nul`) or in a line longer than any JSON text may be (`endless`).
+ * run, or by an earlier run) found in a folder or by a pattern, which git does not track; `output`,
+ * an empty file at an `--output` of the run found so; `stopped`, an NDJSON input whose read stopped
+ * at `line`, at a NUL byte (`reason` `nul`) or in a line longer than any JSON text may be
+ * (`endless`); `baseline_unused`, the baseline file `name`, `count` of whose entries matched no
+ * violation in the files checked, or name a file that is gone (the first of them in `entries`).
  */
 export interface Note {
   readonly name: string;
-  readonly note: 'report' | 'output' | 'stopped';
+  readonly note: 'report' | 'output' | 'stopped' | 'baseline_unused';
   readonly line?: number;
   readonly reason?: 'nul' | 'endless';
   /** For `endless`: the most bytes of a JSON text. */
   readonly limit?: number;
+  /** For `baseline_unused`: how many known violations matched nothing. */
+  readonly count?: number;
+  /** For `baseline_unused`: the first of them, as `file rule code path`. */
+  readonly entries?: readonly string[];
 }
 
 /** The name of stdin in reports. */
@@ -83,6 +94,13 @@ const stdinName = '<stdin>';
 
 const orderFile = /\.(json|ndjson|jsonl)$/i;
 const lineFile = /\.(ndjson|jsonl)$/i;
+
+/** What the arguments name: the inputs to read, and every file they name or match, excluded or not. */
+export interface Expanded {
+  readonly inputs: (Source | InputError)[];
+  /** Every file and stdin the arguments name or match, before `--exclude` (and `--changed`) leave any out: no output may be one of them. */
+  readonly matched: readonly Source[];
+}
 
 /**
  * The inputs the arguments name, in argument order; each folder's and pattern's files in path order;
@@ -94,8 +112,9 @@ export async function expand(
   ndjson: boolean,
   exclude: readonly string[] = [],
   baseDir: string = process.cwd(),
-): Promise<(Source | InputError)[]> {
+): Promise<Expanded> {
   const out: (Source | InputError)[] = [];
+  const matched: Source[] = [];
   const fromCwd = excluder(exclude);
   const fromBase = resolve(baseDir) === process.cwd() ? () => false : excluder(exclude, baseDir);
   const excluded = (path: string) => fromCwd(path) || fromBase(resolve(path));
@@ -124,19 +143,24 @@ export async function expand(
   const add = (found: readonly (Source | InputError)[]): boolean => {
     let kept = false;
     for (const entry of found) {
-      if ('error' in entry) out.push(named(entry));
-      else if (!excluded(entry.path ?? entry.name)) {
-        kept = true;
-        const key = entry.identity ?? resolve(entry.path ?? entry.name);
-        if (!seen.has(key)) out.push(entry);
-        seen.add(key);
+      if ('error' in entry) {
+        out.push(named(entry));
+        continue;
       }
+      matched.push(entry);
+      if (excluded(entry.path ?? entry.name)) continue;
+      kept = true;
+      const key = entry.identity ?? resolve(entry.path ?? entry.name);
+      if (!seen.has(key)) out.push(entry);
+      seen.add(key);
     }
     return kept || found.some((entry) => 'error' in entry);
   };
   for (const arg of args) {
     if (arg === '-') {
-      out.push({ name: stdinName, path: undefined, lines: ndjson, size: undefined, identity: stdinIdentity() });
+      const stdin = { name: stdinName, path: undefined, lines: ndjson, size: undefined, identity: stdinIdentity() };
+      out.push(stdin);
+      matched.push(stdin);
       continue;
     }
     const info = await stat(arg, { bigint: true }).catch((error: NodeJS.ErrnoException) => error);
@@ -159,7 +183,7 @@ export async function expand(
       if (!add(files)) out.push(named(noMatch(arg, files)));
     } else add([file(arg, info)]); // a file named and excluded is passed over: pre-commit names files
   }
-  return out;
+  return { inputs: out, matched };
 }
 
 /**
@@ -219,9 +243,12 @@ const pathOf = (found: Found) => ('error' in found ? found.name : found.path);
 
 /**
  * The files below `root` whose relative path `take` accepts, in path order, walking the folders
- * `descend` accepts. Linked files count; linked folders are not followed (they may loop); a link
- * that leads nowhere is kept, so reading it reports the error. A FIFO, socket or device is an input
- * error, not read: a FIFO without a writer would keep the command waiting.
+ * `descend` accepts. Links are followed, to files and to folders; a real folder is walked once, under
+ * the path met first (folders that are no links before links, each in name order), so that links to
+ * one folder cost one walk. A link to a folder that holds it (a loop: the folder it is in, or one
+ * above) and a link that leads nowhere are input errors (`link_loop`, `dangling_link`), never an
+ * endless walk or silence. A FIFO, socket
+ * or device is an input error, not read: a FIFO without a writer would keep the command waiting.
  */
 async function walk(
   root: string,
@@ -229,32 +256,86 @@ async function walk(
   descend: (names: readonly string[]) => boolean,
 ): Promise<Found[]> {
   const found: Found[] = [];
-  const folders: string[][] = [[]];
-  for (let names = folders.pop(); names; names = folders.pop()) {
-    const folder = join(root, ...names);
+  const top = await stat(root, { bigint: true }).catch(() => undefined);
+  /** The real folders walked, by identity. */
+  const walked = new Set<string>(top ? [identity(top)] : []);
+  /** The folders to walk: their names below root, the real folders above them (a link to one of them loops). */
+  interface Folder {
+    readonly names: readonly string[];
+    readonly above: readonly string[];
+  }
+  const rootFolder: Folder = { names: [], above: top ? [identity(top)] : [] };
+  const folders: Folder[] = [rootFolder];
+  const linked: { folder: Folder; info: BigIntStats }[] = [];
+  const next = (): Folder | undefined => {
+    const plain = folders.pop();
+    if (plain) return plain;
+    // the linked folders, once every folder that is no link was walked: a real folder keeps its own name
+    for (let link = linked.shift(); link; link = linked.shift()) {
+      const key = identity(link.info);
+      if (link.folder.above.includes(key)) {
+        found.push({ name: join(root, ...link.folder.names), error: 'unreadable', reason: 'link_loop' });
+      } else if (!walked.has(key)) {
+        walked.add(key);
+        return { names: link.folder.names, above: [...link.folder.above, key] };
+      }
+    }
+    return undefined;
+  };
+  for (let folder = next(); folder; folder = next()) {
+    const { names, above } = folder;
+    const path = join(root, ...names);
     let entries: Dirent[];
     try {
-      entries = await readdir(folder, { withFileTypes: true });
+      entries = await readdir(path, { withFileTypes: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // a pattern's folder that does not exist matches nothing; any other failure is reported
       if (names.length > 0 || (code !== 'ENOENT' && code !== 'ENOTDIR')) {
-        found.push(unreadable(folder, error as NodeJS.ErrnoException));
+        found.push(unreadable(path, error as NodeJS.ErrnoException));
       }
       continue;
     }
+    entries.sort((a, b) => byPath(b.name, a.name)); // popped from the end: walked in name order
+    let here: string | undefined; // the folder's real path, once a link needs it
     for (const entry of entries) {
-      const path = [...names, entry.name];
+      const child = [...names, entry.name];
       if (entry.isDirectory()) {
-        if (descend(path)) folders.push(path);
+        if (!descend(child)) continue;
+        const info = await stat(join(root, ...child), { bigint: true }).catch(() => undefined);
+        const key = info && identity(info);
+        // a folder reached again (a bind mount, say) loops when it holds the folder it is in
+        if (key !== undefined && above.includes(key)) {
+          found.push({ name: join(root, ...child), error: 'unreadable', reason: 'link_loop' });
+        } else if (key === undefined || !walked.has(key)) {
+          if (key !== undefined) walked.add(key);
+          folders.push({ names: child, above: key === undefined ? above : [...above, key] });
+        }
         continue;
       }
-      if (!take(path)) continue;
-      const file = join(root, ...path);
+      const link = entry.isSymbolicLink();
+      const wanted = take(child);
+      if (!wanted && !(link && descend(child))) continue;
+      const file = join(root, ...child);
       // stat opens nothing, so a FIFO is found out without waiting for a writer
-      const info = await stat(file, { bigint: true }).catch(() => undefined);
-      if (info?.isDirectory()) continue;
-      if (info && !info.isFile()) found.push({ name: file, error: 'unreadable', reason: special(info) });
+      const info = await stat(file, { bigint: true }).catch((error: NodeJS.ErrnoException) => error);
+      if (info instanceof Error) {
+        if (link && (info.code === 'ENOENT' || info.code === 'ENOTDIR')) {
+          const target = await readlink(file).catch(() => '');
+          found.push({ name: file, error: 'unreadable', reason: 'dangling_link', found: target });
+        } else if (link && info.code === 'ELOOP') {
+          found.push({ name: file, error: 'unreadable', reason: 'link_loop' });
+        } else if (wanted) found.push(unreadable(file, info));
+      } else if (info.isDirectory()) {
+        if (!link || !descend(child)) continue;
+        // a link to the folder it is in, or to one above it, loops (even above the walk's root)
+        here ??= await realpath(path).catch(() => path);
+        const target = await realpath(file).catch(() => file);
+        if (here === target || here.startsWith(target.endsWith(sep) ? target : target + sep)) {
+          found.push({ name: file, error: 'unreadable', reason: 'link_loop' });
+        } else linked.push({ folder: { names: child, above }, info });
+      } else if (!wanted) continue;
+      else if (!info.isFile()) found.push({ name: file, error: 'unreadable', reason: special(info) });
       else found.push({ path: file, info });
     }
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../../test/runs.js';
 import { invalidUtf8 } from '../text/syntax.js';
-import { TextWatch } from './text-watch.js';
+import { TextWatch, utf16 } from './text-watch.js';
 
 /** Bytes that are mostly text: UTF-8 of any characters, with stray bytes, NULs and characters cut short between them. */
 const text = fc
@@ -72,5 +72,28 @@ describe('TextWatch', () => {
     expect(cut.fault(euro.subarray(0, 2))).toBe(-1);
     expect(cut.fault(Uint8Array.of(0x41))).toBe(0); // the character started in the piece before
     expect(new TextWatch().fault(Uint8Array.of(0x41, 0xe0, 0x80))).toBe(2); // E0 80 can start no character
+  });
+});
+
+describe('utf16', () => {
+  it('UTF-16 files are called not UTF-8 (byte 0xFF): utf16 tells both forms by their byte order mark or their zero bytes', () => {
+    const le = Buffer.from('{"a":1}', 'utf16le');
+    const be = Buffer.from(le).swap16();
+    expect(utf16(Buffer.concat([Buffer.from([0xff, 0xfe]), le]))).toBe('UTF-16LE');
+    expect(utf16(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toBe('UTF-16BE');
+    expect(utf16(le)).toBe('UTF-16LE');
+    expect(utf16(be)).toBe('UTF-16BE');
+    for (const text of ['{"a":1}', '\uFEFF{"a":1}', '[]', '', '{', 'äö'])
+      expect(utf16(Buffer.from(text))).toBeUndefined();
+    expect(utf16(Uint8Array.of(0xff))).toBeUndefined();
+    expect(utf16(Uint8Array.of(0xff, 0xfe, 0xc0))).toBe('UTF-16LE');
+    // UTF-8 never holds FF or FE, nor an ASCII character beside a zero byte in two places
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+        const bytes = Buffer.from(s);
+        expect(utf16(bytes) === undefined || bytes.indexOf(0) >= 0).toBe(true);
+      }),
+      { numRuns: runs(200) },
+    );
   });
 });

@@ -106,3 +106,18 @@ function nulAt(bytes: Uint8Array, from: number): number {
 
 /** The bytes of a character whose first byte is `b` (from 0xC2 to 0xF4). */
 const length = (b: number) => (b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2);
+
+/**
+ * The UTF-16 form that the first bytes of a text look like, by its byte order mark or by the zero
+ * byte beside each of its first two characters (JSON text starts with ASCII, which UTF-16 writes so);
+ * `undefined` when they look like neither.
+ */
+export function utf16(head: Uint8Array): 'UTF-16LE' | 'UTF-16BE' | undefined {
+  if (head.length < 2) return undefined;
+  if (head[0] === 0xff && head[1] === 0xfe) return 'UTF-16LE';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'UTF-16BE';
+  if (head.length < 4) return undefined;
+  if (head[0] !== 0 && head[1] === 0 && head[2] !== 0 && head[3] === 0) return 'UTF-16LE';
+  if (head[0] === 0 && head[1] !== 0 && head[2] === 0 && head[3] !== 0) return 'UTF-16BE';
+  return undefined;
+}

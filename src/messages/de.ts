@@ -174,6 +174,7 @@ const systemErrors: Readonly<Record<string, string>> = {
   fifo: 'ein FIFO, keine reguläre Datei',
   socket: 'ein Socket, keine reguläre Datei',
   device: 'ein Gerät, keine reguläre Datei',
+  link_loop: 'ein symbolischer Link auf einen Ordner, der ihn enthält: eine Schleife',
 };
 
 export const cli: CliWording = {
@@ -201,8 +202,11 @@ export const cli: CliWording = {
     if (e.error === 'no_orders') return 'kein Auftrag darin: die Eingabe ist leer, leere Zeilen oder eine leere Liste';
     if (e.error === 'too_large') return `zu groß zum Prüfen: mehr als ${cli.number(e.limit ?? 0)} Bytes`;
     if (e.error === 'check_failed') return `konnte nicht geprüft werden, zu groß für diesen Prozess (${e.reason})`;
+    if (e.reason === 'dangling_link') return `nicht lesbar (ein symbolischer Link ins Leere: ${e.found})`;
     if (e.error === 'unreadable') return `nicht lesbar (${systemErrors[e.reason ?? ''] ?? e.reason})`;
     if (e.reason === 'invalid_utf8') return `fehlerhaftes JSON: kein UTF-8 (Byte ${e.found})`;
+    if (e.reason === 'utf16')
+      return `fehlerhaftes JSON: sieht nach ${e.found} aus, nicht nach UTF-8; als UTF-8 speichern`;
     return e.reason === 'unexpected_end'
       ? 'fehlerhaftes JSON: unerwartetes Ende der Eingabe'
       : `fehlerhaftes JSON: unerwartetes Zeichen ${quote(e.found ?? '')}`;
@@ -211,6 +215,8 @@ export const cli: CliWording = {
     if (n.note === 'report')
       return `${quote(n.name)} ausgelassen: ein Bericht von product-order-validate, keine Aufträge`;
     if (n.note === 'output') return `${quote(n.name)} ausgelassen: dieser Lauf schreibt seinen Bericht dorthin`;
+    if (n.note === 'baseline_unused')
+      return `${n.count === 1 ? '1 Eintrag' : `${cli.number(n.count ?? 0)} Einträge`} der Baseline ${quote(n.name)} ${n.count === 1 ? 'trifft' : 'treffen'} in den geprüften Dateien nichts (behoben, oder die Datei ist fort): ${(n.entries ?? []).join(', ')}${(n.count ?? 0) > (n.entries?.length ?? 0) ? ', …' : ''}`;
     const why =
       n.reason === 'nul'
         ? 'ein NUL-Byte, das kein JSON-Text enthält (Binärdaten?)'
@@ -229,7 +235,7 @@ export const cli: CliWording = {
     },
     malformed_json: {
       title: 'Fehlerhaftes JSON',
-      help: 'Die Datei oder Zeile ist kein JSON oder kein UTF-8: das gemeldete Zeichen korrigieren.',
+      help: 'Die Datei oder Zeile ist kein JSON oder kein UTF-8 (eine als UTF-16 gespeicherte Datei wird so benannt): das gemeldete Zeichen korrigieren oder die Datei als UTF-8 speichern.',
     },
     unreadable: {
       title: 'Eingabe nicht lesbar',
@@ -241,7 +247,7 @@ export const cli: CliWording = {
     },
     no_orders: {
       title: 'Keine Aufträge',
-      help: 'Die Eingabe enthält keinen Auftrag: NDJSON, das leer ist oder nur leere Zeilen hat, oder eine leere JSON-Liste (eine leere .json-Datei ist fehlerhaftes JSON).',
+      help: 'Die Eingabe enthält keinen Auftrag: NDJSON, das leer ist oder nur leere Zeilen hat, eine leere JSON-Liste oder eine JSON-Datei, die leer ist oder nur Leerraum enthält.',
     },
     not_found: {
       title: 'Eingabe nicht gefunden',
@@ -389,6 +395,7 @@ Optionen:
                           Regel, Code, Pfad)
       --write-baseline <Datei>
                           die Verstöße dieses Laufs als Baseline in <Datei> schreiben
+      --strict-baseline   den Lauf scheitern lassen (Exit 1), wenn Baseline-Einträge nichts treffen
   -h, --help              diese Hilfe zeigen
   -v, --version           die Version zeigen
 

@@ -170,6 +170,7 @@ const systemErrors: Readonly<Record<string, string>> = {
   fifo: 'a FIFO, not a regular file',
   socket: 'a socket, not a regular file',
   device: 'a device, not a regular file',
+  link_loop: 'a symbolic link to a folder that holds it: a loop',
 };
 
 export const cli: CliWording = {
@@ -197,8 +198,10 @@ export const cli: CliWording = {
     if (e.error === 'no_orders') return 'no order in it: the input is empty, blank lines or an empty array';
     if (e.error === 'too_large') return `too large to check: more than ${cli.number(e.limit ?? 0)} bytes`;
     if (e.error === 'check_failed') return `could not be checked, too large for this process (${e.reason})`;
+    if (e.reason === 'dangling_link') return `cannot read it (a symbolic link to nothing: ${e.found})`;
     if (e.error === 'unreadable') return `cannot read it (${systemErrors[e.reason ?? ''] ?? e.reason})`;
     if (e.reason === 'invalid_utf8') return `malformed JSON: not UTF-8 (byte ${e.found})`;
+    if (e.reason === 'utf16') return `malformed JSON: looks like ${e.found}, not UTF-8; save it as UTF-8`;
     return e.reason === 'unexpected_end'
       ? 'malformed JSON: unexpected end of input'
       : `malformed JSON: unexpected character ${quote(e.found ?? '')}`;
@@ -207,6 +210,8 @@ export const cli: CliWording = {
     if (n.note === 'report')
       return `left out ${quote(n.name)}: it holds a report of product-order-validate, not orders`;
     if (n.note === 'output') return `left out ${quote(n.name)}: this run writes its report there`;
+    if (n.note === 'baseline_unused')
+      return `${n.count === 1 ? '1 entry' : `${cli.number(n.count ?? 0)} entries`} of the baseline ${quote(n.name)} ${n.count === 1 ? 'matches' : 'match'} nothing in the files checked (fixed, or their file is gone): ${(n.entries ?? []).join(', ')}${(n.count ?? 0) > (n.entries?.length ?? 0) ? ', …' : ''}`;
     const why =
       n.reason === 'nul'
         ? 'a NUL byte, which no JSON text holds (binary data?)'
@@ -225,7 +230,7 @@ export const cli: CliWording = {
     },
     malformed_json: {
       title: 'Malformed JSON',
-      help: 'The file or line is not JSON, or not UTF-8: fix the character reported.',
+      help: 'The file or line is not JSON, or not UTF-8 (a file saved as UTF-16 is named so): fix the character reported, or save the file as UTF-8.',
     },
     unreadable: {
       title: 'Unreadable input',
@@ -237,7 +242,7 @@ export const cli: CliWording = {
     },
     no_orders: {
       title: 'No orders',
-      help: 'The input holds no order: NDJSON that is empty or blank lines only, or an empty JSON array (an empty .json file is malformed JSON).',
+      help: 'The input holds no order: NDJSON that is empty or blank lines only, an empty JSON array, or a JSON file that is empty or white space only.',
     },
     not_found: { title: 'Input not found', help: 'No file, folder or pattern of this name exists.' },
     no_match: { title: 'Nothing matched', help: 'The folder or pattern holds no .json, .ndjson or .jsonl file.' },
@@ -370,6 +375,7 @@ Options:
       --baseline <file>   leave out the violations a baseline file lists (by file, rule, code, path)
       --write-baseline <file>
                           write this run's violations to <file> as a baseline
+      --strict-baseline   fail the run (exit 1) when baseline entries match nothing
   -h, --help              show this help
   -v, --version           show the version
 

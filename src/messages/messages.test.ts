@@ -481,6 +481,27 @@ const inputErrors: readonly (readonly [InputError, Readonly<Record<Lang, string>
     { en: 'malformed JSON: not UTF-8 (byte 0xFF)', de: 'fehlerhaftes JSON: kein UTF-8 (Byte 0xFF)' },
   ],
   [
+    { name: 'a', error: 'unreadable', reason: 'link_loop' },
+    {
+      en: 'cannot read it (a symbolic link to a folder that holds it: a loop)',
+      de: 'nicht lesbar (ein symbolischer Link auf einen Ordner, der ihn enthält: eine Schleife)',
+    },
+  ],
+  [
+    { name: 'a', error: 'unreadable', reason: 'dangling_link', found: '../gone' },
+    {
+      en: 'cannot read it (a symbolic link to nothing: ../gone)',
+      de: 'nicht lesbar (ein symbolischer Link ins Leere: ../gone)',
+    },
+  ],
+  [
+    { name: 'a', error: 'malformed_json', reason: 'utf16', found: 'UTF-16LE' },
+    {
+      en: 'malformed JSON: looks like UTF-16LE, not UTF-8; save it as UTF-8',
+      de: 'fehlerhaftes JSON: sieht nach UTF-16LE aus, nicht nach UTF-8; als UTF-8 speichern',
+    },
+  ],
+  [
     { name: 'a', error: 'malformed_json', reason: 'unexpected_end' },
     { en: 'malformed JSON: unexpected end of input', de: 'fehlerhaftes JSON: unerwartetes Ende der Eingabe' },
   ],
