@@ -481,8 +481,9 @@ export function createRoutes<Native, Identity = string>(
       : answer;
   };
 
-  const ok = (status: number, lang: Lang, body?: unknown, headers: Record<string, string> = {}): Answer =>
-    serializeReply({
+  /** A success answer; throws what JSON.stringify threw (or a TypeError) for a body JSON cannot carry, a callback's fault. */
+  const ok = (status: number, lang: Lang, body?: unknown, headers: Record<string, string> = {}): Answer => {
+    const answer = serializeReply({
       status,
       headers:
         body === undefined
@@ -490,6 +491,9 @@ export function createRoutes<Native, Identity = string>(
           : { 'content-type': jsonUtf8, 'content-language': lang, ...headers },
       ...(body === undefined ? {} : { body }),
     });
+    if (body !== undefined && (answer.status !== status || answer.text === undefined)) throw unanswerable(body);
+    return answer;
+  };
 
   /** A created resource's answer: 201 with it and `Location`, 202 without one; `Validation-Hints` naming the body's near misses. */
   const created = (value: unknown, lang: Lang, path: string, hints: readonly Hint[]): Answer => {
@@ -686,13 +690,16 @@ export function createRoutes<Native, Identity = string>(
   /** The body's value and near misses, or the 400 to answer: JSON (unless parsed already), then valid by `validate`. */
   function bodyValue<T>(
     body: ReadBody | undefined,
-    lang: Lang,
+    context: RouteContext<Native, Identity>,
     about: ErrorCause,
     validate: (input: unknown, o: ValidateOptions) => ValidationResult<T, ReportedViolation>,
   ): ValidBody<T> | HttpError {
+    const { lang } = context;
     if (body === undefined || 'consumed' in body) return errorResponse(500, undefined, { lang });
     if (!body.ok) return body;
-    return checkBody(body, { lang, max, about, ...numbers }, validate);
+    // what a rule threw is the operator's to read: onError hears it, the client gets rule_failed without it
+    const onRuleError = (error: unknown) => report(error, context);
+    return checkBody(body, { lang, max, about, onRuleError, ...numbers }, validate);
   }
 
   /** What a callback gave, answered: its refusal as it is, a throw as 500, no answer in time as 503. */
@@ -732,7 +739,7 @@ export function createRoutes<Native, Identity = string>(
     try {
       switch (route.kind) {
         case 'productOrder': {
-          const order = bodyValue(body, lang, 'order', validateOrder);
+          const order = bodyValue(body, context, 'order', validateOrder);
           if (!order.ok) return failure(order, lang, route);
           const onProductOrder = options.onProductOrder;
           const { hints } = order;
@@ -746,7 +753,7 @@ export function createRoutes<Native, Identity = string>(
         case 'listener': {
           const type = route.type;
           const validate = (input: unknown, o: ValidateOptions) => validateListenerEvent(type, input, o);
-          const event = bodyValue(body, lang, 'event', validate);
+          const event = bodyValue(body, context, 'event', validate);
           if (!event.ok) return failure(event, lang, route);
           const onEvent = options.onEvent;
           return served(
@@ -760,7 +767,7 @@ export function createRoutes<Native, Identity = string>(
           const store = options.inflight;
           if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route);
           if (context.operation === 'createInflightChangeProductOrder') {
-            const change = bodyValue(body, lang, 'change', validateInflightChangeProductOrder);
+            const change = bodyValue(body, context, 'change', validateInflightChangeProductOrder);
             if (!change.ok) return failure(change, lang, route);
             const { hints } = change;
             return served(
@@ -790,10 +797,13 @@ export function createRoutes<Native, Identity = string>(
             admitted,
             'inflight.retrieve',
             () => store.retrieve(id, context),
-            (found) =>
-              found === undefined || found === null
-                ? failure(errorResponse(404, undefined, { lang }), lang, route)
-                : got(200, selectFields(found, query.fields)),
+            (found) => {
+              if (found === undefined || found === null)
+                return failure(errorResponse(404, undefined, { lang }), lang, route);
+              if (!allResources([found]))
+                throw new TypeError('inflight.retrieve answered something other than a change');
+              return got(200, selectFields(found, query.fields));
+            },
           );
         }
       }
@@ -911,19 +921,53 @@ function locationOf(created: unknown, path: string): Record<string, string> {
   return {};
 }
 
-/** The page a list answers: the routes page every change, a store's page is taken as it is. */
+/** What JSON.stringify threw for a body, or a TypeError when it gave no text (a function, a symbol). */
+function unanswerable(body: unknown): unknown {
+  try {
+    JSON.stringify(body);
+  } catch (error) {
+    return error;
+  }
+  return new TypeError('the answer is no JSON value: JSON.stringify gives no text for it');
+}
+
+/**
+ * The page a list answers: the routes page every change, a store's page is taken as it is. Throws a
+ * TypeError for an answer that breaks `list`'s contract (neither an array of changes nor
+ * `{ items, total }`): the store's fault, a 500 told to `onError`, never an empty page.
+ */
 function pageOf(
   listed: unknown,
   query: ListQuery,
   page: PageOptions | undefined,
 ): { items: unknown[]; headers: Record<string, string> } {
-  if (Array.isArray(listed)) return paginate(listed, query, page);
-  const { items, total } = (listed ?? {}) as { items?: unknown; total?: unknown };
-  const list = Array.isArray(items) ? items.slice(0, query.limit).map((item) => selectFields(item, query.fields)) : [];
+  const breach = (what: string) => new TypeError(`inflight.list answered ${what}`);
+  if (Array.isArray(listed)) {
+    const paged = paginate(listed, query, page);
+    if (!allResources(paged.items)) throw breach('an array holding something other than a change (an object)');
+    return paged;
+  }
+  if (typeof listed !== 'object' || listed === null)
+    throw breach(`${listed === null ? 'null' : typeof listed}, neither an array of changes nor { items, total }`);
+  const { items, total } = listed as { items?: unknown; total?: unknown };
+  if (!Array.isArray(items)) throw breach('an object whose items is no array of changes');
+  const list = items.slice(0, query.limit);
+  if (!allResources(list)) throw breach('items holding something other than a change (an object)');
+  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < list.length)
+    throw breach(`a total (${String(total).slice(0, 40)}) that is no count of at least the items given`);
   return {
-    items: list,
-    headers: countHeaders(typeof total === 'number' && total >= list.length ? total : list.length, list.length),
+    items: list.map((item) => selectFields(item, query.fields)),
+    headers: countHeaders(total, list.length),
   };
+}
+
+/** Whether each of a page's values (holes too) can be a change: an object, not an array. */
+function allResources(values: readonly unknown[]): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  }
+  return true;
 }
 
 /** The status of a framework's error, read from `status` or `statusCode`, among those the routes answer. */
