@@ -24,7 +24,7 @@ import {
   toProblemResponse,
 } from '../http/error-message.js';
 import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from '../http/events.js';
-import { type HeadersInput, headerOf, preferredLang } from '../http/headers.js';
+import { type HeadersInput, headerOf, preferredErrorFormat, preferredLang } from '../http/headers.js';
 import {
   countHeaders,
   type ListQuery,
@@ -465,10 +465,20 @@ export function createRoutes<Native, Identity = string>(
     }
   };
 
-  /** An error response as the routes answer it: in the chosen format, with the answer's language. */
-  const failure = (error: HttpError, lang: Lang, route?: Pick<Route, 'kind'>): Answer => {
+  /** Whether a request's answer to an error is problem details: the route's format, unless its `Accept` prefers the other. */
+  const problemAnswer = (route: Pick<Route, 'kind'> | undefined, headers: HeadersInput | undefined): boolean => {
+    const configured = problemFor(route) ? 'problem' : 'ErrorMessage';
+    try {
+      return preferredErrorFormat(headerOf(headers, 'accept'), configured) === 'problem';
+    } catch {
+      return configured === 'problem';
+    }
+  };
+
+  /** An error response as the routes answer it: in the format the route and the request's `Accept` choose, with the answer's language. */
+  const failure = (error: HttpError, lang: Lang, route?: Pick<Route, 'kind'>, request?: HeadersInput): Answer => {
     // a listener's errors are the spec's default response, an ErrorMessage as application/json
-    const problem = problemFor(route);
+    const problem = problemAnswer(route, request);
     const listener = route?.kind === 'listener' && !problem;
     const headers = { ...error.headers, 'content-language': lang };
     const shaped = problem
@@ -521,6 +531,7 @@ export function createRoutes<Native, Identity = string>(
     run: () => T,
     context: RouteContext<Native, Identity>,
     route: Route,
+    headers: HeadersInput | undefined,
   ): Later<{ ok: true; value: Awaited<T> } | Answer> {
     // a callback that answers at once is answered at once: no promise, no timer, no closure
     let given: T | undefined;
@@ -538,7 +549,7 @@ export function createRoutes<Native, Identity = string>(
     };
     const settled = (answered: CallbackValue<Awaited<T>> | HttpError) => {
       if (answered.ok) return answered;
-      const answer = failure(answered, context.lang, route);
+      const answer = failure(answered, context.lang, route, headers);
       return threw ? { ...answer, error: routeError(callback, answer, threw.error) } : answer;
     };
     if (thrown) {
@@ -558,16 +569,18 @@ export function createRoutes<Native, Identity = string>(
     lang: Lang,
     context: RouteContext<Native, Identity> | undefined,
     route?: Route,
+    headers?: HeadersInput,
   ): Answer => {
     report(error, context);
-    const answer = failure(errorResponse(500, undefined, { lang }), lang, route);
+    const answer = failure(errorResponse(500, undefined, { lang }), lang, route, headers);
     return { ...answer, error: routeError('reply', answer, error) };
   };
 
   /** The 500 of a body another part of the server read first: the operator's to fix, told to `onError`. */
-  const consumedBody = (context: RouteContext<Native, Identity>, route: Route): Answer => {
+  const consumedBody = (context: RouteContext<Native, Identity>, route: Route, headers: HeadersInput): Answer => {
     const { lang } = context;
-    const answer = failure(errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready }), lang, route);
+    const readAlready = errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready });
+    const answer = failure(readAlready, lang, route, headers);
     const error = routeError('body', answer);
     report(error, context);
     return { ...answer, error };
@@ -626,11 +639,12 @@ export function createRoutes<Native, Identity = string>(
     });
     // the identity once known, so that a 403, 406, 415 or a bad query is heard with it
     let known: RouteContext<Native, Identity> | undefined;
-    const refused = (error: HttpError) => observe(call, started, known, operation, failure(error, lang, route));
+    const refused = (error: HttpError) =>
+      observe(call, started, known, operation, failure(error, lang, route, call.headers));
     // what authenticate or authorize threw, for the framework's error path
     let threw: { error: unknown; source: RouteErrorSource } | undefined;
     const crashedAdmit = (error: unknown) =>
-      observe(call, started, undefined, operation, crashed(error, lang, undefined, route));
+      observe(call, started, undefined, operation, crashed(error, lang, undefined, route, call.headers));
     try {
       // a path the framework matched once it resolved dot segments or decoded letters is not theirs as spelt
       const alone = call.alone === true;
@@ -654,7 +668,8 @@ export function createRoutes<Native, Identity = string>(
         {
           lang,
           max,
-          problem: problemFor(route),
+          // a client that accepts problem details alone is answered on every route: its errors as problem details
+          problem: true,
           authenticate: options.authenticate,
           authorize: options.authorize,
           callbackTimeoutMs: options.callbackTimeoutMs,
@@ -671,7 +686,7 @@ export function createRoutes<Native, Identity = string>(
       const passed = (checked: PassedHead<Identity> | HttpError): Admitted<Native, Identity> | Answer => {
         if (!checked.ok) {
           if (!threw || checked.status !== 500) return refused(checked);
-          const answer = failure(checked, lang, route);
+          const answer = failure(checked, lang, route, call.headers);
           return observe(call, started, known, operation, {
             ...answer,
             error: routeError(threw.source, answer, threw.error),
@@ -710,12 +725,14 @@ export function createRoutes<Native, Identity = string>(
     reply: (value: unknown) => Answer,
   ): Later<Answer> {
     const { context, call } = admitted;
-    return then(awaited(callback, run, context, call.route), (given) => {
+    return then(awaited(callback, run, context, call.route, call.headers), (given) => {
       if (!('value' in given)) return given;
       try {
-        return isRefusal(given.value) ? failure(given.value, context.lang, call.route) : reply(given.value);
+        return isRefusal(given.value)
+          ? failure(given.value, context.lang, call.route, call.headers)
+          : reply(given.value);
       } catch (error) {
-        return crashed(error, context.lang, context, call.route);
+        return crashed(error, context.lang, context, call.route, call.headers);
       }
     });
   }
@@ -729,7 +746,7 @@ export function createRoutes<Native, Identity = string>(
     const { call, context, query } = admitted;
     const { lang } = context;
     const { route } = call;
-    if (body !== undefined && 'consumed' in body) return consumedBody(context, route);
+    if (body !== undefined && 'consumed' in body) return consumedBody(context, route, call.headers);
     const head = String(call.method).toUpperCase() === 'HEAD';
     /** HEAD: GET's status and headers, with its `content-length`, and no body. */
     const got = (status: number, value: unknown, headers: Record<string, string> = {}): Answer => {
@@ -740,7 +757,7 @@ export function createRoutes<Native, Identity = string>(
       switch (route.kind) {
         case 'productOrder': {
           const order = bodyValue(body, context, 'order', validateOrder);
-          if (!order.ok) return failure(order, lang, route);
+          if (!order.ok) return failure(order, lang, route, call.headers);
           const onProductOrder = options.onProductOrder;
           const { hints } = order;
           return served(
@@ -754,7 +771,7 @@ export function createRoutes<Native, Identity = string>(
           const type = route.type;
           const validate = (input: unknown, o: ValidateOptions) => validateListenerEvent(type, input, o);
           const event = bodyValue(body, context, 'event', validate);
-          if (!event.ok) return failure(event, lang, route);
+          if (!event.ok) return failure(event, lang, route, call.headers);
           const onEvent = options.onEvent;
           return served(
             admitted,
@@ -765,10 +782,10 @@ export function createRoutes<Native, Identity = string>(
         }
         case 'collection': {
           const store = options.inflight;
-          if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route);
+          if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route, call.headers);
           if (context.operation === 'createInflightChangeProductOrder') {
             const change = bodyValue(body, context, 'change', validateInflightChangeProductOrder);
-            if (!change.ok) return failure(change, lang, route);
+            if (!change.ok) return failure(change, lang, route, call.headers);
             const { hints } = change;
             return served(
               admitted,
@@ -792,14 +809,14 @@ export function createRoutes<Native, Identity = string>(
         case 'item': {
           const store = options.inflight;
           const id = call.id ?? '';
-          if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route);
+          if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route, call.headers);
           return served(
             admitted,
             'inflight.retrieve',
             () => store.retrieve(id, context),
             (found) => {
               if (found === undefined || found === null)
-                return failure(errorResponse(404, undefined, { lang }), lang, route);
+                return failure(errorResponse(404, undefined, { lang }), lang, route, call.headers);
               if (!allResources([found]))
                 throw new TypeError('inflight.retrieve answered something other than a change');
               return got(200, selectFields(found, query.fields));
@@ -808,14 +825,14 @@ export function createRoutes<Native, Identity = string>(
         }
       }
     } catch (error) {
-      return crashed(error, lang, context, route);
+      return crashed(error, lang, context, route, call.headers);
     }
   }
 
   function frameworkError(error: unknown, headers: HeadersInput | undefined): Answer {
     const lang = langOf(headers);
     // a parser's error on a body in a content coding (one it could not inflate): the coding is the fault
-    return failure(contentCodingFault(headers, undefined, lang) ?? asHttpError(error, lang), lang);
+    return failure(contentCodingFault(headers, undefined, lang) ?? asHttpError(error, lang), lang, undefined, headers);
   }
 
   /** Whether a path is one of the routes' as spelt. */
@@ -852,7 +869,7 @@ export function createRoutes<Native, Identity = string>(
 
   const notFound = (headers: HeadersInput | undefined): Answer => {
     const lang = langOf(headers);
-    return failure(errorResponse(404, undefined, { lang }), lang);
+    return failure(errorResponse(404, undefined, { lang }), lang, undefined, headers);
   };
 
   /** The last path and mount point `refuse` let through: the same request again is let through at once. Bounded: one. */
@@ -875,7 +892,7 @@ export function createRoutes<Native, Identity = string>(
     const folder = below?.toLowerCase();
     const listener =
       options.onEvent !== undefined && (folder === '/listener' || folder?.startsWith('/listener/') === true);
-    const refused = (error: HttpError) => failure(error, lang, listener ? { kind: 'listener' } : undefined);
+    const refused = (error: HttpError) => failure(error, lang, listener ? { kind: 'listener' } : undefined, headers);
     if (hasDotSegment(path)) return refused(errorResponse(404, undefined, { lang }));
     if (below === undefined) return undefined;
     if (exact(below)) {
