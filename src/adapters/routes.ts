@@ -246,7 +246,9 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    * carry each violation's `rule`, `code`, `params` and `pointer`. `'problem'` is for the product order
    * create and the in-flight change API, the listeners keeping the spec's ErrorMessage; an object
    * chooses per kind of operation (`{ productOrder, inflight, listener }`, each kind left out an
-   * ErrorMessage). A route that answers problem details admits `Accept: application/problem+json`.
+   * ErrorMessage). This is each route's default: a request whose `Accept` prefers
+   * `application/problem+json` gets problem details, one that prefers `application/json` an
+   * ErrorMessage; wildcards, equal weights or no `Accept` keep the default.
    */
   readonly errorFormat?: ErrorFormatOption | undefined;
   /** List at most this many violations in a 400 (default 20); validation stops soon after. */
@@ -258,7 +260,10 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    * nothing of it, and which goes on to the framework's error path as a `RouteError`; of a body
    * another part of the server read before the routes (a `RouteError` with `source: 'body'`); and of
    * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
-   * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
+   * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it. Also of what a validator's rule
+   * threw (the client getting `rule_failed` without its text), and of a callback's answer that breaks
+   * its contract (a `list` that is neither an array of changes nor `{ items, total }`, a created
+   * resource JSON cannot carry): a `TypeError` or what `JSON.stringify` threw, the client getting a 500.
    */
   readonly onError?: (error: unknown, context: RouteContext<Native, Identity> | undefined) => void;
 }
