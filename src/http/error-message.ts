@@ -202,7 +202,10 @@ export const maxAnsweredMessage = 2000;
  * without what the rule threw, which is the service's to log, never the client's to read.
  */
 function answerable(violation: Violation, lang: Lang): Violation {
-  const { rule, code, path, params, message } = violation;
+  const { path, params, message } = violation;
+  // a carrier's rule and code are ids: longer ones are cut
+  const rule = String(violation.rule).slice(0, 200);
+  const code = String(violation.code).slice(0, 200);
   if (code === 'rule_failed')
     return { rule, code, path, params: {}, message: httpWords(lang).ruleFailed(String(rule)) } as unknown as Violation;
   const text = typeof message === 'string' ? message : String(message);
@@ -229,7 +232,7 @@ export function jsonSafe(params: unknown): Record<string, unknown> {
   const left = { chars: paramsBudget.chars, values: paramsBudget.values };
   const seen = new Set<object>();
   const copy = (value: unknown, depth: number): unknown => {
-    if (left.values-- <= 0) return null;
+    if (left.values-- <= 0 || left.chars <= 0) return null;
     switch (typeof value) {
       case 'string': {
         const text = value.slice(0, Math.max(0, left.chars));
@@ -237,6 +240,7 @@ export function jsonSafe(params: unknown): Record<string, unknown> {
         return text;
       }
       case 'number':
+        left.chars -= 8; // as its text takes about
         return Number.isFinite(value) ? value : null;
       case 'boolean':
         return value;
