@@ -32,7 +32,14 @@ const ruleOf = (description: unknown) => {
           rule: 'X-carrier',
           code: 'odd',
           path: '/description',
-          params: { cycle, run: () => 1, huge: 'x'.repeat(1_000_000), sym: Symbol('s'), when: new Date(0) },
+          params: {
+            cycle,
+            run: () => 1,
+            when: new Date(0),
+            sym: Symbol('s'),
+            huge: 'x'.repeat(1_000_000),
+            after: 'cut',
+          },
         },
       ];
     default:
@@ -99,8 +106,10 @@ for (const [name, start] of Object.entries(apps)) {
       const { params } = JSON.parse(text).violations[0];
       expect(params).toEqual({
         cycle: { name: 'loop', self: null },
-        huge: expect.stringMatching(/^x+$/),
         when: '1970-01-01T00:00:00.000Z',
+        huge: expect.stringMatching(/^x+$/),
+        // past the budget's characters, a value is null
+        after: null,
       });
     });
 
