@@ -515,7 +515,8 @@ function errorSchemas(facts) {
     },
     ProblemDetails: {
       title: 'ProblemDetails',
-      description: 'RFC 9457 problem details, with each violation in `errors`, when the service answers errors so.',
+      description:
+        'RFC 9457 problem details, with each violation in `errors`: where the service answers errors so, and to a request whose `Accept` prefers `application/problem+json` (an ErrorMessage to one that prefers `application/json`).',
       type: 'object',
       required: ['type', 'title', 'status', 'detail'],
       properties: {

@@ -705,9 +705,17 @@ function faultsOf(
   }
 }
 
+/**
+ * The key under which a `rule_failed` finding's params hold what the rule threw, not enumerable (no
+ * copy nor JSON carries it): the routes tell it to `onError` and answer the client without its text.
+ */
+const thrownKey: unique symbol = Symbol.for('product-order-validator.thrown');
+
 /** The `rule_failed` finding of the rule `id`, which threw `error`. */
 function failed(id: string, error: unknown): Finding {
-  return { rule: id as RuleId, code: 'rule_failed', path: '', params: { error: errorText(error).slice(0, 200) } };
+  const params = { error: errorText(error).slice(0, 200) };
+  Object.defineProperty(params, thrownKey, { value: error });
+  return { rule: id as RuleId, code: 'rule_failed', path: '', params };
 }
 
 /** What an error says, its name and message; never throws. */

@@ -80,13 +80,16 @@ for (const [name, start] of Object.entries(apps)) {
       });
     });
 
-    it('honours Accept: application/problem+json alone (regression: 406), and still application/json', async () => {
+    it('honours Accept: application/problem+json alone (regression: 406), and still application/json, answered an ErrorMessage', async () => {
       for (const accept of [problemJson, 'application/json', `${problemJson}, application/json;q=0.5`]) {
         const created = await post('/productOrder', order, { ...json, accept });
         expect(created.status, accept).toBe(201);
         const refused = await post('/productOrder', broken, { ...json, accept });
         expect(refused.status, accept).toBe(400);
-        expect(refused.headers.get('content-type')).toBe(problemJson);
+        // a client that accepts application/json alone reads an ErrorMessage
+        expect(refused.headers.get('content-type')).toBe(
+          accept === 'application/json' ? 'application/json;charset=utf-8' : problemJson,
+        );
         const listed = await fetch(`${app.base}/inflightChangeProductOrder`, { headers: { ...json, accept } });
         expect(listed.status, accept).toBe(200);
       }
@@ -128,11 +131,37 @@ for (const [name, start] of Object.entries(apps)) {
       expect(((await heard.json()) as Any).errors[0]).toMatchObject({ rule: 'R-event', pointer: expect.any(String) });
     });
 
-    it('admits Accept: application/problem+json only where problem details are answered', async () => {
+    it('answers Accept: application/problem+json with problem details where ErrorMessages are the default (regression: 406)', async () => {
       const accept = { ...json, accept: problemJson };
       expect((await post('/inflightChangeProductOrder', change, accept)).status).toBe(201);
-      const ordered = await post('/productOrder', order, accept);
-      await expectError(ordered, 406, 'not_acceptable');
+      expect((await post('/productOrder', order, accept)).status).toBe(201);
+      for (const header of [problemJson, `application/json;q=0.5, ${problemJson}`, `${problemJson}, */*;q=0.1`]) {
+        const refused = await post('/productOrder', broken, { ...json, accept: header });
+        expect(refused.status, header).toBe(400);
+        expect(refused.headers.get('content-type'), header).toBe(problemJson);
+        expect(((await refused.json()) as Any).errors[0], header).toMatchObject({ code: 'required', pointer: '#' });
+      }
+      const event = await post('/listener/appointmentCreateEvent', '{}', { ...json, accept: 'application/json' });
+      await expectError(event, 400, 'invalid_request', /^application\/json$/);
+    });
+
+    it('answers an ErrorMessage to a client that accepts only application/json where problem details are the default (regression: problem details)', async () => {
+      for (const header of ['application/json', `application/json, ${problemJson};q=0.5`, `${problemJson};q=0, */*`]) {
+        const changed = await post('/inflightChangeProductOrder', '{}', { ...json, accept: header });
+        const body = await expectError(changed, 400, 'invalid_request', /^application\/json;charset=utf-8$/);
+        expect(body.violations[0], header).toMatchObject({ path: '' });
+        const missing = await fetch(`${app.base}/inflightChangeProductOrder/nope`, {
+          headers: { ...json, accept: header },
+        });
+        await expectError(missing, 404, 'not_found');
+      }
+      // a wildcard, both at the same q, or none: the configured default
+      for (const header of ['*/*', 'application/*', `application/json, ${problemJson}`, '']) {
+        const changed = await post('/inflightChangeProductOrder', '{}', { ...json, accept: header });
+        expect(changed.headers.get('content-type'), header).toBe(problemJson);
+        const ordered = await post('/productOrder', broken, { ...json, accept: header });
+        expect(ordered.headers.get('content-type'), header).toBe('application/json;charset=utf-8');
+      }
     });
   });
 }

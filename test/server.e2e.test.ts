@@ -40,6 +40,40 @@ async function expectError(response: Response, status: number, code: string) {
   return body;
 }
 
+describe('the product order create (regression: the example served no POST /productOrder)', () => {
+  const order = read('examples/orders/valid/new-kvz-local-loop.json');
+  const post = (body: string, headers: Record<string, string> = json) =>
+    fetch(`${base}/productOrder`, { method: 'POST', headers, body });
+
+  it('creates: 201 with Location and the created product order', async () => {
+    const response = await post(order);
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toBe('application/json;charset=utf-8');
+    const body = await bodyOf(response);
+    expect(body).toMatchObject({
+      '@type': 'ProductOrder',
+      state: 'acknowledged',
+      category: JSON.parse(order).category,
+    });
+    expect(response.headers.get('location')).toBe(`/productOrder/${body.id}`);
+  });
+
+  it('answers 400 listing violations, 400 to malformed JSON, 401, 403, 405, 406 and 415 in the order of the contract', async () => {
+    const invalid = await expectError(await post('{}'), 400, 'invalid_request');
+    expect(invalid.violations[0]).toMatchObject({ rule: 'R-field', code: 'required' });
+    const malformed = await expectError(await post('{"category": '), 400, 'invalid_request');
+    expect(malformed.violations[0]).toMatchObject({ rule: 'R-body', code: 'invalid_json' });
+    await expectError(await post('{', { 'content-type': 'application/json' }), 401, 'unauthorized');
+    const reader = { authorization: 'Bearer demo-reader', 'content-type': 'application/json' };
+    await expectError(await post('{', reader), 403, 'forbidden');
+    const got = await fetch(`${base}/productOrder`, { headers: admin });
+    await expectError(got, 405, 'method_not_allowed');
+    expect(got.headers.get('allow')).toBe('POST');
+    await expectError(await post(order, { ...json, accept: 'text/html' }), 406, 'not_acceptable');
+    await expectError(await post(order, { ...admin, 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+  });
+});
+
 describe('the in-flight change API', () => {
   it('creates: 201 with Location and the created resource', async () => {
     const response = await create(validChange);

@@ -1,6 +1,7 @@
 // An order service on Express: product orders, in-flight changes and the six listeners.
 // Beside the installed package and `npm install express`: node node_modules/product-order-validator/examples/express/server.mjs
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import express from 'express';
 import { productOrderRoutes } from 'product-order-validator/express';
 
@@ -31,9 +32,14 @@ const routes = productOrderRoutes({
   onEvent: (event, { type }) => console.log(`${type} ${event.eventId ?? ''}`),
 });
 
+// time limits in ms, shorter by env for tests of slow clients: a connection silent for `idle` is closed
+const ms = (name, fallback) => Number(process.env[`${name}_TIMEOUT_MS`]) || fallback;
+const [headersTimeout, requestTimeout] = [ms('HEADERS', 10_000), ms('REQUEST', 30_000)];
 const app = express();
 app.use('/api', routes);
-const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
+const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: 1000 }, app);
+Object.assign(server, { keepAliveTimeout: ms('KEEP_ALIVE', 5_000), timeout: ms('IDLE', 15_000) });
+server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
   const { address, port } = server.address();
   console.log(`listening on http://${address}:${port}/api (tokens: demo-admin, demo-reader)`);
 });

@@ -31,7 +31,14 @@ const routes = productOrderRoutes({
   onEvent: (event, { type }) => console.log(`${type} ${event.eventId ?? ''}`),
 });
 
-const app = Fastify();
+// time limits in ms, shorter by env for tests of slow clients: a connection silent for `idle` is closed
+const ms = (name, fallback) => Number(process.env[`${name}_TIMEOUT_MS`]) || fallback;
+const app = Fastify({
+  http: { headersTimeout: ms('HEADERS', 10_000), connectionsCheckingInterval: 1000 },
+  requestTimeout: ms('REQUEST', 30_000),
+  keepAliveTimeout: ms('KEEP_ALIVE', 5_000),
+  connectionTimeout: ms('IDLE', 15_000),
+});
 await app.register(routes, { prefix: '/api' });
 await app.listen({ port: Number(process.env.PORT ?? 3000), host: '127.0.0.1' });
 const { address, port } = app.server.address();

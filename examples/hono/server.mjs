@@ -32,7 +32,13 @@ const routes = productOrderRoutes({
   onEvent: (event, { type }) => console.log(`${type} ${event.eventId ?? ''}`),
 });
 
+// time limits in ms, shorter by env for tests of slow clients: a connection silent for `idle` is closed
+const ms = (name, fallback) => Number(process.env[`${name}_TIMEOUT_MS`]) || fallback;
+const [headersTimeout, requestTimeout] = [ms('HEADERS', 10_000), ms('REQUEST', 30_000)];
 const app = new Hono().route('/api', routes);
-serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: '127.0.0.1' }, ({ address, port }) =>
-  console.log(`listening on http://${address}:${port}/api (tokens: demo-admin, demo-reader)`),
+const serverOptions = { headersTimeout, requestTimeout, connectionsCheckingInterval: 1000 };
+const server = serve(
+  { fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: '127.0.0.1', serverOptions },
+  ({ address, port }) => console.log(`listening on http://${address}:${port}/api (tokens: demo-admin, demo-reader)`),
 );
+Object.assign(server, { keepAliveTimeout: ms('KEEP_ALIVE', 5_000), timeout: ms('IDLE', 15_000) });

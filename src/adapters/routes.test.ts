@@ -139,3 +139,40 @@ describe('a body a parser of the app read before the routes', () => {
     }
   });
 });
+
+describe("a store's answer that breaks the contract", () => {
+  const list = (listed: unknown) => {
+    const errors: unknown[] = [];
+    const routes = createRoutes({
+      inflight: { create: () => undefined, list: () => listed as never, retrieve: () => undefined },
+      onError: (error) => errors.push(error),
+    });
+    const route = routes.paths.find((p) => p.route.kind === 'collection')?.route;
+    if (!route) throw new Error('no route');
+    const call = { route, method: 'GET', path: '/inflightChangeProductOrder', headers: { authorization: 'Bearer t' } };
+    const admitted = routes.admit({ ...call, query: undefined, native: {} });
+    if (admitted instanceof Promise || !('call' in admitted)) throw new Error('not admitted at once');
+    const answer = routes.answer(admitted, undefined);
+    if (answer instanceof Promise) throw new Error('not answered at once');
+    return { answer, errors };
+  };
+
+  it('is a 500 told to onError and passed on as a RouteError, never an empty page (regression: 200 [])', () => {
+    for (const garbage of [
+      undefined,
+      'x',
+      { rows: [] },
+      [null],
+      [[]],
+      { items: [1], total: 1 },
+      { items: [], total: -1 },
+    ]) {
+      const { answer, errors } = list(garbage);
+      expect(answer.status, JSON.stringify(garbage)).toBe(500);
+      expect(answer.error).toMatchObject({ name: 'RouteError', source: 'reply', cause: expect.any(TypeError) });
+      expect(errors).toEqual([expect.any(TypeError)]);
+    }
+    expect(list([{ id: 'C-1' }]).answer).toMatchObject({ status: 200, headers: { 'X-Total-Count': '1' } });
+    expect(list({ items: [{ id: 'C-1' }], total: 7 }).answer).toMatchObject({ headers: { 'X-Total-Count': '7' } });
+  });
+});

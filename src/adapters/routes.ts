@@ -24,7 +24,7 @@ import {
   toProblemResponse,
 } from '../http/error-message.js';
 import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from '../http/events.js';
-import { type HeadersInput, headerOf, preferredLang } from '../http/headers.js';
+import { type HeadersInput, headerOf, preferredErrorFormat, preferredLang } from '../http/headers.js';
 import {
   countHeaders,
   type ListQuery,
@@ -252,7 +252,9 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    * carry each violation's `rule`, `code`, `params` and `pointer`. `'problem'` is for the product order
    * create and the in-flight change API, the listeners keeping the spec's ErrorMessage; an object
    * chooses per kind of operation (`{ productOrder, inflight, listener }`, each kind left out an
-   * ErrorMessage). A route that answers problem details admits `Accept: application/problem+json`.
+   * ErrorMessage). This is each route's default: a request whose `Accept` prefers
+   * `application/problem+json` gets problem details, one that prefers `application/json` an
+   * ErrorMessage; wildcards, equal weights or no `Accept` keep the default.
    */
   readonly errorFormat?: ErrorFormatOption | undefined;
   /** List at most this many violations in a 400 (default 20); validation stops soon after. */
@@ -265,7 +267,10 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    * another part of the server read before the routes (a `RouteError` with `source: 'body'`); once,
    * of what a parser before the routes keeps them from keeping (a `BodyParserWarning`); and of
    * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
-   * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
+   * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it. Also of what a validator's rule
+   * threw (the client getting `rule_failed` without its text), and of a callback's answer that breaks
+   * its contract (a `list` that is neither an array of changes nor `{ items, total }`, a created
+   * resource JSON cannot carry): a `TypeError` or what `JSON.stringify` threw, the client getting a 500.
    */
   readonly onError?: (error: unknown, context: RouteContext<Native, Identity> | undefined) => void;
 }
@@ -489,10 +494,20 @@ export function createRoutes<Native, Identity = string>(
     }
   };
 
-  /** An error response as the routes answer it: in the chosen format, with the answer's language. */
-  const failure = (error: HttpError, lang: Lang, route?: Pick<Route, 'kind'>): Answer => {
+  /** Whether a request's answer to an error is problem details: the route's format, unless its `Accept` prefers the other. */
+  const problemAnswer = (route: Pick<Route, 'kind'> | undefined, headers: HeadersInput | undefined): boolean => {
+    const configured = problemFor(route) ? 'problem' : 'ErrorMessage';
+    try {
+      return preferredErrorFormat(headerOf(headers, 'accept'), configured) === 'problem';
+    } catch {
+      return configured === 'problem';
+    }
+  };
+
+  /** An error response as the routes answer it: in the format the route and the request's `Accept` choose, with the answer's language. */
+  const failure = (error: HttpError, lang: Lang, route?: Pick<Route, 'kind'>, request?: HeadersInput): Answer => {
     // a listener's errors are the spec's default response, an ErrorMessage as application/json
-    const problem = problemFor(route);
+    const problem = problemAnswer(route, request);
     const listener = route?.kind === 'listener' && !problem;
     const headers = { ...error.headers, 'content-language': lang };
     const shaped = problem
@@ -505,8 +520,9 @@ export function createRoutes<Native, Identity = string>(
       : answer;
   };
 
-  const ok = (status: number, lang: Lang, body?: unknown, headers: Record<string, string> = {}): Answer =>
-    serializeReply({
+  /** A success answer; throws what JSON.stringify threw (or a TypeError) for a body JSON cannot carry, a callback's fault. */
+  const ok = (status: number, lang: Lang, body?: unknown, headers: Record<string, string> = {}): Answer => {
+    const answer = serializeReply({
       status,
       headers:
         body === undefined
@@ -514,6 +530,9 @@ export function createRoutes<Native, Identity = string>(
           : { 'content-type': jsonUtf8, 'content-language': lang, ...headers },
       ...(body === undefined ? {} : { body }),
     });
+    if (body !== undefined && (answer.status !== status || answer.text === undefined)) throw unanswerable(body);
+    return answer;
+  };
 
   /** A created resource's answer: 201 with it and `Location`, 202 without one; `Validation-Hints` naming the body's near misses. */
   const created = (value: unknown, lang: Lang, path: string, hints: readonly Hint[]): Answer => {
@@ -541,6 +560,7 @@ export function createRoutes<Native, Identity = string>(
     run: () => T,
     context: RouteContext<Native, Identity>,
     route: Route,
+    headers: HeadersInput | undefined,
   ): Later<{ ok: true; value: Awaited<T> } | Answer> {
     // a callback that answers at once is answered at once: no promise, no timer, no closure
     let given: T | undefined;
@@ -558,7 +578,7 @@ export function createRoutes<Native, Identity = string>(
     };
     const settled = (answered: CallbackValue<Awaited<T>> | HttpError) => {
       if (answered.ok) return answered;
-      const answer = failure(answered, context.lang, route);
+      const answer = failure(answered, context.lang, route, headers);
       return threw ? { ...answer, error: routeError(callback, answer, threw.error) } : answer;
     };
     if (thrown) {
@@ -578,16 +598,18 @@ export function createRoutes<Native, Identity = string>(
     lang: Lang,
     context: RouteContext<Native, Identity> | undefined,
     route?: Route,
+    headers?: HeadersInput,
   ): Answer => {
     report(error, context);
-    const answer = failure(errorResponse(500, undefined, { lang }), lang, route);
+    const answer = failure(errorResponse(500, undefined, { lang }), lang, route, headers);
     return { ...answer, error: routeError('reply', answer, error) };
   };
 
   /** The 500 of a body another part of the server read first: the operator's to fix, told to `onError`. */
-  const consumedBody = (context: RouteContext<Native, Identity>, route: Route): Answer => {
+  const consumedBody = (context: RouteContext<Native, Identity>, route: Route, headers: HeadersInput): Answer => {
     const { lang } = context;
-    const answer = failure(errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready }), lang, route);
+    const readAlready = errorResponse(500, undefined, { lang, message: httpWords(lang).readAlready });
+    const answer = failure(readAlready, lang, route, headers);
     const error = routeError('body', answer);
     report(error, context);
     return { ...answer, error };
@@ -657,11 +679,12 @@ export function createRoutes<Native, Identity = string>(
     });
     // the identity once known, so that a 403, 406, 415 or a bad query is heard with it
     let known: RouteContext<Native, Identity> | undefined;
-    const refused = (error: HttpError) => observe(call, started, known, operation, failure(error, lang, route));
+    const refused = (error: HttpError) =>
+      observe(call, started, known, operation, failure(error, lang, route, call.headers));
     // what authenticate or authorize threw, for the framework's error path
     let threw: { error: unknown; source: RouteErrorSource } | undefined;
     const crashedAdmit = (error: unknown) =>
-      observe(call, started, undefined, operation, crashed(error, lang, undefined, route));
+      observe(call, started, undefined, operation, crashed(error, lang, undefined, route, call.headers));
     try {
       // a path the framework matched once it resolved dot segments or decoded letters is not theirs as spelt
       const alone = call.alone === true;
@@ -685,7 +708,8 @@ export function createRoutes<Native, Identity = string>(
         {
           lang,
           max,
-          problem: problemFor(route),
+          // a client that accepts problem details alone is answered on every route: its errors as problem details
+          problem: true,
           authenticate: options.authenticate,
           authorize: options.authorize,
           callbackTimeoutMs: options.callbackTimeoutMs,
@@ -702,7 +726,7 @@ export function createRoutes<Native, Identity = string>(
       const passed = (checked: PassedHead<Identity> | HttpError): Admitted<Native, Identity> | Answer => {
         if (!checked.ok) {
           if (!threw || checked.status !== 500) return refused(checked);
-          const answer = failure(checked, lang, route);
+          const answer = failure(checked, lang, route, call.headers);
           return observe(call, started, known, operation, {
             ...answer,
             error: routeError(threw.source, answer, threw.error),
@@ -721,13 +745,16 @@ export function createRoutes<Native, Identity = string>(
   /** The body's value and near misses, or the 400 to answer: JSON (unless parsed already), then valid by `validate`. */
   function bodyValue<T>(
     body: BodyRead | undefined,
-    lang: Lang,
+    context: RouteContext<Native, Identity>,
     about: ErrorCause,
     validate: (input: unknown, o: ValidateOptions) => ValidationResult<T, ReportedViolation>,
   ): ValidBody<T> | HttpError {
+    const { lang } = context;
     if (body === undefined || 'consumed' in body) return errorResponse(500, undefined, { lang });
     if (!body.ok) return body;
-    return checkBody(body, { lang, max, about, ...numbers }, validate);
+    // what a rule threw is the operator's to read: onError hears it, the client gets rule_failed without it
+    const onRuleError = (error: unknown) => report(error, context);
+    return checkBody(body, { lang, max, about, onRuleError, ...numbers }, validate);
   }
 
   /** What a callback gave, answered: its refusal as it is, a throw as 500, no answer in time as 503. */
@@ -738,12 +765,14 @@ export function createRoutes<Native, Identity = string>(
     reply: (value: unknown) => Answer,
   ): Later<Answer> {
     const { context, call } = admitted;
-    return then(awaited(callback, run, context, call.route), (given) => {
+    return then(awaited(callback, run, context, call.route, call.headers), (given) => {
       if (!('value' in given)) return given;
       try {
-        return isRefusal(given.value) ? failure(given.value, context.lang, call.route) : reply(given.value);
+        return isRefusal(given.value)
+          ? failure(given.value, context.lang, call.route, call.headers)
+          : reply(given.value);
       } catch (error) {
-        return crashed(error, context.lang, context, call.route);
+        return crashed(error, context.lang, context, call.route, call.headers);
       }
     });
   }
@@ -757,7 +786,7 @@ export function createRoutes<Native, Identity = string>(
     const { call, context, query } = admitted;
     const { lang } = context;
     const { route } = call;
-    if (given !== undefined && 'consumed' in given) return consumedBody(context, route);
+    if (given !== undefined && 'consumed' in given) return consumedBody(context, route, call.headers);
     if (given !== undefined && 'held' in given) warnBehind(given.behind, context);
     const body = given !== undefined && 'held' in given ? given.held : given;
     const head = String(call.method).toUpperCase() === 'HEAD';
@@ -769,8 +798,8 @@ export function createRoutes<Native, Identity = string>(
     try {
       switch (route.kind) {
         case 'productOrder': {
-          const order = bodyValue(body, lang, 'order', validateOrder);
-          if (!order.ok) return failure(order, lang, route);
+          const order = bodyValue(body, context, 'order', validateOrder);
+          if (!order.ok) return failure(order, lang, route, call.headers);
           const onProductOrder = options.onProductOrder;
           const { hints } = order;
           return served(
@@ -783,8 +812,8 @@ export function createRoutes<Native, Identity = string>(
         case 'listener': {
           const type = route.type;
           const validate = (input: unknown, o: ValidateOptions) => validateListenerEvent(type, input, o);
-          const event = bodyValue(body, lang, 'event', validate);
-          if (!event.ok) return failure(event, lang, route);
+          const event = bodyValue(body, context, 'event', validate);
+          if (!event.ok) return failure(event, lang, route, call.headers);
           const onEvent = options.onEvent;
           return served(
             admitted,
@@ -795,10 +824,10 @@ export function createRoutes<Native, Identity = string>(
         }
         case 'collection': {
           const store = options.inflight;
-          if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route);
+          if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route, call.headers);
           if (context.operation === 'createInflightChangeProductOrder') {
-            const change = bodyValue(body, lang, 'change', validateInflightChangeProductOrder);
-            if (!change.ok) return failure(change, lang, route);
+            const change = bodyValue(body, context, 'change', validateInflightChangeProductOrder);
+            if (!change.ok) return failure(change, lang, route, call.headers);
             const { hints } = change;
             return served(
               admitted,
@@ -822,20 +851,23 @@ export function createRoutes<Native, Identity = string>(
         case 'item': {
           const store = options.inflight;
           const id = call.id ?? '';
-          if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route);
+          if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route, call.headers);
           return served(
             admitted,
             'inflight.retrieve',
             () => store.retrieve(id, context),
-            (found) =>
-              found === undefined || found === null
-                ? failure(errorResponse(404, undefined, { lang }), lang, route)
-                : got(200, selectFields(found, query.fields)),
+            (found) => {
+              if (found === undefined || found === null)
+                return failure(errorResponse(404, undefined, { lang }), lang, route, call.headers);
+              if (!allResources([found]))
+                throw new TypeError('inflight.retrieve answered something other than a change');
+              return got(200, selectFields(found, query.fields));
+            },
           );
         }
       }
     } catch (error) {
-      return crashed(error, lang, context, route);
+      return crashed(error, lang, context, route, call.headers);
     }
   }
 
@@ -847,9 +879,9 @@ export function createRoutes<Native, Identity = string>(
     const lang = admitted?.context.lang ?? langOf(headers);
     // a parser's error on a body in a content coding (one it could not inflate): the coding is the fault
     const fault = contentCodingFault(headers, undefined, lang) ?? asHttpError(error, lang);
-    if (!admitted) return failure(fault, lang);
+    if (!admitted) return failure(fault, lang, undefined, headers);
     const { call, started, context } = admitted;
-    return observe(call, started, context, context.operation, failure(fault, lang, call.route));
+    return observe(call, started, context, context.operation, failure(fault, lang, call.route, headers));
   }
 
   /** Whether a path is one of the routes' as spelt. */
@@ -886,7 +918,7 @@ export function createRoutes<Native, Identity = string>(
 
   const notFound = (headers: HeadersInput | undefined): Answer => {
     const lang = langOf(headers);
-    return failure(errorResponse(404, undefined, { lang }), lang);
+    return failure(errorResponse(404, undefined, { lang }), lang, undefined, headers);
   };
 
   /** The last path and mount point `refuse` let through: the same request again is let through at once. Bounded: one. */
@@ -909,7 +941,7 @@ export function createRoutes<Native, Identity = string>(
     const folder = below?.toLowerCase();
     const listener =
       options.onEvent !== undefined && (folder === '/listener' || folder?.startsWith('/listener/') === true);
-    const refused = (error: HttpError) => failure(error, lang, listener ? { kind: 'listener' } : undefined);
+    const refused = (error: HttpError) => failure(error, lang, listener ? { kind: 'listener' } : undefined, headers);
     if (hasDotSegment(path)) return refused(errorResponse(404, undefined, { lang }));
     if (below === undefined) return undefined;
     if (exact(below)) {
@@ -956,19 +988,53 @@ function locationOf(created: unknown, path: string): Record<string, string> {
   return {};
 }
 
-/** The page a list answers: the routes page every change, a store's page is taken as it is. */
+/** What JSON.stringify threw for a body, or a TypeError when it gave no text (a function, a symbol). */
+function unanswerable(body: unknown): unknown {
+  try {
+    JSON.stringify(body);
+  } catch (error) {
+    return error;
+  }
+  return new TypeError('the answer is no JSON value: JSON.stringify gives no text for it');
+}
+
+/**
+ * The page a list answers: the routes page every change, a store's page is taken as it is. Throws a
+ * TypeError for an answer that breaks `list`'s contract (neither an array of changes nor
+ * `{ items, total }`): the store's fault, a 500 told to `onError`, never an empty page.
+ */
 function pageOf(
   listed: unknown,
   query: ListQuery,
   page: PageOptions | undefined,
 ): { items: unknown[]; headers: Record<string, string> } {
-  if (Array.isArray(listed)) return paginate(listed, query, page);
-  const { items, total } = (listed ?? {}) as { items?: unknown; total?: unknown };
-  const list = Array.isArray(items) ? items.slice(0, query.limit).map((item) => selectFields(item, query.fields)) : [];
+  const breach = (what: string) => new TypeError(`inflight.list answered ${what}`);
+  if (Array.isArray(listed)) {
+    const paged = paginate(listed, query, page);
+    if (!allResources(paged.items)) throw breach('an array holding something other than a change (an object)');
+    return paged;
+  }
+  if (typeof listed !== 'object' || listed === null)
+    throw breach(`${listed === null ? 'null' : typeof listed}, neither an array of changes nor { items, total }`);
+  const { items, total } = listed as { items?: unknown; total?: unknown };
+  if (!Array.isArray(items)) throw breach('an object whose items is no array of changes');
+  const list = items.slice(0, query.limit);
+  if (!allResources(list)) throw breach('items holding something other than a change (an object)');
+  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < list.length)
+    throw breach(`a total (${String(total).slice(0, 40)}) that is no count of at least the items given`);
   return {
-    items: list,
-    headers: countHeaders(typeof total === 'number' && total >= list.length ? total : list.length, list.length),
+    items: list.map((item) => selectFields(item, query.fields)),
+    headers: countHeaders(total, list.length),
   };
+}
+
+/** Whether each of a page's values (holes too) can be a change: an object, not an array. */
+function allResources(values: readonly unknown[]): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  }
+  return true;
 }
 
 /** The status of a framework's error, read from `status` or `statusCode`, among those the routes answer. */

@@ -178,7 +178,8 @@ export interface ProductOrderClient {
 }
 
 const defaults = { timeoutMs: 30_000, retries: 2, maxRetryDelayMs: 60_000, maxResponseBytes: 10 * 1024 * 1024 };
-const accept = 'application/json;charset=utf-8, application/json;q=0.9, application/problem+json;q=0.8';
+/** Both error bodies at the same weight: the service's `errorFormat` chooses, and the client reads either. */
+const accept = 'application/json, application/problem+json';
 /** The most tries a caller may ask for: a client is not a load generator. */
 const maxRetries = 10;
 

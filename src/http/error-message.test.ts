@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateInflightChangeProductOrder } from '../inflight.js';
-import { validateProductOrder } from '../validate.js';
+import { createValidator, validateProductOrder } from '../validate.js';
 import type { Violation } from '../violation.js';
 import { notJson } from './body.js';
 import {
+  type ErrorSource,
   type ErrorStatus,
   errorFormats,
   errorResponse,
   errorStatuses,
+  jsonSafe,
   toErrorMessage,
   toProblemDetails,
   toProblemResponse,
@@ -194,5 +196,78 @@ describe('toProblemResponse', () => {
       status: 413,
       detail: 'Too big.',
     });
+  });
+});
+
+describe("a caller's violation in an error body", () => {
+  const thrower = createValidator({
+    rules: [
+      {
+        id: 'X-throws',
+        title: 'throws',
+        check: () => {
+          throw new Error('token=s3cr3t');
+        },
+      },
+    ],
+  });
+
+  it('says rule_failed without what the rule threw, in the language of the answer (regression: the text reached the client)', () => {
+    const result = thrower.validate({}) as unknown as ErrorSource;
+    for (const lang of ['en', 'de'] as const) {
+      const message = toErrorMessage(result, { lang });
+      const problem = toProblemDetails(result, { lang });
+      const failed = message.violations?.find((v) => v.code === 'rule_failed');
+      expect(failed?.params).toEqual({});
+      expect(JSON.stringify([message, problem])).not.toContain('s3cr3t');
+      expect(failed?.message).toBe(
+        lang === 'en'
+          ? 'The rule X-throws failed and could not check the input.'
+          : 'Die Regel X-throws ist fehlgeschlagen und konnte die Eingabe nicht prüfen.',
+      );
+    }
+    // the result itself keeps the text, for the service's own logs
+    expect(JSON.stringify(result)).toContain('s3cr3t');
+  });
+
+  it('makes params JSON data within a budget: a BigInt as text, a cycle, a function, a throwing getter, a 1 MB string (regression: a BigInt gave 500)', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.again = cyclic;
+    const getter = Object.defineProperty({}, 'bad', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    expect(jsonSafe({ n: 10n ** 30n, nan: Number.NaN, list: [1, undefined, () => 1] })).toEqual({
+      n: '1000000000000000000000000000000',
+      nan: null,
+      list: [1, null, null],
+    });
+    expect(jsonSafe({ cyclic, getter, f: () => 1, s: Symbol('s') })).toEqual({ cyclic: { again: null }, getter: null });
+    const huge = jsonSafe({ a: 'x'.repeat(1_000_000), b: Array.from({ length: 100_000 }, (_, i) => i) });
+    expect(JSON.stringify(huge).length).toBeLessThan(4000);
+    let deep: unknown = 'floor';
+    for (let i = 0; i < 10_000; i++) deep = { deep };
+    expect(JSON.stringify(jsonSafe(deep)).length).toBeLessThan(200);
+    expect(jsonSafe(undefined)).toEqual({});
+    expect(
+      jsonSafe(
+        new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw new Error('trap');
+            },
+          },
+        ),
+      ),
+    ).toEqual({});
+  });
+
+  it('cuts a message longer than 2,000 characters', () => {
+    const long = { rule: 'X', code: 'x', path: '', params: {}, message: 'm'.repeat(100_000) } as unknown as Violation;
+    const body = toErrorMessage({ violations: [long] });
+    expect(body.violations?.[0]?.message.length).toBe(2000);
   });
 });

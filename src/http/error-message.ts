@@ -175,7 +175,7 @@ function described(source: ErrorSource, options: ErrorOptions = {}) {
   const lang = spoken(options.lang);
   const max = options.maxViolations;
   const cap = typeof max === 'number' && max >= 0 ? max : defaultHttpMaxViolations;
-  const violations = all.slice(0, cap);
+  const violations = all.slice(0, cap).map((violation) => answerable(violation, lang));
   const hints = Array.isArray(source?.hints) ? source.hints.slice(0, cap) : [];
   const more = all.length - violations.length + (source?.truncated?.more ?? 0);
   const stopped = source?.truncated?.stopped === true;
@@ -191,6 +191,92 @@ function described(source: ErrorSource, options: ErrorOptions = {}) {
     truncated,
     tail: truncated ? httpWords(lang).notListed(more, stopped) : undefined,
   };
+}
+
+/** The longest message of a violation an error body carries, in characters; a longer one ends in `…`. */
+export const maxAnsweredMessage = 2000;
+
+/**
+ * A violation as an error body carries it: `params` as plain JSON data within a budget
+ * ({@link jsonSafe}), the message at most {@link maxAnsweredMessage} characters, and a `rule_failed`
+ * without what the rule threw, which is the service's to log, never the client's to read.
+ */
+function answerable(violation: Violation, lang: Lang): Violation {
+  const { path, params, message } = violation;
+  // a carrier's rule and code are ids: longer ones are cut
+  const rule = String(violation.rule).slice(0, 200);
+  const code = String(violation.code).slice(0, 200);
+  if (code === 'rule_failed')
+    return { rule, code, path, params: {}, message: httpWords(lang).ruleFailed(String(rule)) } as unknown as Violation;
+  const text = typeof message === 'string' ? message : String(message);
+  return {
+    rule,
+    code,
+    path,
+    params: jsonSafe(params),
+    message: text.length > maxAnsweredMessage ? `${text.slice(0, maxAnsweredMessage - 1)}…` : text,
+  } as Violation;
+}
+
+/** What a violation's `params` may hold in an answer: characters of its strings, and values. */
+const paramsBudget = { chars: 2000, values: 200, depth: 8 };
+
+/**
+ * `params` as JSON data an answer can carry, whatever a rule put there: a BigInt as its decimal
+ * text, a `Date` as its ISO text, a non-finite number `null`; a function, symbol or `undefined`
+ * left out; a cycle, a value past the depth or the budget, or a read that throws, `null`. Strings
+ * are cut to the budget's characters, in all at most 2,000, and at most 200 values are copied.
+ * No caller's code runs but the getters of the properties it copies.
+ */
+export function jsonSafe(params: unknown): Record<string, unknown> {
+  const left = { chars: paramsBudget.chars, values: paramsBudget.values };
+  const seen = new Set<object>();
+  const copy = (value: unknown, depth: number): unknown => {
+    if (left.values-- <= 0 || left.chars <= 0) return null;
+    switch (typeof value) {
+      case 'string': {
+        const text = value.slice(0, Math.max(0, left.chars));
+        left.chars -= text.length;
+        return text;
+      }
+      case 'number':
+        left.chars -= 8; // as its text takes about
+        return Number.isFinite(value) ? value : null;
+      case 'boolean':
+        return value;
+      case 'bigint':
+        return copy(value.toString(), depth);
+      case 'object':
+        break;
+      default:
+        return undefined;
+    }
+    if (value === null || depth >= paramsBudget.depth || seen.has(value)) return null;
+    try {
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+      seen.add(value);
+      if (Array.isArray(value)) {
+        const list: unknown[] = [];
+        for (let i = 0; i < value.length && left.values > 0; i++) list.push(copy(value[i], depth + 1) ?? null);
+        return list;
+      }
+      const record: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        if (left.values <= 0) break;
+        const name = key.slice(0, 200);
+        left.chars -= name.length;
+        const field = copy((value as Record<string, unknown>)[key], depth + 1);
+        if (field !== undefined) record[name] = field;
+      }
+      return record;
+    } catch {
+      return null;
+    } finally {
+      seen.delete(value);
+    }
+  };
+  const safe = typeof params === 'object' && params !== null && !Array.isArray(params) ? copy(params, 0) : {};
+  return typeof safe === 'object' && safe !== null && !Array.isArray(safe) ? (safe as Record<string, unknown>) : {};
 }
 
 const causes: Readonly<Record<string, ErrorCause>> = { 'R-body': 'json', 'R-query': 'query', 'R-event': 'event' };

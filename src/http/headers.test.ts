@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsJson, bearerToken, headerOf, isJsonContentType, preferredLang } from './headers.js';
+import {
+  acceptsJson,
+  bearerToken,
+  headerOf,
+  isJsonContentType,
+  preferredErrorFormat,
+  preferredLang,
+} from './headers.js';
 
 describe('acceptsJson', () => {
   it.each([
@@ -33,6 +40,30 @@ describe('acceptsJson', () => {
     expect(acceptsJson(accept)).toBe(plain);
     expect(acceptsJson(accept, { problem: true })).toBe(problem);
   });
+});
+
+describe('preferredErrorFormat', () => {
+  const problem = 'application/problem+json';
+  it.each([
+    [undefined, 'ErrorMessage', 'ErrorMessage'],
+    ['', 'problem', 'problem'],
+    ['*/*', 'ErrorMessage', 'ErrorMessage'],
+    ['*/*', 'problem', 'problem'],
+    ['application/*', 'problem', 'problem'],
+    [problem, 'ErrorMessage', 'problem'],
+    ['application/json', 'problem', 'ErrorMessage'],
+    [`application/json, ${problem}`, 'ErrorMessage', 'ErrorMessage'],
+    [`application/json, ${problem}`, 'problem', 'problem'],
+    [`application/json;q=0.5, ${problem}`, 'ErrorMessage', 'problem'],
+    [`${problem};q=0.5, application/json`, 'problem', 'ErrorMessage'],
+    [`${problem}, */*;q=0.1`, 'ErrorMessage', 'problem'],
+    [`${problem};q=0, */*`, 'problem', 'ErrorMessage'],
+    [`application/json;q=0.5, */*`, 'ErrorMessage', 'ErrorMessage'],
+    [`${problem};charset=latin1`, 'ErrorMessage', 'ErrorMessage'],
+    ['text/html', 'problem', 'problem'],
+  ] as const)('Accept %j on a route of %s: %s', (accept, configured, expected) =>
+    expect(preferredErrorFormat(accept, configured)).toBe(expected),
+  );
 });
 
 describe('isJsonContentType', () => {

@@ -71,6 +71,33 @@ export function acceptsJson(
 
 /** Whether `accept` admits `application/<subtype>` in UTF-8: the most specific matching range decides. */
 function admits(accept: string, subtype: string): boolean {
+  const best = quality(accept, subtype);
+  return best !== undefined && best.q > 0;
+}
+
+/**
+ * The error body an `Accept` header prefers, `configured` unless it says otherwise: the other format
+ * when the header names its media type (`application/json` for an ErrorMessage,
+ * `application/problem+json` for problem details) with a higher `q` than the configured one gets
+ * (from its own range or a wildcard), or when it refuses or leaves out the configured one and admits
+ * the other. An absent header and wildcard ranges alone keep `configured`.
+ */
+export function preferredErrorFormat(
+  accept: string | undefined,
+  configured: 'ErrorMessage' | 'problem',
+): 'ErrorMessage' | 'problem' {
+  if (accept === undefined || accept.trim() === '') return configured;
+  const json = quality(accept, 'json');
+  const problem = quality(accept, 'problem+json');
+  const [own, other] = configured === 'problem' ? [problem, json] : [json, problem];
+  if (other === undefined || other.q <= 0) return configured;
+  const refused = own === undefined || own.q <= 0;
+  if (!refused && (other.rank < 2 || other.q <= own.q)) return configured;
+  return configured === 'problem' ? 'ErrorMessage' : 'problem';
+}
+
+/** The most specific range of `accept` that admits `application/<subtype>` in UTF-8, with its rank and `q`. */
+function quality(accept: string, subtype: string): { rank: number; q: number } | undefined {
   let best: { rank: number; q: number } | undefined;
   for (const range of accept.split(',')) {
     const media = mediaType(range);
@@ -87,7 +114,7 @@ function admits(accept: string, subtype: string): boolean {
     const q = Number(media.params.get('q') ?? '1');
     if (!best || rank > best.rank) best = { rank, q: Number.isNaN(q) ? 1 : q };
   }
-  return best !== undefined && best.q > 0;
+  return best;
 }
 
 /** Whether a `Content-Type` header is `application/json`, with no charset or charset utf-8. */

@@ -329,7 +329,13 @@ interface Reported {
 /** The body's value, or the 400 to answer: JSON (unless parsed already), then valid by `validate`. */
 export function checkBody<T>(
   body: BodyInput,
-  options: JsonBodyOptions & { readonly lang: Lang; readonly max: number; readonly about: ErrorCause },
+  options: JsonBodyOptions & {
+    readonly lang: Lang;
+    readonly max: number;
+    readonly about: ErrorCause;
+    /** Told of what each rule that failed (`rule_failed`) threw, which the answer does not say. */
+    readonly onRuleError?: ((error: unknown) => void) | undefined;
+  },
   validate: (input: unknown, options: ValidateOptions) => ValidationResult<T, Reported>,
 ): ValidBody<T> | HttpError {
   const { lang, max, about } = options;
@@ -341,7 +347,34 @@ export function checkBody<T>(
     input = parsed.value;
   }
   const result = validate(input, { lang, maxViolations: Math.max(1, max) });
-  if (!result.valid) return errorResponse(400, result as unknown as ErrorSource, { lang, maxViolations: max, about });
+  if (!result.valid) {
+    if (options.onRuleError) reportRuleErrors(result.violations, options.onRuleError);
+    return errorResponse(400, result as unknown as ErrorSource, { lang, maxViolations: max, about });
+  }
   const hints = Array.isArray(result.hints) ? result.hints.slice(0, max) : [];
   return { ok: true, value: result.value, hints };
+}
+
+/** Where a `rule_failed` violation's params hold what the rule threw (not enumerable): see `failed` in validate.ts. */
+const thrownKey = Symbol.for('product-order-validator.thrown');
+
+/** Tells `onRuleError` what each rule that failed threw, or an Error with the text it left when that is all there is. */
+function reportRuleErrors(violations: readonly Reported[], onRuleError: (error: unknown) => void): void {
+  try {
+    for (const violation of violations) {
+      if (violation.code !== 'rule_failed') continue;
+      const params = (violation as { params?: unknown }).params;
+      const record = typeof params === 'object' && params !== null ? (params as Record<PropertyKey, unknown>) : {};
+      const thrown = Object.hasOwn(record, thrownKey)
+        ? record[thrownKey]
+        : new Error(`the rule ${String(violation.rule)} failed: ${String(record.error ?? '')}`);
+      try {
+        onRuleError(thrown);
+      } catch {
+        // a throwing onError changes nothing of the answer
+      }
+    }
+  } catch {
+    // a violation that cannot be read: the answer says rule_failed all the same
+  }
 }

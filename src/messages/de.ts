@@ -146,6 +146,7 @@ export const http: HttpWording = {
   tooLarge: (limit) => `Der Inhalt ist größer als ${limit} Bytes, die Grenze dieses Servers.`,
   readAlready: 'Der Inhalt der Anfrage wurde schon von einem anderen Teil des Servers gelesen.',
   aborted: 'Die Anfrage wurde abgebrochen.',
+  ruleFailed: (rule) => `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen.`,
   repeatedHeader: (header) => `Der Header ${header} wird mehrfach gesendet: senden Sie ihn nur einmal.`,
   contentCoding: 'Der Inhalt muss ohne Inhaltskodierung gesendet werden (Content-Encoding: identity).',
   causes: {

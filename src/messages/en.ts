@@ -142,6 +142,7 @@ export const http: HttpWording = {
   tooLarge: (limit) => `The body is larger than ${limit} bytes, the limit of this server.`,
   readAlready: 'The request body was read already, by another part of the server.',
   aborted: 'The request was aborted.',
+  ruleFailed: (rule) => `The rule ${rule} failed and could not check the input.`,
   repeatedHeader: (header) => `The header ${header} is sent more than once: send it once.`,
   contentCoding: 'The body must be sent without a content coding (Content-Encoding: identity).',
   causes: {

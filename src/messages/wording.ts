@@ -60,6 +60,8 @@ export interface HttpWording {
   readonly statuses: Readonly<Record<ErrorStatus, string>>;
   readonly tooLarge: (limit: number) => string;
   readonly readAlready: string;
+  /** A rule of the service's that failed, as a client is told of it: without what it threw. */
+  readonly ruleFailed: (rule: string) => string;
   readonly aborted: string;
   /** The 400 of a header sent more than once that must be sent once, named as HTTP spells it. */
   readonly repeatedHeader: (header: string) => string;
