@@ -138,6 +138,7 @@ export const http: HttpWording = {
     409: 'Die Anfrage steht im Widerspruch zum aktuellen Zustand der Ressource.',
     413: 'Der Inhalt ist größer, als der Server annimmt.',
     415: 'Der Inhalt muss als application/json (Zeichensatz utf-8) gesendet werden.',
+    422: 'Die Anfrage ist wohlgeformt, kann aber nicht verarbeitet werden.',
     429: 'Zu viele Anfragen: versuchen Sie es später erneut.',
     500: 'Der Server konnte die Anfrage nicht verarbeiten.',
     501: 'Der Server unterstützt diese Operation nicht.',
@@ -148,6 +149,18 @@ export const http: HttpWording = {
   aborted: 'Die Anfrage wurde abgebrochen.',
   repeatedHeader: (header) => `Der Header ${header} wird mehrfach gesendet: senden Sie ihn nur einmal.`,
   contentCoding: 'Der Inhalt muss ohne Inhaltskodierung gesendet werden (Content-Encoding: identity).',
+  idempotencyKey: {
+    syntax: () =>
+      'Der Header Idempotency-Key muss eine Zeichenkette in Anführungszeichen aus druckbarem ASCII sein: Idempotency-Key: "…".',
+    empty: () => 'Der Header Idempotency-Key ist leer: senden Sie einen eindeutigen Schlüssel, etwa eine UUID.',
+    too_long: (max) => `Der Header Idempotency-Key ist länger als ${max} Zeichen.`,
+  },
+  idempotencyRunning:
+    'Eine Anfrage mit diesem Idempotency-Key wird noch verarbeitet: versuchen Sie es später mit demselben Schlüssel und Inhalt erneut.',
+  idempotencyReused:
+    'Dieser Idempotency-Key wurde mit einem anderen Inhalt gesendet: senden Sie für eine andere Anfrage einen neuen Schlüssel oder den ersten Inhalt erneut.',
+  createTimedOut:
+    'Der Dienst hat nicht rechtzeitig geantwortet; die Anfrage wurde womöglich angenommen. Wiederholen Sie sie mit demselben Idempotency-Key und Inhalt, sie wird nie doppelt angenommen; ohne Schlüssel prüfen Sie vor dem erneuten Senden.',
   causes: {
     order: 'Der Produktauftrag im Inhalt verletzt die Spezifikation.',
     change: 'Der Änderungsauftrag im Inhalt verletzt die Spezifikation.',
