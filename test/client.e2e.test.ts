@@ -341,7 +341,7 @@ describe('the client, hostile answers and inputs', () => {
     expect(await make(fetch).listInflightChanges()).toMatchObject({ ok: false, kind: 'unexpected', status: 200 });
   });
 
-  it('gives network when no server listens, and never throws', async () => {
+  it('gives network when no server listens, with its cause ECONNREFUSED, and never throws (regression: it said "fetch failed" only)', async () => {
     const server: Server = createServer();
     server.listen(0, '127.0.0.1');
     const port = await listening(server);
@@ -349,6 +349,64 @@ describe('the client, hostile answers and inputs', () => {
     const api = client.createProductOrderClient({ baseUrl: `http://127.0.0.1:${port}`, token: 't' });
     const result = await api.listInflightChanges();
     expect(!result.ok && result.kind).toBe('network');
+    expect(!result.ok && result.kind === 'network' && result.code).toBe('ECONNREFUSED');
+    expect(!result.ok && result.kind === 'network' && result.message).toMatch(
+      /fetch failed \(ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:\d+\)/,
+    );
+  });
+
+  /** A fetch that answers each request with the next of `statuses` (the last again), keeping the Idempotency-Key of each. */
+  const keyed = (...statuses: [number, Record<string, string>?][]) => {
+    const keys: (string | undefined)[] = [];
+    const fake = async (_url: Any, init: Any) => {
+      keys.push(init.headers['idempotency-key']);
+      const [status, headers] = statuses[Math.min(keys.length, statuses.length) - 1] ?? [500];
+      return new Response(status === 201 ? JSON.stringify(createdOrder(order)) : '{}', {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    };
+    return { keys, fetch: fake as typeof fetch };
+  };
+
+  it('sends an Idempotency-Key on every create, a new one per call and the same on each retry (regression: a retried create was stored again)', async () => {
+    const { keys, fetch } = keyed([503, { 'retry-after': '0' }], [503, { 'retry-after': '0' }], [201]);
+    const first = await make(fetch).createProductOrder(order);
+    expect(first.ok && [first.status, first.attempts]).toEqual([201, 3]);
+    await make(fetch).createInflightChange(change);
+    expect(keys[0]).toMatch(/^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/);
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(keys[3]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it("sends the caller's own key as an sf-string, and sends nothing for a key no header can carry", async () => {
+    const { keys, fetch } = keyed([201]);
+    const own = await make(fetch).createProductOrder(order, { idempotencyKey: 'outbox-"17"' });
+    expect([own.ok, keys]).toEqual([true, ['"outbox-\\"17\\""']]);
+    for (const idempotencyKey of ['', 'ü', 'k'.repeat(256)]) {
+      const refused = await make(fetch).createProductOrder(order, { idempotencyKey });
+      expect(!refused.ok && refused.kind === 'unexpected' && refused.message).toMatch(/idempotencyKey/);
+    }
+    expect(keys).toHaveLength(1);
+  });
+
+  it('never tries a create without a key again: idempotencyKey false sends none, and a 503 with Retry-After is the answer', async () => {
+    const { keys, fetch } = keyed([503, { 'retry-after': '0' }], [201]);
+    const result = await make(fetch).createProductOrder(order, { idempotencyKey: false });
+    expect([!result.ok && result.kind === 'status' && result.status, keys]).toEqual([503, [undefined]]);
+  });
+
+  it('tries a create again on a 409 with Retry-After (its first try still served), not on a 409 without', async () => {
+    const running = keyed([409, { 'retry-after': '0' }], [201]);
+    const result = await make(running.fetch).createProductOrder(order);
+    expect(result.ok && [result.status, result.attempts]).toEqual([201, 2]);
+    const conflict = keyed([409], [201]);
+    const refused = await make(conflict.fetch).createProductOrder(order);
+    expect(!refused.ok && refused.kind === 'status' && [refused.status, refused.attempts]).toEqual([409, 1]);
+    const list = keyed([409, { 'retry-after': '0' }], [200]);
+    const listed = await make(list.fetch).listInflightChanges();
+    expect(!listed.ok && listed.kind === 'status' && listed.status).toBe(409);
   });
 
   it('does not send an order with a cycle, validated or not', async () => {
