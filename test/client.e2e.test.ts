@@ -193,6 +193,78 @@ describe('the client against the Express routes', () => {
   });
 });
 
+describe.each(['express', 'fastify', 'hono'])(
+  'a create stored once, whatever retries: the client against %s with a store slower than callbackTimeoutMs',
+  (name) => {
+    let app: Running;
+    const stored: string[] = [];
+    beforeAll(async () => {
+      app = await apps[name]?.('raw', {
+        callbackTimeoutMs: 300,
+        onProductOrder: (o: Any) =>
+          new Promise((resolve) => {
+            setTimeout(() => {
+              stored.push(o.description);
+              resolve({ ...createdOrder(o), id: `PO-${stored.length}` });
+            }, 1500);
+          }),
+      });
+    });
+    afterAll(() => app.close());
+
+    it("stores the order once and ends with its 201, with the client's defaults (regression: stored three times)", async () => {
+      const api = client.createProductOrderClient({ baseUrl: app.base, token: 'good' });
+      const result = await api.createProductOrder({ ...order, description: 'client' });
+      expect(result.ok && [result.status, result.value?.id, result.attempts]).toEqual([201, 'PO-1', 3]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stored).toEqual(['client']);
+    });
+
+    it("stores an in-flight change once when it is sent again with the caller's own key", async () => {
+      const api = client.createProductOrderClient({ baseUrl: app.base, token: 'good' });
+      const first = await api.createInflightChange(change, { idempotencyKey: 'outbox-1' });
+      const again = await api.createInflightChange(change, { idempotencyKey: 'outbox-1' });
+      const listed = await api.listInflightChanges();
+      expect([first.ok && first.value?.id, again.ok && again.value?.id, listed.ok && listed.value.length]).toEqual([
+        'C-1',
+        'C-1',
+        1,
+      ]);
+    });
+
+    it('answers 503 saying it may have been taken, 409 while the first runs, 422 for another body, then replays the 201', async () => {
+      const post = (body: unknown, key: string) =>
+        fetch(`${app.base}/productOrder`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer good', 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify(body),
+        });
+      const json = (response: Response): Promise<Any> => response.json();
+      const body = { ...order, description: 'raw' };
+      const first = await post(body, '"raw-1"');
+      expect([first.status, first.headers.get('retry-after')]).toEqual([503, '1']);
+      expect((await json(first)).message).toMatch(/may have been taken/);
+      const running = await post(body, '"raw-1"');
+      expect([running.status, running.headers.get('retry-after'), (await json(running)).code]).toEqual([
+        409,
+        '1',
+        'conflict',
+      ]);
+      const other = await post({ ...body, description: 'other' }, '"raw-1"');
+      expect([other.status, (await json(other)).code]).toEqual([422, 'unprocessable_content']);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const replay = await post(body, '"raw-1"');
+      expect([replay.status, (await json(replay)).id]).toEqual([201, 'PO-2']);
+      expect(stored.filter((id) => id === 'raw')).toHaveLength(1);
+      const malformed = await post(body, 'raw-1');
+      expect([malformed.status, (await json(malformed)).message]).toEqual([
+        400,
+        'The Idempotency-Key header must be one quoted string of printable ASCII: Idempotency-Key: "…".',
+      ]);
+    });
+  },
+);
+
 describe('the client against the Express example server as it ships', () => {
   let server: ExampleServer;
   beforeAll(async () => {
