@@ -161,7 +161,7 @@ describe('Idempotency-Key on the creates', () => {
     await s.post('{"a":1}', '"k"');
     const other = await s.post('{"a":2}', '"k"');
     expect([other.status, other.json.code]).toEqual([422, 'unprocessable_content']);
-    expect(other.json.message).toMatch(/Idempotency-Key was used with another body/);
+    expect(other.json.message).toMatch(/Idempotency-Key came with another body/);
     expect((await s.post('{"a":1}', '"k"')).json.id).toBe('PO-1');
     expect(s.calls()).toBe(1);
   });
@@ -174,10 +174,10 @@ describe('Idempotency-Key on the creates', () => {
   });
 
   it.each([
-    ['k', /one quoted string/],
+    ['k', /must be a quoted string/],
     ['""', /empty/],
     [`"${'k'.repeat(256)}"`, /longer than 255/],
-    ['"a", "b"', /one quoted string/],
+    ['"a", "b"', /must be a quoted string/],
   ])('answers 400 to the key %s, and creates nothing', async (key, message) => {
     const s = service();
     const refused = await s.post('{"a":1}', key);
@@ -190,7 +190,7 @@ describe('Idempotency-Key on the creates', () => {
     const s = service({ delayMs: 300, callbackTimeoutMs: 100 });
     const first = await s.post('{"a":1}', '"k"');
     expect([first.status, first.headers['retry-after']]).toEqual([503, '1']);
-    expect(first.json.message).toMatch(/may have been taken\. Retry with the same Idempotency-Key/);
+    expect(first.json.message).toMatch(/may have been taken: retry with the same Idempotency-Key/);
     const running = await s.post('{"a":1}', '"k"');
     expect([running.status, running.json.code, running.headers['retry-after']]).toEqual([409, 'conflict', '1']);
     expect(running.json.message).toMatch(/still being processed/);

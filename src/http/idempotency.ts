@@ -10,7 +10,10 @@ export const maxIdempotencyKeyLength = 255;
 export const defaultIdempotencyTtlMs = 24 * 60 * 60 * 1000;
 
 /** The bounds of the in-memory store by default: 10,000 keys, 32 MiB of answers. */
-export const defaultIdempotencyBounds = Object.freeze({ maxEntries: 10_000, maxBytes: 32 * 1024 * 1024 });
+export const defaultIdempotencyBounds: { readonly maxEntries: number; readonly maxBytes: number } = {
+  maxEntries: 10_000,
+  maxBytes: 32 * 1024 * 1024,
+};
 
 /** What was wrong with an `Idempotency-Key`: not an sf-string, an empty one, or one over {@link maxIdempotencyKeyLength}. */
 export type IdempotencyKeyFault = 'syntax' | 'empty' | 'too_long';

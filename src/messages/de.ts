@@ -138,7 +138,7 @@ export const http: HttpWording = {
     409: 'Die Anfrage steht im Widerspruch zum aktuellen Zustand der Ressource.',
     413: 'Der Inhalt ist größer, als der Server annimmt.',
     415: 'Der Inhalt muss als application/json (Zeichensatz utf-8) gesendet werden.',
-    422: 'Die Anfrage ist wohlgeformt, kann aber nicht verarbeitet werden.',
+    422: 'Die Anfrage kann nicht verarbeitet werden.',
     429: 'Zu viele Anfragen: versuchen Sie es später erneut.',
     500: 'Der Server konnte die Anfrage nicht verarbeiten.',
     501: 'Der Server unterstützt diese Operation nicht.',
@@ -150,17 +150,14 @@ export const http: HttpWording = {
   repeatedHeader: (header) => `Der Header ${header} wird mehrfach gesendet: senden Sie ihn nur einmal.`,
   contentCoding: 'Der Inhalt muss ohne Inhaltskodierung gesendet werden (Content-Encoding: identity).',
   idempotencyKey: {
-    syntax: () =>
-      'Der Header Idempotency-Key muss eine Zeichenkette in Anführungszeichen aus druckbarem ASCII sein: Idempotency-Key: "…".',
-    empty: () => 'Der Header Idempotency-Key ist leer: senden Sie einen eindeutigen Schlüssel, etwa eine UUID.',
-    too_long: (max) => `Der Header Idempotency-Key ist länger als ${max} Zeichen.`,
+    syntax: () => 'Idempotency-Key muss in Anführungszeichen stehen: Idempotency-Key: "…".',
+    empty: () => 'Idempotency-Key ist leer.',
+    too_long: (max) => `Idempotency-Key ist länger als ${max} Zeichen.`,
   },
-  idempotencyRunning:
-    'Eine Anfrage mit diesem Idempotency-Key wird noch verarbeitet: versuchen Sie es später mit demselben Schlüssel und Inhalt erneut.',
-  idempotencyReused:
-    'Dieser Idempotency-Key wurde mit einem anderen Inhalt gesendet: senden Sie für eine andere Anfrage einen neuen Schlüssel oder den ersten Inhalt erneut.',
+  idempotencyRunning: 'Eine Anfrage mit diesem Idempotency-Key wird noch verarbeitet: später erneut senden.',
+  idempotencyReused: 'Dieser Idempotency-Key kam mit anderem Inhalt: neuen Schlüssel verwenden.',
   createTimedOut:
-    'Der Dienst hat nicht rechtzeitig geantwortet; die Anfrage wurde womöglich angenommen. Wiederholen Sie sie mit demselben Idempotency-Key und Inhalt, sie wird nie doppelt angenommen; ohne Schlüssel prüfen Sie vor dem erneuten Senden.',
+    'Keine Antwort in der Zeit; die Anfrage wurde womöglich angenommen: mit demselben Idempotency-Key erneut senden.',
   causes: {
     order: 'Der Produktauftrag im Inhalt verletzt die Spezifikation.',
     change: 'Der Änderungsauftrag im Inhalt verletzt die Spezifikation.',
