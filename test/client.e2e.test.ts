@@ -261,6 +261,12 @@ describe.each(['express', 'fastify', 'hono'])(
         400,
         'Idempotency-Key must be a quoted string: Idempotency-Key: "…".',
       ]);
+      const huge = await post(body, `"${'k'.repeat(8000)}"`);
+      expect([huge.status, (await json(huge)).message]).toEqual([
+        400,
+        'Idempotency-Key is longer than 255 characters.',
+      ]);
+      expect(stored.filter((id) => id === 'raw')).toHaveLength(1);
     });
   },
 );
