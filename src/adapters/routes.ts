@@ -282,7 +282,8 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    * nothing of it, and which goes on to the framework's error path as a `RouteError`; of a body
    * another part of the server read before the routes (a `RouteError` with `source: 'body'`); and of
    * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
-   * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it.
+   * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it; and of each failure of the
+   * idempotency store (`idempotency.claim` among the callbacks).
    */
   readonly onError?: (error: unknown, context: RouteContext<Native, Identity> | undefined) => void;
 }
