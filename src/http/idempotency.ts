@@ -10,7 +10,12 @@ export const maxIdempotencyKeyLength = 255;
 export const defaultIdempotencyTtlMs = 24 * 60 * 60 * 1000;
 
 /** The bounds of the in-memory store by default: 10,000 keys, 32 MiB of answers. */
-export const defaultIdempotencyBounds: { readonly maxEntries: number; readonly maxBytes: number } = {
+export const defaultIdempotencyBounds: {
+  /** The most keys kept. */
+  readonly maxEntries: number;
+  /** The most bytes kept, keys and answers counted as UTF-16. */
+  readonly maxBytes: number;
+} = {
   maxEntries: 10_000,
   maxBytes: 32 * 1024 * 1024,
 };
@@ -20,8 +25,18 @@ export type IdempotencyKeyFault = 'syntax' | 'empty' | 'too_long';
 
 /** An `Idempotency-Key` header read: the key (undefined when none was sent), or what is wrong with it. */
 export type IdempotencyKeyValue =
-  | { readonly ok: true; readonly key: string | undefined }
-  | { readonly ok: false; readonly fault: IdempotencyKeyFault };
+  | {
+      /** The header is absent or a key. */
+      readonly ok: true;
+      /** The key, unquoted and unescaped; undefined when no header was sent. */
+      readonly key: string | undefined;
+    }
+  | {
+      /** The header is no key. */
+      readonly ok: false;
+      /** What is wrong with it. */
+      readonly fault: IdempotencyKeyFault;
+    };
 
 /**
  * Reads the value of an `Idempotency-Key` header, an RFC 8941 sf-string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`):
