@@ -1,7 +1,7 @@
 // The routes' options as a TypeScript user meets them: what the types admit is what the routes do.
 import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../http/error-message.js';
-import { idempotencyFingerprint } from '../http/idempotency.js';
+import { createMemoryIdempotencyStore, idempotencyFingerprint } from '../http/idempotency.js';
 import { createRoutes } from './routes.js';
 
 describe('authenticate: false', () => {
@@ -276,6 +276,14 @@ describe('Idempotency-Key on the creates', () => {
       expect(answer.status).toBe(500);
       expect(s.errors).toHaveLength(1);
     }
+  });
+
+  it('holds the bound of its store under 3,000 distinct keys, each create served once', async () => {
+    const store = createMemoryIdempotencyStore({ maxEntries: 500 });
+    const s = service({ idempotency: { store } });
+    for (let i = 0; i < 3000; i++) await s.post('{"a":1}', `"key-${i}"`);
+    expect([s.calls(), store.size]).toEqual([3000, 500]);
+    expect((await s.post('{"a":1}', '"key-2999"')).json.id).toBe('PO-3000');
   });
 
   it('ignores the header with idempotency: false', async () => {
