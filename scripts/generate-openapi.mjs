@@ -10,6 +10,7 @@ async function httpFacts(root) {
     export { listeners } from './src/http/events.ts';
     export { defaultPageSize, maxPageSize } from './src/http/list-query.ts';
     export { defaultProductOrderPath } from './src/http/pipeline.ts';
+    export { defaultIdempotencyTtlMs, maxIdempotencyKeyLength } from './src/http/idempotency.ts';
   `;
   const result = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts' },
@@ -74,7 +75,9 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
     const headers = {};
     if (status === '401') headers['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
     if (status === '405') headers.Allow = { $ref: '#/components/headers/Allow' };
-    if (status === '429' || status === '503') headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
+    // a 409 of a create whose Idempotency-Key is still being served says when to try again
+    if (status === '409' || status === '429' || status === '503')
+      headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
     headers['Content-Language'] = { $ref: '#/components/headers/Content-Language' };
     responses[`Error${status}`] = {
       description: `${entry.reason}: ${entry.text.en}`,
@@ -90,13 +93,14 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
   const errors = (statuses) =>
     Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]));
   // what the specification lists for each operation, then what the routes add: a body's size and time
-  // limits, its media type, and a callback that does not answer in time
+  // limits, its media type, an Idempotency-Key sent again with another body, and a callback that does
+  // not answer in time
   const spec = {
     create: [400, 401, 403, 405, 406, 409, 429, 500],
     list: [400, 401, 403, 404, 405, 406, 409, 429, 500, 501, 503],
     retrieve: [400, 401, 403, 404, 405, 406, 409, 429, 500],
   };
-  const added = { create: [408, 413, 415, 503], list: [], retrieve: [503] };
+  const added = { create: [408, 413, 415, 422, 503], list: [], retrieve: [503] };
   const withAdded = (kind) => errors([...spec[kind], ...added[kind]].sort((a, b) => a - b));
   const header = (name) => ({ $ref: `#/components/headers/${name}` });
   const lang = { 'Content-Language': header('Content-Language') };
@@ -114,7 +118,10 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
           'The method and path of the product order create are not shown, nor a retrieve of the created order or its events: its Location names the order, which no operation here serves.',
         ),
         tags: ['productOrder'],
-        parameters: [{ $ref: '#/components/parameters/Accept-Language' }],
+        parameters: [
+          { $ref: '#/components/parameters/Idempotency-Key' },
+          { $ref: '#/components/parameters/Accept-Language' },
+        ],
         requestBody: { required: true, content: both(ref('ProductOrder_FVO'), { examples: examples(orderExamples) }) },
         responses: {
           201: {
@@ -138,7 +145,10 @@ export async function openapiDocument(root, { orderSchema, inflightSchema, order
         summary: 'Creates an InflightChangeProductOrder',
         description: 'Checks the InflightChangeProductOrder_FVO and creates the change.',
         tags: ['inflightChangeProductOrder'],
-        parameters: [{ $ref: '#/components/parameters/Accept-Language' }],
+        parameters: [
+          { $ref: '#/components/parameters/Idempotency-Key' },
+          { $ref: '#/components/parameters/Accept-Language' },
+        ],
         requestBody: {
           required: true,
           content: both(ref('InflightChangeProductOrder_FVO'), { examples: examples(changeExamples) }),
@@ -291,6 +301,14 @@ function parameters(facts) {
       in: 'query',
       description: `Number of changes to return: ${facts.defaultPageSize} unless asked, at most ${facts.maxPageSize}.`,
       schema: { type: 'integer', minimum: 0 },
+    },
+    'Idempotency-Key': {
+      name: 'Idempotency-Key',
+      in: 'header',
+      description: `The key of this create (the IETF httpapi draft "The Idempotency-Key HTTP Header Field"), an RFC 8941 sf-string of 1 to ${facts.maxIdempotencyKeyLength} printable ASCII characters, such as a quoted UUID: the first answer of a key is kept for ${facts.defaultIdempotencyTtlMs / 3_600_000} hours by default and replayed to a retry with the same key and body; a retry while the first is served gets 409 with Retry-After, the same key with another body 422, a malformed key 400.`,
+      ...gap('The specification has no idempotency key: a create sent again is created again.'),
+      schema: { type: 'string', pattern: '^ *"(?:[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]|\\\\["\\\\])+" *$' },
+      example: '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
     },
     'Accept-Language': {
       name: 'Accept-Language',

@@ -193,6 +193,84 @@ describe('the client against the Express routes', () => {
   });
 });
 
+describe.each(['express', 'fastify', 'hono'])(
+  'a create stored once, whatever retries: the client against %s with a store slower than callbackTimeoutMs',
+  (name) => {
+    let app: Running;
+    const stored: string[] = [];
+    beforeAll(async () => {
+      app = await apps[name]?.('raw', {
+        callbackTimeoutMs: 300,
+        onProductOrder: (o: Any) =>
+          new Promise((resolve) => {
+            setTimeout(() => {
+              stored.push(o.description);
+              resolve({ ...createdOrder(o), id: `PO-${stored.length}` });
+            }, 1500);
+          }),
+      });
+    });
+    afterAll(() => app.close());
+
+    it("stores the order once and ends with its 201, with the client's defaults (regression: stored three times)", async () => {
+      const api = client.createProductOrderClient({ baseUrl: app.base, token: 'good' });
+      const result = await api.createProductOrder({ ...order, description: 'client' });
+      expect(result.ok && [result.status, result.value?.id, result.attempts]).toEqual([201, 'PO-1', 3]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stored).toEqual(['client']);
+    });
+
+    it("stores an in-flight change once when it is sent again with the caller's own key", async () => {
+      const api = client.createProductOrderClient({ baseUrl: app.base, token: 'good' });
+      const first = await api.createInflightChange(change, { idempotencyKey: 'outbox-1' });
+      const again = await api.createInflightChange(change, { idempotencyKey: 'outbox-1' });
+      const listed = await api.listInflightChanges();
+      expect([first.ok && first.value?.id, again.ok && again.value?.id, listed.ok && listed.value.length]).toEqual([
+        'C-1',
+        'C-1',
+        1,
+      ]);
+    });
+
+    it('answers 503 saying it may have been taken, 409 while the first runs, 422 for another body, then replays the 201', async () => {
+      const post = (body: unknown, key: string) =>
+        fetch(`${app.base}/productOrder`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer good', 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify(body),
+        });
+      const json = (response: Response): Promise<Any> => response.json();
+      const body = { ...order, description: 'raw' };
+      const first = await post(body, '"raw-1"');
+      expect([first.status, first.headers.get('retry-after')]).toEqual([503, '1']);
+      expect((await json(first)).message).toMatch(/may have been taken/);
+      const running = await post(body, '"raw-1"');
+      expect([running.status, running.headers.get('retry-after'), (await json(running)).code]).toEqual([
+        409,
+        '1',
+        'conflict',
+      ]);
+      const other = await post({ ...body, description: 'other' }, '"raw-1"');
+      expect([other.status, (await json(other)).code]).toEqual([422, 'unprocessable_content']);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const replay = await post(body, '"raw-1"');
+      expect([replay.status, (await json(replay)).id]).toEqual([201, 'PO-2']);
+      expect(stored.filter((id) => id === 'raw')).toHaveLength(1);
+      const malformed = await post(body, 'raw-1');
+      expect([malformed.status, (await json(malformed)).message]).toEqual([
+        400,
+        'Idempotency-Key must be a quoted string: Idempotency-Key: "…".',
+      ]);
+      const huge = await post(body, `"${'k'.repeat(8000)}"`);
+      expect([huge.status, (await json(huge)).message]).toEqual([
+        400,
+        'Idempotency-Key is longer than 255 characters.',
+      ]);
+      expect(stored.filter((id) => id === 'raw')).toHaveLength(1);
+    });
+  },
+);
+
 describe('the client against the Express example server as it ships', () => {
   let server: ExampleServer;
   beforeAll(async () => {
@@ -341,7 +419,7 @@ describe('the client, hostile answers and inputs', () => {
     expect(await make(fetch).listInflightChanges()).toMatchObject({ ok: false, kind: 'unexpected', status: 200 });
   });
 
-  it('gives network when no server listens, and never throws', async () => {
+  it('gives network when no server listens, with its cause ECONNREFUSED, and never throws (regression: it said "fetch failed" only)', async () => {
     const server: Server = createServer();
     server.listen(0, '127.0.0.1');
     const port = await listening(server);
@@ -349,6 +427,64 @@ describe('the client, hostile answers and inputs', () => {
     const api = client.createProductOrderClient({ baseUrl: `http://127.0.0.1:${port}`, token: 't' });
     const result = await api.listInflightChanges();
     expect(!result.ok && result.kind).toBe('network');
+    expect(!result.ok && result.kind === 'network' && result.code).toBe('ECONNREFUSED');
+    expect(!result.ok && result.kind === 'network' && result.message).toMatch(
+      /fetch failed \(ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:\d+\)/,
+    );
+  });
+
+  /** A fetch that answers each request with the next of `statuses` (the last again), keeping the Idempotency-Key of each. */
+  const keyed = (...statuses: [number, Record<string, string>?][]) => {
+    const keys: (string | undefined)[] = [];
+    const fake = async (_url: Any, init: Any) => {
+      keys.push(init.headers['idempotency-key']);
+      const [status, headers] = statuses[Math.min(keys.length, statuses.length) - 1] ?? [500];
+      return new Response(status === 201 ? JSON.stringify(createdOrder(order)) : '{}', {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    };
+    return { keys, fetch: fake as typeof fetch };
+  };
+
+  it('sends an Idempotency-Key on every create, a new one per call and the same on each retry (regression: a retried create was stored again)', async () => {
+    const { keys, fetch } = keyed([503, { 'retry-after': '0' }], [503, { 'retry-after': '0' }], [201]);
+    const first = await make(fetch).createProductOrder(order);
+    expect(first.ok && [first.status, first.attempts]).toEqual([201, 3]);
+    await make(fetch).createInflightChange(change);
+    expect(keys[0]).toMatch(/^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/);
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(keys[3]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it("sends the caller's own key as an sf-string, and sends nothing for a key no header can carry", async () => {
+    const { keys, fetch } = keyed([201]);
+    const own = await make(fetch).createProductOrder(order, { idempotencyKey: 'outbox-"17"' });
+    expect([own.ok, keys]).toEqual([true, ['"outbox-\\"17\\""']]);
+    for (const idempotencyKey of ['', 'ü', 'k'.repeat(256)]) {
+      const refused = await make(fetch).createProductOrder(order, { idempotencyKey });
+      expect(!refused.ok && refused.kind === 'unexpected' && refused.message).toMatch(/idempotencyKey/);
+    }
+    expect(keys).toHaveLength(1);
+  });
+
+  it('never tries a create without a key again: idempotencyKey false sends none, and a 503 with Retry-After is the answer', async () => {
+    const { keys, fetch } = keyed([503, { 'retry-after': '0' }], [201]);
+    const result = await make(fetch).createProductOrder(order, { idempotencyKey: false });
+    expect([!result.ok && result.kind === 'status' && result.status, keys]).toEqual([503, [undefined]]);
+  });
+
+  it('tries a create again on a 409 with Retry-After (its first try still served), not on a 409 without', async () => {
+    const running = keyed([409, { 'retry-after': '0' }], [201]);
+    const result = await make(running.fetch).createProductOrder(order);
+    expect(result.ok && [result.status, result.attempts]).toEqual([201, 2]);
+    const conflict = keyed([409], [201]);
+    const refused = await make(conflict.fetch).createProductOrder(order);
+    expect(!refused.ok && refused.kind === 'status' && [refused.status, refused.attempts]).toEqual([409, 1]);
+    const list = keyed([409, { 'retry-after': '0' }], [200]);
+    const listed = await make(list.fetch).listInflightChanges();
+    expect(!listed.ok && listed.kind === 'status' && listed.status).toBe(409);
   });
 
   it('does not send an order with a cycle, validated or not', async () => {

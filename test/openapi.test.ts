@@ -63,6 +63,25 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(operation(at, method).responses)).toEqual(expect.arrayContaining(statuses.map(String)));
   });
 
+  it('names the Idempotency-Key header on both creates, with 409 (Retry-After) and 422, the 422 as added to the specification', () => {
+    for (const at of ['/productOrder', '/inflightChangeProductOrder']) {
+      const create = operation(at, 'post') as Operation & {
+        parameters: { $ref: string }[];
+        'x-added-statuses': number[];
+      };
+      expect(create.parameters.map((p) => p.$ref)).toContain('#/components/parameters/Idempotency-Key');
+      expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['409', '422']));
+      expect(create['x-added-statuses']).toContain(422);
+    }
+    const key = doc.components.parameters['Idempotency-Key'];
+    expect([key.in, key.required]).toEqual(['header', undefined]);
+    const pattern = new RegExp(key.schema.pattern);
+    expect(
+      ['"8e03978e-40d5-43e8-bc93-6894a57f9324"', '"a\\"b"', 'unquoted', '""', '"ü"'].map((k) => pattern.test(k)),
+    ).toEqual([true, true, false, false, false]);
+    expect(Object.keys(doc.components.responses.Error409.headers)).toContain('Retry-After');
+  });
+
   it("gives every error status an ErrorMessage, whose code names the status table's codes", () => {
     for (const status of Object.keys(errorStatuses)) {
       const response = doc.components.responses[`Error${status}`];

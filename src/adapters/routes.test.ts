@@ -1,5 +1,7 @@
 // The routes' options as a TypeScript user meets them: what the types admit is what the routes do.
 import { describe, expect, it, vi } from 'vitest';
+import { errorResponse } from '../http/error-message.js';
+import { createMemoryIdempotencyStore, idempotencyFingerprint } from '../http/idempotency.js';
 import { createRoutes, heldBehind } from './routes.js';
 
 describe('authenticate: false', () => {
@@ -174,5 +176,207 @@ describe("a store's answer that breaks the contract", () => {
     }
     expect(list([{ id: 'C-1' }]).answer).toMatchObject({ status: 200, headers: { 'X-Total-Count': '1' } });
     expect(list({ items: [{ id: 'C-1' }], total: 7 }).answer).toMatchObject({ headers: { 'X-Total-Count': '7' } });
+  });
+});
+
+describe('Idempotency-Key on the creates', () => {
+  const validator = (input: unknown) => ({
+    valid: true as const,
+    value: input as never,
+    violations: [] as [],
+    hints: [],
+  });
+  type Options = Parameters<typeof createRoutes<object>>[0];
+  /** Routes whose callback counts its calls; `post` sends a create through them as an adapter does. */
+  function service(extra: Partial<Options> & { delayMs?: number } = {}) {
+    let calls = 0;
+    const errors: unknown[] = [];
+    const { delayMs, ...rest } = extra;
+    const routes = createRoutes<object>({
+      validator,
+      onProductOrder: (order) => {
+        calls++;
+        const value = { ...(order as object), id: `PO-${calls}` };
+        return delayMs === undefined ? value : new Promise((resolve) => setTimeout(() => resolve(value), delayMs));
+      },
+      onError: (error) => errors.push(error),
+      ...rest,
+    });
+    const route = routes.paths.find((p) => p.route.kind === 'productOrder')?.route;
+    if (!route) throw new Error('no route');
+    const post = async (body: string | { parsed: unknown }, key?: string, token = 't') => {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      if (key !== undefined) headers['idempotency-key'] = key;
+      const admitted = await routes.admit({
+        route,
+        method: 'POST',
+        path: '/productOrder',
+        headers,
+        query: undefined,
+        native: {},
+      });
+      if (!('call' in admitted)) throw new Error(`not admitted: ${admitted.status}`);
+      const read =
+        typeof body === 'string' ? { ok: true as const, text: body } : { ok: true as const, parsed: body.parsed };
+      const answer = await routes.answer(admitted, read);
+      return { ...answer, json: answer.text === undefined ? undefined : JSON.parse(answer.text) };
+    };
+    return { post, calls: () => calls, errors };
+  }
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('replays the first answer to the same key and body, whatever its spaces, order of keys or parser, without calling the callback again', async () => {
+    const s = service();
+    const first = await s.post('{"a":1,"b":[1,2]}', '"k-1"');
+    expect([first.status, first.json.id]).toEqual([201, 'PO-1']);
+    const again = await s.post(' { "b" : [1, 2], "a" : 1 } ', '"k-1"');
+    const parsed = await s.post({ parsed: { b: [1, 2], a: 1 } }, '"k-1"');
+    for (const replay of [again, parsed])
+      expect([replay.status, replay.headers, replay.text]).toEqual([201, first.headers, first.text]);
+    expect(s.calls()).toBe(1);
+  });
+
+  it('serves a request without a key as before: each is created', async () => {
+    const s = service();
+    await s.post('{"a":1}');
+    await s.post('{"a":1}');
+    expect(s.calls()).toBe(2);
+  });
+
+  it('answers 422 to the same key with another body, and keeps the first answer', async () => {
+    const s = service();
+    await s.post('{"a":1}', '"k"');
+    const other = await s.post('{"a":2}', '"k"');
+    expect([other.status, other.json.code]).toEqual([422, 'unprocessable_content']);
+    expect(other.json.message).toMatch(/Idempotency-Key came with another body/);
+    expect((await s.post('{"a":1}', '"k"')).json.id).toBe('PO-1');
+    expect(s.calls()).toBe(1);
+  });
+
+  it('keeps the keys of two callers apart: the same key from two tokens creates twice', async () => {
+    const s = service();
+    await s.post('{"a":1}', '"k"', 'alice');
+    const bob = await s.post('{"a":1}', '"k"', 'bob');
+    expect([bob.status, bob.json.id, s.calls()]).toEqual([201, 'PO-2', 2]);
+  });
+
+  it.each([
+    ['k', /must be a quoted string/],
+    ['""', /empty/],
+    [`"${'k'.repeat(256)}"`, /longer than 255/],
+    ['"a", "b"', /must be a quoted string/],
+  ])('answers 400 to the key %s, and creates nothing', async (key, message) => {
+    const s = service();
+    const refused = await s.post('{"a":1}', key);
+    expect([refused.status, refused.json.code]).toEqual([400, 'invalid_request']);
+    expect(refused.json.message).toMatch(message);
+    expect(s.calls()).toBe(0);
+  });
+
+  it('a store slower than callbackTimeoutMs: 503 saying the order may have been taken, 409 while it runs, the 201 once it settled, stored once', async () => {
+    const s = service({ delayMs: 300, callbackTimeoutMs: 100 });
+    const first = await s.post('{"a":1}', '"k"');
+    expect([first.status, first.headers['retry-after']]).toEqual([503, '1']);
+    expect(first.json.message).toMatch(/may have been taken: retry with the same Idempotency-Key/);
+    const running = await s.post('{"a":1}', '"k"');
+    expect([running.status, running.json.code, running.headers['retry-after']]).toEqual([409, 'conflict', '1']);
+    expect(running.json.message).toMatch(/still being processed/);
+    await wait(300);
+    const settled = await s.post('{"a":1}', '"k"');
+    expect([settled.status, settled.json.id, s.calls()]).toEqual([201, 'PO-1', 1]);
+  });
+
+  it('the 503 of a create without a key says the order may have been taken too', async () => {
+    const s = service({ delayMs: 300, callbackTimeoutMs: 100 });
+    const first = await s.post('{"a":1}');
+    expect(first.json.message).toMatch(/may have been taken/);
+  });
+
+  it('serves the key again after a 500 (a throw) or a 429 of the callback, and keeps its own 409', async () => {
+    let mode = 'throw';
+    const s = service({
+      onProductOrder: (order) => {
+        if (mode === 'throw') throw new Error('down');
+        if (mode === '429') return errorResponse(429, undefined, { headers: { 'retry-after': '1' } });
+        if (mode === '409') return errorResponse(409);
+        return { ...(order as object), id: 'PO-1' };
+      },
+    });
+    expect((await s.post('{"a":1}', '"k"')).status).toBe(500);
+    mode = '429';
+    expect((await s.post('{"a":1}', '"k"')).status).toBe(429);
+    mode = 'ok';
+    expect((await s.post('{"a":1}', '"k"')).status).toBe(201);
+    mode = '409';
+    expect((await s.post('{"a":2}', '"k2"')).status).toBe(409);
+    mode = 'ok';
+    expect((await s.post('{"a":2}', '"k2"')).status).toBe(409);
+  });
+
+  it('a store whose claim throws gives 500, one that never settles 503 within callbackTimeoutMs; both told to onError, the callback never called', async () => {
+    const hostile = (claim: () => never | Promise<never>) =>
+      service({
+        callbackTimeoutMs: 100,
+        idempotency: { store: { claim, settle: () => undefined, release: () => undefined } },
+      });
+    const throwing = hostile(() => {
+      throw new Error('redis down');
+    });
+    expect((await throwing.post('{"a":1}', '"k"')).status).toBe(500);
+    expect(throwing.errors).toEqual([new Error('redis down')]);
+    const stuck = hostile(() => new Promise<never>(() => undefined));
+    const started = performance.now();
+    const answer = await stuck.post('{"a":1}', '"k"');
+    expect([answer.status, answer.headers['retry-after']]).toEqual([503, '1']);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(stuck.errors).toMatchObject([{ name: 'CallbackTimeoutError', callback: 'idempotency.claim' }]);
+    expect([throwing.calls(), stuck.calls()]).toEqual([0, 0]);
+  });
+
+  it('a store whose settle throws or rejects still answers the 201, the error told to onError', async () => {
+    for (const settle of [
+      () => {
+        throw new Error('settle failed');
+      },
+      () => Promise.reject(new Error('settle failed')),
+    ]) {
+      const s = service({ idempotency: { store: { claim: () => undefined, settle, release: () => undefined } } });
+      expect((await s.post('{"a":1}', '"k"')).status).toBe(201);
+      await wait(10);
+      expect(s.errors).toEqual([new Error('settle failed')]);
+    }
+  });
+
+  it('a store that gives an entry that is none answers 500, told to onError, and never 422 nor a replay of garbage', async () => {
+    for (const entry of [
+      { state: 'done', fingerprint: 42 },
+      { state: 'done', fingerprint: await idempotencyFingerprint({ a: 1 }), reply: 'no' },
+      'junk',
+    ]) {
+      const s = service({
+        idempotency: {
+          store: { claim: () => entry as never, settle: () => undefined, release: () => undefined },
+          scope: () => 'all',
+        },
+      });
+      const answer = await s.post('{"a":1}', '"k"');
+      expect(answer.status).toBe(500);
+      expect(s.errors).toHaveLength(1);
+    }
+  });
+
+  it('holds the bound of its store under 3,000 distinct keys, each create served once', async () => {
+    const store = createMemoryIdempotencyStore({ maxEntries: 500 });
+    const s = service({ idempotency: { store } });
+    for (let i = 0; i < 3000; i++) await s.post('{"a":1}', `"key-${i}"`);
+    expect([s.calls(), store.size]).toEqual([3000, 500]);
+    expect((await s.post('{"a":1}', '"key-2999"')).json.id).toBe('PO-3000');
+  });
+
+  it('ignores the header with idempotency: false', async () => {
+    const s = service({ idempotency: false });
+    await s.post('{"a":1}', 'not even an sf-string');
+    await s.post('{"a":1}', 'not even an sf-string');
+    expect(s.calls()).toBe(2);
   });
 });

@@ -13,7 +13,14 @@ import {
   type SerializedReply,
   serializeReply,
 } from '../http/body.js';
-import { awaitCallback, type CallbackTimeLimit, type CallbackValue, isCallbackTimeoutError } from '../http/callback.js';
+import {
+  awaitCallback,
+  type CallbackTimeLimit,
+  type CallbackValue,
+  defaultCallbackTimeoutMs,
+  isCallbackTimeoutError,
+  limitMs,
+} from '../http/callback.js';
 import { contentCodingFault, decodeUnreserved, hasDotSegment, pathFault, type RawHeaders } from '../http/door.js';
 import {
   type ErrorFormatOption,
@@ -25,6 +32,17 @@ import {
 } from '../http/error-message.js';
 import { type ListenerEvent, type ListenerEventType, listeners, validateListenerEvent } from '../http/events.js';
 import { type HeadersInput, headerOf, preferredErrorFormat, preferredLang } from '../http/headers.js';
+import {
+  canonicalJson,
+  createMemoryIdempotencyStore,
+  defaultIdempotencyTtlMs,
+  type IdempotencyEntry,
+  type IdempotencyStore,
+  idempotencyFingerprint,
+  maxIdempotencyKeyLength,
+  parseIdempotencyKey,
+  sha256Hex,
+} from '../http/idempotency.js';
 import {
   countHeaders,
   type ListQuery,
@@ -248,6 +266,12 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
   /** The language when `Accept-Language` names none the package speaks (default English). */
   readonly lang?: Lang | undefined;
   /**
+   * How the two creates take an `Idempotency-Key` (on by default, in memory): the first answer of a
+   * key is kept and replayed to a retry with the same key and body, a retry while the first runs gets
+   * 409 with `Retry-After`, the same key with another body 422. `false` ignores the header.
+   */
+  readonly idempotency?: IdempotencyOptions<Identity> | false | undefined;
+  /**
    * Error bodies: TMF `ErrorMessage` (default) or RFC 9457 `application/problem+json`, whose `errors`
    * carry each violation's `rule`, `code`, `params` and `pointer`. `'problem'` is for the product order
    * create and the in-flight change API, the listeners keeping the spec's ErrorMessage; an object
@@ -268,14 +292,32 @@ export interface ProductOrderRoutesOptions<Native, Identity = string>
    * of what a parser before the routes keeps them from keeping (a `BodyParserWarning`); and of
    * each callback that did not settle within `callbackTimeoutMs`, the client getting 503 with
    * `Retry-After`: a `CallbackTimeoutError`, whose `callback` names it. Also of what a validator's rule
-   * threw (the client getting `rule_failed` without its text), and of a callback's answer that breaks
+   * threw (the client getting `rule_failed` without its text), of a callback's answer that breaks
    * its contract (a `list` that is neither an array of changes nor `{ items, total }`, a created
-   * resource JSON cannot carry): a `TypeError` or what `JSON.stringify` threw, the client getting a 500.
+   * resource JSON cannot carry): a `TypeError` or what `JSON.stringify` threw, the client getting a 500;
+   * and of each failure of the idempotency store (`idempotency.claim` among the callbacks).
    */
   readonly onError?: (error: unknown, context: RouteContext<Native, Identity> | undefined) => void;
 }
 
 export type { Later, Route };
+
+/** How the creates keep the answer of each `Idempotency-Key`: the store, for how long, and whose keys are whose. */
+export interface IdempotencyOptions<Identity = string> {
+  /**
+   * Where the answers are kept (default: {@link createMemoryIdempotencyStore} of this process, at most
+   * 10,000 keys and 32 MiB); a store shared by the service's processes (Redis, a database) for more than one.
+   */
+  readonly store?: IdempotencyStore | undefined;
+  /** How long a key and its answer are kept, in milliseconds (default 24 hours). */
+  readonly ttlMs?: number | undefined;
+  /**
+   * Whose keys a request's are: keys of two scopes never meet. Default: the identity, which with the
+   * default authentication is the bearer token (a client whose token changes between two tries gets
+   * its create served twice: give `authenticate` that returns the client's id, or a scope of it here).
+   */
+  readonly scope?: ((identity: Identity, operation: RouteOperation) => string) | undefined;
+}
 
 /**
  * `next` of a value now, or once the Promise resolves: the pipeline stays synchronous while the
@@ -463,6 +505,15 @@ export function createRoutes<Native, Identity = string>(
   const fallback = langs.includes(options.lang as Lang) ? (options.lang as Lang) : 'en';
   const max = httpMaxViolations(options.maxViolations);
   const formats = errorFormats(options.errorFormat);
+  const given = options.idempotency;
+  const keys =
+    given === false
+      ? undefined
+      : {
+          store: given?.store ?? createMemoryIdempotencyStore(),
+          ttlMs: limitMs(given?.ttlMs, defaultIdempotencyTtlMs),
+          scope: given?.scope,
+        };
   /**
    * Whether a route answers its errors as problem details; an answer outside any route (a path below
    * the mount point that is none, a framework's error) as the product order create, or as the
@@ -561,6 +612,7 @@ export function createRoutes<Native, Identity = string>(
     context: RouteContext<Native, Identity>,
     route: Route,
     headers: HeadersInput | undefined,
+    timedOut?: string,
   ): Later<{ ok: true; value: Awaited<T> } | Answer> {
     // a callback that answers at once is answered at once: no promise, no timer, no closure
     let given: T | undefined;
@@ -578,7 +630,12 @@ export function createRoutes<Native, Identity = string>(
     };
     const settled = (answered: CallbackValue<Awaited<T>> | HttpError) => {
       if (answered.ok) return answered;
-      const answer = failure(answered, context.lang, route, headers);
+      // a 503 of awaitCallback is its time limit: a create says what that means for its order
+      const told =
+        timedOut !== undefined && answered.status === 503 && !threw
+          ? errorResponse(503, undefined, { lang: context.lang, message: timedOut, headers: answered.headers })
+          : answered;
+      const answer = failure(told, context.lang, route, headers);
       return threw ? { ...answer, error: routeError(callback, answer, threw.error) } : answer;
     };
     if (thrown) {
@@ -763,9 +820,10 @@ export function createRoutes<Native, Identity = string>(
     callback: RouteErrorSource,
     run: () => unknown,
     reply: (value: unknown) => Answer,
+    timedOut?: string,
   ): Later<Answer> {
     const { context, call } = admitted;
-    return then(awaited(callback, run, context, call.route, call.headers), (given) => {
+    return then(awaited(callback, run, context, call.route, call.headers, timedOut), (given) => {
       if (!('value' in given)) return given;
       try {
         return isRefusal(given.value)
@@ -775,6 +833,162 @@ export function createRoutes<Native, Identity = string>(
         return crashed(error, context.lang, context, call.route, call.headers);
       }
     });
+  }
+
+  /** The `Idempotency-Key` of a create: the key, undefined for none (or when the routes ignore it), or its 400. */
+  function idempotencyKeyOf(headers: HeadersInput, lang: Lang): string | undefined | HttpError {
+    if (keys === undefined) return undefined;
+    const read = parseIdempotencyKey(headerOf(headers, 'idempotency-key'));
+    if (read.ok) return read.key;
+    const message = httpWords(lang).idempotencyKey[read.fault](maxIdempotencyKeyLength);
+    return errorResponse(400, undefined, { lang, message });
+  }
+
+  /** A create served once per `Idempotency-Key`, its answer kept; without a key, served as it comes. */
+  function once(
+    admitted: Admitted<Native, Identity>,
+    key: string | undefined,
+    value: unknown,
+    callback: RouteErrorSource,
+    run: () => unknown,
+    reply: (value: unknown) => Answer,
+  ): Later<Answer> {
+    const timedOut = httpWords(admitted.context.lang).createTimedOut;
+    if (key === undefined || keys === undefined) return served(admitted, callback, run, reply, timedOut);
+    return keyed(keys, admitted, key, value, callback, run, reply, timedOut);
+  }
+
+  async function keyed(
+    kept: Readonly<Required<Omit<IdempotencyOptions<Identity>, 'scope'>>> & Pick<IdempotencyOptions<Identity>, 'scope'>,
+    admitted: Admitted<Native, Identity>,
+    key: string,
+    value: unknown,
+    callback: RouteErrorSource,
+    run: () => unknown,
+    reply: (value: unknown) => Answer,
+    timedOut: string,
+  ): Promise<Answer> {
+    const { context, call } = admitted;
+    const { lang, identity, operation } = context;
+    const { route } = call;
+    const { store, ttlMs } = kept;
+    const told = (error: unknown) => report(error, context);
+    try {
+      const scope = kept.scope ? String(kept.scope(identity, operation)) : scopeOf(identity);
+      // the token or identity is kept as a digest only, with the operation and the key
+      const [id, fingerprint] = await Promise.all([
+        sha256Hex(canonicalJson([operation, scope, key])),
+        idempotencyFingerprint(value),
+      ]);
+      const claimed = await awaitCallback('idempotency.claim', () => store.claim(id, fingerprint, ttlMs), {
+        callbackTimeoutMs: options.callbackTimeoutMs,
+        lang,
+        onError: told,
+      });
+      if (!claimed.ok) return failure(claimed, lang, route, call.headers);
+      if (claimed.value !== undefined && claimed.value !== null)
+        return replayed(claimed.value, fingerprint, context, route, call.headers);
+      // this request owns the key: the callback's answer, whenever it comes, is what the key keeps
+      let outcome: Promise<{ value: unknown } | { error: unknown }> = Promise.resolve({ error: undefined });
+      const tracked = () => {
+        try {
+          const given = run();
+          outcome = Promise.resolve(given).then(
+            (settled) => ({ value: settled }),
+            (error: unknown) => ({ error }),
+          );
+          return given;
+        } catch (error) {
+          outcome = Promise.resolve({ error });
+          throw error;
+        }
+      };
+      const answer = await served(admitted, callback, tracked, reply, timedOut);
+      void outcome.then((settled) => keep(store, id, fingerprint, ttlMs, settled, reply, context, route, call.headers));
+      return answer;
+    } catch (error) {
+      return crashed(error, lang, context, route, call.headers);
+    }
+  }
+
+  /** What a key's entry answers a request with its fingerprint: 422 for another body, 409 while it runs, else its answer. */
+  function replayed(
+    entry: IdempotencyEntry,
+    fingerprint: string,
+    context: RouteContext<Native, Identity>,
+    route: Route,
+    headers: HeadersInput | undefined,
+  ): Answer {
+    const { lang } = context;
+    const words = httpWords(lang);
+    if (typeof entry !== 'object' || typeof entry.fingerprint !== 'string' || !/^(running|done)$/.test(entry.state))
+      return crashed(
+        new TypeError('the idempotency store gave an entry that is no IdempotencyEntry'),
+        lang,
+        context,
+        route,
+        headers,
+      );
+    if (entry.fingerprint !== fingerprint)
+      return failure(errorResponse(422, undefined, { lang, message: words.idempotencyReused }), lang, route, headers);
+    if (entry.state === 'running') {
+      const seconds = String(
+        Math.max(1, Math.ceil(limitMs(options.callbackTimeoutMs, defaultCallbackTimeoutMs) / 1000)),
+      );
+      const busy = errorResponse(409, undefined, {
+        lang,
+        message: words.idempotencyRunning,
+        headers: { 'retry-after': seconds },
+      });
+      return failure(busy, lang, route, headers);
+    }
+    const reply = entry.state === 'done' ? entry.reply : undefined;
+    if (!isStoredReply(reply)) {
+      const error = new TypeError('the idempotency store gave an entry that is no IdempotencyEntry');
+      return crashed(error, lang, context, route, headers);
+    }
+    return { status: reply.status, headers: { ...reply.headers }, text: reply.text };
+  }
+
+  /**
+   * Keeps the answer of a key's callback once it settled, or releases the key: kept are a created
+   * resource (201, 202) and the callback's own refusals of the request (4xx but 408 and 429, which
+   * a retry may pass); not kept, so that a retry is served again, a throw, a rejection and any 5xx.
+   */
+  function keep(
+    store: IdempotencyStore,
+    id: string,
+    fingerprint: string,
+    ttlMs: number,
+    settled: { value: unknown } | { error: unknown },
+    reply: (value: unknown) => Answer,
+    context: RouteContext<Native, Identity>,
+    route: Route,
+    headers: HeadersInput | undefined,
+  ): void {
+    const told = (error: unknown) => report(error, context);
+    const call = (run: () => unknown) => {
+      try {
+        const given = run();
+        if (isThenable(given)) Promise.resolve(given).catch(told);
+      } catch (error) {
+        told(error);
+      }
+    };
+    let answer: Answer | undefined;
+    try {
+      if ('value' in settled)
+        answer = isRefusal(settled.value) ? failure(settled.value, context.lang, route, headers) : reply(settled.value);
+    } catch {
+      answer = undefined; // the client got its 500, told to onError, from the same value
+    }
+    const status = answer?.status ?? 500;
+    if (answer === undefined || answer.error !== undefined || status >= 500 || status === 408 || status === 429)
+      call(() => store.release(id));
+    else {
+      const { text, headers } = answer;
+      call(() => store.settle(id, { state: 'done', fingerprint, reply: { status, headers, text } }, ttlMs));
+    }
   }
 
   function answer(admitted: Admitted<Native, Identity>, body: ReadBody | undefined): Later<Answer> {
@@ -798,12 +1012,16 @@ export function createRoutes<Native, Identity = string>(
     try {
       switch (route.kind) {
         case 'productOrder': {
+          const key = idempotencyKeyOf(call.headers, lang);
+          if (typeof key === 'object') return failure(key, lang, route, call.headers);
           const order = bodyValue(body, context, 'order', validateOrder);
           if (!order.ok) return failure(order, lang, route, call.headers);
           const onProductOrder = options.onProductOrder;
           const { hints } = order;
-          return served(
+          return once(
             admitted,
+            key,
+            order.value,
             'onProductOrder',
             () => onProductOrder?.(order.value, Object.assign({}, context, { hints })),
             (value) => created(value, lang, call.path, hints),
@@ -826,11 +1044,15 @@ export function createRoutes<Native, Identity = string>(
           const store = options.inflight;
           if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route, call.headers);
           if (context.operation === 'createInflightChangeProductOrder') {
+            const key = idempotencyKeyOf(call.headers, lang);
+            if (typeof key === 'object') return failure(key, lang, route, call.headers);
             const change = bodyValue(body, context, 'change', validateInflightChangeProductOrder);
             if (!change.ok) return failure(change, lang, route, call.headers);
             const { hints } = change;
-            return served(
+            return once(
               admitted,
+              key,
+              change.value,
               'inflight.create',
               () => store.create(change.value, Object.assign({}, context, { hints })),
               (value) => created(value, lang, call.path, hints),
@@ -1067,4 +1289,25 @@ function asHttpError(error: unknown, lang: Lang): HttpError {
     if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return notJson('empty', lang);
   }
   return errorResponse(known ?? 500, undefined, { lang });
+}
+
+/** The scope of an identity's keys by default: the identity when it is a string (the bearer token), else its canonical JSON. */
+function scopeOf(identity: unknown): string {
+  return typeof identity === 'string' ? identity : canonicalJson(identity ?? null);
+}
+
+/** Whether a value is an answer as a store keeps it: a status, string headers, a text or none. */
+function isStoredReply(value: unknown): value is SerializedReply {
+  if (typeof value !== 'object' || value === null) return false;
+  const { status, headers, text } = value as Partial<SerializedReply>;
+  return (
+    typeof status === 'number' &&
+    Number.isInteger(status) &&
+    status >= 200 &&
+    status <= 599 &&
+    typeof headers === 'object' &&
+    headers !== null &&
+    Object.values(headers).every((header) => typeof header === 'string' && !/[\r\n]/.test(header)) &&
+    (text === undefined || typeof text === 'string')
+  );
 }

@@ -3,6 +3,7 @@
  * `fetch`, and gives a typed result for every answer (never a throw): the created resource, 202, the
  * service's ErrorMessage or problem details, or what kept the request from an answer. It honours
  * `Retry-After` on 429 and 503 a bounded number of times, sends `Accept-Language`, and times out.
+ * Each create carries an `Idempotency-Key`, the same on each try, so that a retry is never stored twice.
  *
  * @module product-order-validator/client
  */
@@ -15,6 +16,7 @@ import {
   requiredFields,
 } from '../generated/resource-types.js';
 import type { ErrorMessage, ProblemDetails } from '../http/error-message.js';
+import { idempotencyKeyHeader } from '../http/idempotency.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { isRecord } from '../read.js';
 import type { CustomFinding, ValidateOptions, ValidationResult, Validator, WithMessage } from '../validate.js';
@@ -62,6 +64,17 @@ export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** Options of a create. */
+export interface CreateOptions extends CallOptions {
+  /**
+   * The `Idempotency-Key` of this create (default a new random UUID per call): one of the caller's
+   * own, from its outbox, sends a create again after a network error or a restart without its being
+   * stored twice. At most 255 printable ASCII characters. `false` sends none, and the create is then
+   * never tried again.
+   */
+  readonly idempotencyKey?: string | false | undefined;
+}
+
 /** The service's answer of success, typed by its status. */
 export interface Success<S extends number, T> {
   /** The service answered with success. */
@@ -94,7 +107,7 @@ export interface ServiceError {
   readonly problem?: ProblemDetails | undefined;
   /** The body's first 4,096 characters when it is neither: a gateway's HTML page, another service's error. */
   readonly text?: string | undefined;
-  /** The `Retry-After` of a 429 or 503, in milliseconds, when the service gave one. */
+  /** The `Retry-After` of a 409, 429 or 503, in milliseconds, when the service gave one. */
   readonly retryAfterMs?: number | undefined;
   /** The answer's headers. */
   readonly headers: Headers;
@@ -125,8 +138,10 @@ export interface NoAnswer {
    * a body that cannot be written as JSON), `too_large` (over `maxResponseBytes`).
    */
   readonly kind: 'network' | 'timeout' | 'aborted' | 'token' | 'unexpected' | 'too_large';
-  /** What happened, in English. */
+  /** What happened, in English; for `network`, the cause as the system named it (`ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:80`). */
   readonly message: string;
+  /** For `network`, the system's code of the cause, when it gave one: `ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`, ... */
+  readonly code?: string | undefined;
   /** The HTTP status, when an answer came whose body could not be read. */
   readonly status?: number | undefined;
   /** How many times the request was sent. */
@@ -168,9 +183,9 @@ export interface ProductOrderClient {
    * Checks `order`, any value (a `ProductOrderFVO`, parsed JSON), then posts it to the product order
    * create: 201 with the created order, 202, or a failure.
    */
-  createProductOrder(order: unknown, options?: CallOptions): Promise<CreateResult<ProductOrder>>;
+  createProductOrder(order: unknown, options?: CreateOptions): Promise<CreateResult<ProductOrder>>;
   /** Checks `change`, any value, then posts it: 201 with the created change, 202, or a failure. */
-  createInflightChange(change: unknown, options?: CallOptions): Promise<CreateResult<InflightChangeProductOrder>>;
+  createInflightChange(change: unknown, options?: CreateOptions): Promise<CreateResult<InflightChangeProductOrder>>;
   /** Lists the changes: a page by `offset` and `limit`, with `fields`. */
   listInflightChanges(options?: ListOptions): Promise<ListResult>;
   /** Retrieves one change by its id, with `fields`. */
@@ -235,19 +250,29 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
     return value;
   }
 
-  /** Sends one request, tried again on 429 and 503 with a `Retry-After` it may wait for. */
+  /**
+   * Sends one request, tried again on 429 and 503 with a `Retry-After` it may wait for; a create only
+   * with its `Idempotency-Key` (`key`, the header's value), and then on a 409 with `Retry-After` too:
+   * the service is still serving the first try of the same key.
+   */
   async function call(
     method: 'GET' | 'POST',
     path: string,
     body: string | undefined,
     signal: AbortSignal | undefined,
+    key?: string,
   ): Promise<{ readonly response: Response; readonly text: string; readonly attempts: number } | NoAnswer> {
+    const again = (status: number) =>
+      method === 'POST' && key === undefined
+        ? false
+        : status === 429 || status === 503 || (status === 409 && key !== undefined);
     for (let attempt = 1; ; attempt++) {
       const bearer = await tokenOf();
       if (typeof bearer !== 'string') return { ...bearer, attempts: attempt - 1 };
       const headers: Record<string, string> = { accept, 'accept-language': lang };
       if (bearer !== '') headers.authorization = `Bearer ${bearer}`;
       if (body !== undefined) headers['content-type'] = 'application/json;charset=utf-8';
+      if (key !== undefined) headers['idempotency-key'] = key;
       const answer = await attemptOnce(
         send,
         `${base}${path}`,
@@ -258,12 +283,9 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
       );
       if ('kind' in answer) return { ...answer, attempts: attempt };
       const wait = retryAfterMs(answer.response);
-      const again =
-        (answer.response.status === 429 || answer.response.status === 503) &&
-        wait !== undefined &&
-        wait <= maxRetryDelayMs &&
-        attempt <= retries;
-      if (!again) return { ...answer, attempts: attempt };
+      const retry =
+        again(answer.response.status) && wait !== undefined && wait <= maxRetryDelayMs && attempt <= retries;
+      if (!retry) return { ...answer, attempts: attempt };
       if (!(await sleep(wait, signal)))
         return noAnswer('aborted', 'the call was aborted while it waited to try again', attempt);
     }
@@ -274,8 +296,16 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
     resource: keyof typeof requiredFields,
     input: unknown,
     check: Check,
-    callOptions: CallOptions | undefined,
+    callOptions: CreateOptions | undefined,
   ): Promise<CreateResult<T>> {
+    const own = callOptions?.idempotencyKey;
+    const key = own === false ? undefined : idempotencyKeyHeader(own ?? randomKey());
+    if (key === undefined && own !== false)
+      return noAnswer(
+        'unexpected',
+        'the idempotencyKey must be 1 to 255 printable ASCII characters; nothing was sent',
+        0,
+      );
     let hints: readonly Hint[] = [];
     if (callOptions?.validate !== false) {
       const result = check(input, { lang });
@@ -289,7 +319,7 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
       return noAnswer('unexpected', `the body cannot be written as JSON: ${errorText(error)}`, 0);
     }
     if (typeof body !== 'string') return noAnswer('unexpected', 'the body cannot be written as JSON', 0);
-    const answer = await call('POST', path, body, callOptions?.signal);
+    const answer = await call('POST', path, body, callOptions?.signal, key);
     if ('kind' in answer) return answer;
     const { response, text, attempts } = answer;
     const { headers } = response;
@@ -307,9 +337,9 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
   const orderCheck: Check = validator === undefined ? validateProductOrder : (input, o) => validator.validate(input, o);
 
   return Object.freeze({
-    createProductOrder: (order: unknown, callOptions?: CallOptions) =>
+    createProductOrder: (order: unknown, callOptions?: CreateOptions) =>
       create<ProductOrder>(productOrderPath, 'ProductOrder', order, orderCheck, callOptions),
-    createInflightChange: (change: unknown, callOptions?: CallOptions) =>
+    createInflightChange: (change: unknown, callOptions?: CreateOptions) =>
       create<InflightChangeProductOrder>(
         '/inflightChangeProductOrder',
         'InflightChangeProductOrder',
@@ -407,7 +437,7 @@ async function attemptOnce(
       ? { ok: false, kind: 'timeout', message: `no whole answer within ${timeoutMs} ms` }
       : signal?.aborted
         ? { ok: false, kind: 'aborted', message: 'the call was aborted' }
-        : { ok: false, kind: 'network', message: `${what}: ${errorText(error)}` };
+        : { ok: false, kind: 'network', ...networkCause(error, what) };
   try {
     let response: Response;
     try {
@@ -475,7 +505,7 @@ function failure(response: Response, text: string, attempts: number): ServiceErr
     error,
     problem,
     text: error === undefined && problem === undefined ? text.slice(0, 4096) : undefined,
-    retryAfterMs: response.status === 429 || response.status === 503 ? retryAfterMs(response) : undefined,
+    retryAfterMs: [409, 429, 503].includes(response.status) ? retryAfterMs(response) : undefined,
     headers: response.headers,
     attempts,
   };
@@ -542,4 +572,48 @@ function parsed(text: string): unknown {
 
 function noAnswer(kind: NoAnswer['kind'], message: string, attempts: number, status?: number): NoAnswer {
   return status === undefined ? { ok: false, kind, message, attempts } : { ok: false, kind, message, status, attempts };
+}
+
+/** A new idempotency key: a random UUID, or 128 random bits in hexadecimal where `randomUUID` is missing (an http: page). */
+function randomKey(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  let hex = '';
+  for (const byte of crypto.getRandomValues(new Uint8Array(16))) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * The message and code of a network error with its cause, which `fetch` hides behind "fetch failed":
+ * the first `code` and the deepest message along `cause` (at most 5 deep), `ECONNREFUSED` and
+ * `connect ECONNREFUSED 127.0.0.1:80`.
+ */
+function networkCause(error: unknown, what: string): { message: string; code?: string } {
+  let code: string | undefined;
+  let detail: string | undefined;
+  try {
+    let at: unknown = error;
+    for (let depth = 0; depth < 5 && typeof at === 'object' && at !== null; depth++) {
+      const {
+        code: named,
+        message,
+        cause,
+        errors,
+      } = at as {
+        code?: unknown;
+        message?: unknown;
+        cause?: unknown;
+        errors?: unknown;
+      };
+      if (code === undefined && typeof named === 'string' && named !== '') code = named;
+      if (depth > 0 && typeof message === 'string' && message !== '') detail = message;
+      // an AggregateError of each address tried tells its first
+      at = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+    }
+  } catch {
+    // a cause that cannot be read adds nothing
+  }
+  const because = [code, detail].filter((part) => part !== undefined && part !== '').join(': ');
+  const message = `${what}: ${errorText(error)}${because === '' ? '' : ` (${because.slice(0, 300)})`}`;
+  return code === undefined ? { message } : { message, code };
 }

@@ -36,6 +36,7 @@ const conditions: Readonly<Record<ErrorStatus, readonly [code: string, reason: s
   409: ['conflict', 'Conflict'],
   413: ['payload_too_large', 'Content Too Large'],
   415: ['unsupported_media_type', 'Unsupported Media Type'],
+  422: ['unprocessable_content', 'Unprocessable Content'],
   429: ['too_many_requests', 'Too Many Requests'],
   500: ['internal_error', 'Internal Server Error'],
   501: ['not_implemented', 'Not Implemented'],

@@ -92,6 +92,23 @@ export {
   preferredLang,
 } from './headers.js';
 export {
+  canonicalJson,
+  createMemoryIdempotencyStore,
+  defaultIdempotencyBounds,
+  defaultIdempotencyTtlMs,
+  type IdempotencyEntry,
+  type IdempotencyKeyFault,
+  type IdempotencyKeyValue,
+  type IdempotencyStore,
+  idempotencyFingerprint,
+  idempotencyKeyHeader,
+  type MemoryIdempotencyStore,
+  type MemoryIdempotencyStoreOptions,
+  maxIdempotencyKeyLength,
+  parseIdempotencyKey,
+  sha256Hex,
+} from './idempotency.js';
+export {
   countHeaders,
   defaultPageSize,
   type ListQuery,

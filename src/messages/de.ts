@@ -138,6 +138,7 @@ export const http: HttpWording = {
     409: 'Die Anfrage steht im Widerspruch zum aktuellen Zustand der Ressource.',
     413: 'Der Inhalt ist größer, als der Server annimmt.',
     415: 'Der Inhalt muss als application/json (Zeichensatz utf-8) gesendet werden.',
+    422: 'Die Anfrage kann nicht verarbeitet werden.',
     429: 'Zu viele Anfragen: versuchen Sie es später erneut.',
     500: 'Der Server konnte die Anfrage nicht verarbeiten.',
     501: 'Der Server unterstützt diese Operation nicht.',
@@ -149,6 +150,15 @@ export const http: HttpWording = {
   ruleFailed: (rule) => `Die Regel ${rule} ist fehlgeschlagen und konnte die Eingabe nicht prüfen.`,
   repeatedHeader: (header) => `Der Header ${header} wird mehrfach gesendet: senden Sie ihn nur einmal.`,
   contentCoding: 'Der Inhalt muss ohne Inhaltskodierung gesendet werden (Content-Encoding: identity).',
+  idempotencyKey: {
+    syntax: () => 'Idempotency-Key muss in Anführungszeichen stehen: Idempotency-Key: "…".',
+    empty: () => 'Idempotency-Key ist leer.',
+    too_long: (max) => `Idempotency-Key ist länger als ${max} Zeichen.`,
+  },
+  idempotencyRunning: 'Eine Anfrage mit diesem Idempotency-Key wird noch verarbeitet: später erneut senden.',
+  idempotencyReused: 'Dieser Idempotency-Key kam mit anderem Inhalt: neuen Schlüssel verwenden.',
+  createTimedOut:
+    'Keine Antwort in der Zeit; die Anfrage wurde womöglich angenommen: mit demselben Idempotency-Key erneut senden.',
   causes: {
     order: 'Der Produktauftrag im Inhalt verletzt die Spezifikation.',
     change: 'Der Änderungsauftrag im Inhalt verletzt die Spezifikation.',

@@ -134,6 +134,7 @@ export const http: HttpWording = {
     409: 'The request conflicts with the current state of the resource.',
     413: 'The body is larger than the server accepts.',
     415: 'The body must be sent as application/json (charset utf-8).',
+    422: 'The request cannot be processed.',
     429: 'Too many requests: retry later.',
     500: 'The server failed to process the request.',
     501: 'The server does not implement this operation.',
@@ -145,6 +146,14 @@ export const http: HttpWording = {
   ruleFailed: (rule) => `The rule ${rule} failed and could not check the input.`,
   repeatedHeader: (header) => `The header ${header} is sent more than once: send it once.`,
   contentCoding: 'The body must be sent without a content coding (Content-Encoding: identity).',
+  idempotencyKey: {
+    syntax: () => 'Idempotency-Key must be a quoted string: Idempotency-Key: "…".',
+    empty: () => 'Idempotency-Key is empty.',
+    too_long: (max) => `Idempotency-Key is longer than ${max} characters.`,
+  },
+  idempotencyRunning: 'A request with this Idempotency-Key is still being processed: retry later.',
+  idempotencyReused: 'This Idempotency-Key came with another body: use a new key.',
+  createTimedOut: 'No answer in time; the request may have been taken: retry with the same Idempotency-Key.',
   causes: {
     order: 'The product order in the body breaks the specification.',
     change: 'The change request in the body breaks the specification.',

@@ -67,6 +67,14 @@ export interface HttpWording {
   readonly repeatedHeader: (header: string) => string;
   /** The 415 of a body sent in a content coding (`Content-Encoding` other than `identity`). */
   readonly contentCoding: string;
+  /** The 400 of an `Idempotency-Key` that is no sf-string, an empty one, or one over the longest length (its argument). */
+  readonly idempotencyKey: Readonly<Record<'syntax' | 'empty' | 'too_long', (max: number) => string>>;
+  /** The 409 of a create whose `Idempotency-Key` is being served still. */
+  readonly idempotencyRunning: string;
+  /** The 422 of a create whose `Idempotency-Key` came with another body. */
+  readonly idempotencyReused: string;
+  /** The 503 of a create whose callback did not answer in time: it may have been taken. */
+  readonly createTimedOut: string;
   /** What a 400 is about, named as its message begins: the body's order, change request or event, its JSON, the query, or the path. */
   readonly causes: Readonly<Record<ErrorCause, string>>;
   readonly notListed: (more: number, stopped: boolean) => string;
