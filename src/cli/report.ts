@@ -194,16 +194,32 @@ export function placeName(t: CliWording, place: Place): string {
 }
 
 /**
- * Text for a terminal or a CI log: control characters (line breaks, the escapes of terminal
- * sequences) and the Unicode line separators written as `\n`, `\r`, `\t` or `\uXXXX`, so that no
- * file or property name starts a line of its own, a CI log command or a terminal sequence.
+ * How {@link visible} writes the characters no report lets through raw: `text` for a terminal or a
+ * CI log (line breaks as `\n`, `\r`, `\t`, the rest as `\uXXXX`); `breaks`, the same but line breaks
+ * kept, for a format that escapes them its own way (GitHub's `%0A`, XML's `&#10;`); `json`, for JSON
+ * text that `JSON.stringify` wrote: its C0 controls are escaped already and those left are its own
+ * line breaks, the others become `\uXXXX` escapes, which a JSON reader reads back as they were.
  */
-export function visible(text: string): string {
-  control.lastIndex = 0;
-  return control.test(text) ? text.replace(control, escaped) : text;
+export type Visibility = 'text' | 'breaks' | 'json';
+
+/**
+ * Text safe to print on a terminal, in a CI log or by a program that prints what a report holds:
+ * control characters (C0, DEL, C1: the escapes that start terminal sequences, NUL), the Unicode line
+ * separators and the bidirectional controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to
+ * U+2069, with which a name can read otherwise than it is) written as escapes, visibly. Every report
+ * format, the job summary and the messages on stderr write what an order or a name holds through it.
+ */
+export function visible(text: string, how: Visibility = 'text'): string {
+  const unsafe = how === 'json' ? unsafeInJson : control;
+  unsafe.lastIndex = 0;
+  if (!unsafe.test(text)) return text;
+  return text.replace(unsafe, how === 'text' ? escaped : how === 'breaks' ? escapedButBreaks : unicodeEscape);
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for
-const control = /[\0-\x1f\x7f-\x9f\u2028\u2029]/g;
+const control = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const unsafeInJson = /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const short: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const escaped = (c: string) => short[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const escaped = (c: string) => short[c] ?? unicodeEscape(c);
+const escapedButBreaks = (c: string) => (c === '\n' || c === '\r' ? c : escaped(c));

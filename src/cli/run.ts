@@ -17,7 +17,7 @@ import { type Entry, Pipeline } from './pipeline.js';
 import { inline, mainThreadBytes, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
 import type { Frame, Look, Pieces, Renderer } from './report.js';
-import { Tally } from './report.js';
+import { Tally, visible } from './report.js';
 import { expand, type InputError, type Note, type Source } from './sources.js';
 import { validators } from './validators.js';
 
@@ -88,6 +88,11 @@ async function makeFolder(folder: string): Promise<void> {
   for (const at of missing) await mkdir(at);
 }
 
+/** Says `message` on stderr, under the command's name, with what it quotes of names and orders visible. */
+function say(io: Streams, message: string): void {
+  io.stderr.write(`product-order-validate: ${visible(message)}\n`);
+}
+
 /** Runs the command; resolves to its exit code. */
 export async function run(options: Options, io: Streams): Promise<number> {
   const validate = validators[options.type];
@@ -97,24 +102,21 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const found = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
   const kept = options.changed && (await onlyChanged(found, options.changed.base, io.env));
   if (kept && 'fault' in kept) {
-    io.stderr.write(`product-order-validate: ${words.usage.changed(kept)}\n`);
+    say(io, words.usage.changed(kept));
     return exit.usage;
   }
   const sources = kept ? kept.sources : found;
-  if (kept)
-    io.stderr.write(`product-order-validate: ${words.changed(kept.files, kept.total, kept.base, kept.commit)}\n`);
+  if (kept) say(io, words.changed(kept.files, kept.total, kept.base, kept.commit));
   const baselineOut =
     options.writeBaseline === undefined ? [] : [{ format: 'json' as const, path: options.writeBaseline }];
   const guarded = await guardOutputs([...options.outputs, ...baselineOut], sources);
   if ('clash' in guarded) {
-    io.stderr.write(
-      `product-order-validate: ${words.usage.outputIsInput(guarded.clash.output, guarded.clash.input)}\n`,
-    );
+    say(io, words.usage.outputIsInput(guarded.clash.output, guarded.clash.input));
     return exit.usage;
   }
   const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
   if (known && 'fault' in known) {
-    io.stderr.write(`product-order-validate: ${words.usage.badBaseline(options.baseline ?? '', known.fault)}\n`);
+    say(io, words.usage.badBaseline(options.baseline ?? '', known.fault));
     return exit.usage;
   }
   const tally = new Tally();
@@ -127,13 +129,13 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const note = (n: Note) => {
     tally.notes.push(n);
     progress.clear();
-    io.stderr.write(`product-order-validate: ${words.note(n)}\n`);
+    say(io, words.note(n));
   };
   for (const n of guarded.notes) note(n);
   const outputs = await sinks(options, io, () => progress);
   if (typeof outputs === 'string') {
     progress.stop();
-    io.stderr.write(`product-order-validate: ${outputs}\n`);
+    say(io, outputs);
     return exit.usage;
   }
   const look: Look = {
@@ -148,7 +150,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
   /** Says on stderr that a report was split or cut to stay within a platform's limits. */
   const warn = (message: string) => {
     progress.clear();
-    io.stderr.write(`product-order-validate: ${message}\n`);
+    say(io, message);
   };
   const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
   const around = frames(look, {

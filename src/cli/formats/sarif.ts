@@ -7,7 +7,7 @@ import type { CliWording, ReportId } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
 import { baselineHash, baselineKey, sha256 } from '../baseline.js';
-import { type Place, pointerName, type ReportFormat, reportIds } from '../report.js';
+import { type Place, pointerName, type ReportFormat, reportIds, visible } from '../report.js';
 import type { InputError } from '../sources.js';
 
 /** The name of stdin in reports. */
@@ -83,7 +83,7 @@ function result(
   if (path !== undefined) location.logicalLocations = [{ fullyQualifiedName: pointerName(t, path), kind: 'member' }];
   const prints: Record<string, string> = { 'productOrderFault/v1': print };
   if (known !== undefined) prints[baselineMark] = known;
-  return `,\n${JSON.stringify({
+  const text = JSON.stringify({
     ruleId: id,
     ruleIndex: index.get(id),
     level,
@@ -91,7 +91,8 @@ function result(
     locations: [location],
     partialFingerprints: prints,
     properties,
-  })}`;
+  });
+  return `,\n${visible(text, 'json')}`;
 }
 
 /** The properties of a finding's result: its code, path and params, and the order's line or index. */
@@ -243,7 +244,7 @@ export const sarif: ReportFormat = {
           exitCode,
           ...(notifications.length > 0 && { toolExecutionNotifications: notifications }),
         };
-        return `${inRun === 0 ? '' : '\n'}],"invocations":[${JSON.stringify(invocation)}]}]}\n`;
+        return `${inRun === 0 ? '' : '\n'}],"invocations":[${visible(JSON.stringify(invocation), 'json')}]}]}\n`;
       },
     };
   },
