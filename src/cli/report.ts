@@ -35,8 +35,13 @@ export interface Renderer {
   error(error: InputError): string;
 }
 
-/** Text to write: a string, or pieces read back from where a report kept them. */
-export type Pieces = string | Iterable<string | Uint8Array>;
+/** In a report's pieces: what follows goes to the file `nextFile`, a further file of a report split into files. */
+export interface NextFile {
+  readonly nextFile: string;
+}
+
+/** Text to write: a string, or pieces read back from where a report kept them, or that go to further files. */
+export type Pieces = string | Iterable<string | Uint8Array | NextFile>;
 
 /** What a source gave, for the line or element that closes it. */
 export interface Counts {
@@ -54,9 +59,9 @@ export interface Counts {
 export interface Frame {
   start(): string;
   /** The rendered records of a unit, or an input error met while reading a source. */
-  records(text: string): string;
+  records(text: string): Pieces;
   /** A rendered input error that belongs to no source read (a name not found, a pattern that matched nothing). */
-  alone(text: string, name: string): string;
+  alone(text: string, name: string): Pieces;
   /** What closes a source. */
   end(source: Source, counts: Counts): Pieces;
   finish(tally: Tally): string;
@@ -69,6 +74,8 @@ export interface Style {
   readonly colour: boolean;
   /** Whether valid orders are left out. */
   readonly quiet: boolean;
+  /** The file the report goes to (`--output`); `undefined` for stdout. */
+  readonly output?: string | undefined;
 }
 
 /** A report format: its renderer (worker side) and its frame (main thread). */
@@ -87,6 +94,8 @@ export interface RunFacts {
   readonly warn: (message: string) => void;
   /** The file of GitHub's job summary (`$GITHUB_STEP_SUMMARY`), when it is set. */
   readonly stepSummary?: string | undefined;
+  /** The most bytes a SARIF file may have gzip-compressed: GitHub's upload limit, or less when `PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES` says so. */
+  readonly sarifGzipBytes?: number | undefined;
   /** The files changed against a base, as reports name them: with `--changed`, the files the run checks; in a pull request's job (`GITHUB_BASE_REF`) with a `github` report, the inputs the pull request changes; else `undefined`. */
   readonly changed?: ReadonlySet<string> | undefined;
 }
@@ -97,7 +106,12 @@ export interface Look {
   readonly quiet: boolean;
   /** Whether an order with hints fails the run (`--fail-on hints`): then quiet never leaves it out. */
   readonly failOnHints?: boolean | undefined;
-  readonly reports: readonly { readonly format: Format; readonly colour: boolean }[];
+  readonly reports: readonly {
+    readonly format: Format;
+    readonly colour: boolean;
+    /** The file it goes to; `undefined` for stdout. */
+    readonly output?: string | undefined;
+  }[];
 }
 
 /** The counts of a run. */

@@ -1,6 +1,6 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
-import { mkdir, open, realpath, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import { baselineText, countKeys, readBaseline } from './baseline.js';
@@ -9,14 +9,15 @@ import { reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
 import { frames, renderers } from './formats/index.js';
+import { partPath, uploadGzipBytes } from './formats/sarif.js';
 import { changedFiles, platformBase } from './git.js';
 import { isGlob } from './glob.js';
 import type { Options } from './options.js';
-import { guardOutputs } from './own-reports.js';
+import { guardOutputs, isReport, reportBytes } from './own-reports.js';
 import { type Entry, Pipeline } from './pipeline.js';
 import { inline, mainThreadBytes, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
-import type { Frame, Look, Pieces, Renderer } from './report.js';
+import type { Frame, Look, NextFile, Pieces, Renderer } from './report.js';
 import { Tally, visible } from './report.js';
 import { expand, type InputError, type Note, type Source } from './sources.js';
 import { validators } from './validators.js';
@@ -41,7 +42,7 @@ function colourful(stdout: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv)
 
 /** Where a report goes: stdout, or a file opened before the run. */
 interface Sink {
-  write(piece: string | Uint8Array): Promise<void>;
+  write(piece: string | Uint8Array | NextFile): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +53,7 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
     if (output.path === undefined) {
       out.push({
         async write(piece) {
+          if (typeof piece !== 'string' && !(piece instanceof Uint8Array)) return; // stdout is one file
           if (io.stdout.isTTY) progress().clear();
           if (!io.stdout.write(piece)) await once(io.stdout, 'drain');
         },
@@ -60,17 +62,49 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
       continue;
     }
     const path = output.path;
-    const file = await makeFolder(dirname(path))
+    const first = await makeFolder(dirname(path))
       .then(() => open(path, 'w'))
       .catch((error: NodeJS.ErrnoException) => error);
-    if (file instanceof Error) {
+    if (first instanceof Error) {
       await Promise.all(out.map((sink) => sink.close()));
-      return cliWords[options.lang].usage.cannotWrite(output.path, file.code ?? file.message);
+      return cliWords[options.lang].usage.cannotWrite(output.path, first.code ?? first.message);
     }
-    const put = (piece: string | Uint8Array) => (typeof piece === 'string' ? file.write(piece) : file.write(piece));
-    out.push({ write: async (piece) => void (await put(piece)), close: () => file.close() });
+    let file = first;
+    let files = 1;
+    out.push({
+      async write(piece) {
+        if (typeof piece === 'string') await file.write(piece);
+        else if (piece instanceof Uint8Array) await file.write(piece);
+        else {
+          // a report split into files: the next one, never over a file that is no report of the command
+          await file.close();
+          if ((await reportOrNothing(piece.nextFile)) === false)
+            throw new Error(cliWords[options.lang].usage.cannotWrite(piece.nextFile, 'EEXIST'));
+          file = await open(piece.nextFile, 'w');
+          files++;
+        }
+      },
+      async close() {
+        await file.close();
+        if (output.format !== 'sarif') return;
+        // the further files of an earlier run's report, which this run's report does not have
+        for (let n = files + 1; (await reportOrNothing(partPath(path, n))) === true; n++) await rm(partPath(path, n));
+      },
+    });
   }
   return out;
+}
+
+/** Whether the file at `path` holds a report of the command (or nothing); `undefined` when there is no file. */
+async function reportOrNothing(path: string): Promise<boolean | undefined> {
+  const file = await open(path).catch(() => undefined);
+  if (!file) return undefined;
+  try {
+    const { size } = await file.stat();
+    return size === 0 || (await isReport(await reportBytes(file, size, 'head'), () => reportBytes(file, size, 'tail')));
+  } finally {
+    await file.close();
+  }
 }
 
 /**
@@ -145,6 +179,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
     reports: options.outputs.map((output) => ({
       format: output.format,
       colour: output.path === undefined && colourful(io.stdout, io.env),
+      output: output.path,
     })),
   };
   /** Says on stderr that a report was split or cut to stay within a platform's limits. */
@@ -159,6 +194,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
     exitCode: (counts) => exitCode(counts, options),
     warn,
     stepSummary: io.env.GITHUB_STEP_SUMMARY || undefined,
+    sarifGzipBytes: sarifGzipBytes(io.env),
     changed,
   });
   /** Writes each report's pieces to its sink, strings that follow each other in one write. */
@@ -235,6 +271,15 @@ export async function run(options: Options, io: Streams): Promise<number> {
     await Promise.all(outputs.map((sink) => sink.close()));
   }
   return exitCode(tally, options);
+}
+
+/**
+ * The most bytes a SARIF file may have gzip-compressed: `PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES`, for
+ * a smaller limit than GitHub's, when it is a whole number from 1,024 up to GitHub's 10 MB; else GitHub's.
+ */
+function sarifGzipBytes(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES);
+  return Number.isInteger(value) && value >= 1024 && value <= uploadGzipBytes ? value : uploadGzipBytes;
 }
 
 /** The names reports give the files among `sources`. */
