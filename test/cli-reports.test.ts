@@ -3,6 +3,7 @@
 // read by a reader of that format, several reports from one run, and the options partners asked for.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import {
   closeSync,
   existsSync,
@@ -11,6 +12,7 @@ import {
   openSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -19,8 +21,9 @@ import { join } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
 import { parse as parseJunit } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, cleanEnv, runner } from './command.js';
+import { bin, canMeasureRss, cleanEnv, runner } from './command.js';
 import { importEsm } from './consumer.js';
+import { orderStream } from './stream.js';
 
 let work: string;
 const cli = runner(() => work);
@@ -859,4 +862,78 @@ describe('what an attacker wrote into names and keys (terminal sequences, NUL, b
     expect(usage.stderr).toContain('\\u202e');
     expect(usage.stderr).not.toMatch(raw);
   });
+});
+
+describe('reports to a slow reader', () => {
+  /** The seven formats in one run: `ndjson` on stdout, the others to files in `out`. */
+  const seven = (out: string) => [
+    '--jobs',
+    '2',
+    '-f',
+    'ndjson',
+    ...['text', 'json', 'sarif', 'junit', 'github', 'gitlab'].flatMap((f) => ['-f', f, '-o', `${out}/r.${f}`]),
+  ];
+
+  /**
+   * Runs the command on `input` with the seven reports, under GNU time when it is there. With
+   * `stall`, its stdout is not read until the SARIF file stopped growing for a second (the command
+   * waits for its reader) or was written whole (it did not); then it is read in 64 KiB steps with a
+   * pause of 2 ms. Resolves to its exit code, its peak RSS (0 without GNU time), the bytes read, and
+   * whether the SARIF file was whole while nothing was read.
+   */
+  async function slow(input: string, out: string, stall: boolean) {
+    const rss = join(work, `${out}.rss`);
+    const args = [...seven(out), input];
+    const child = canMeasureRss
+      ? spawn('/usr/bin/time', ['-f', '%M', '-o', rss, bin(), ...args], { cwd: work, env: cleanEnv })
+      : spawn(bin(), args, { cwd: work, env: cleanEnv });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    const sarif = join(work, out, 'r.sarif');
+    const size = () => (existsSync(sarif) ? statSync(sarif).size : -1);
+    const whole = () => existsSync(sarif) && readFileSync(sarif, 'utf8').endsWith(']}]}\n');
+    let wholeAtStall = false;
+    for (let last = -1, still = 0, waited = 0; stall && waited < 60_000; waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (whole()) {
+        wholeAtStall = true;
+        break;
+      }
+      const now = size();
+      still = now === last && now > 0 ? still + 200 : 0;
+      last = now;
+      if (still >= 1000) break;
+    }
+    let read = 0;
+    child.stdout.on('data', (data: Buffer) => {
+      read += data.length;
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 2);
+    });
+    const [code] = (await once(child, 'close')) as [number];
+    clearTimeout(killer);
+    const peak = canMeasureRss ? Number(readFileSync(rss, 'utf8').trim().split('\n').at(-1)) * 1024 : 0;
+    return { code, peak, read, wholeAtStall };
+  }
+
+  beforeAll(async () => {
+    for (const count of [2000, 20_000]) {
+      let text = '';
+      for await (const chunk of orderStream(count, 7, 1).stream) text += chunk; // every order invalid
+      put(`slow/orders-${count}.ndjson`, text);
+    }
+  });
+
+  // the reports are written as the reader takes them: a reader that stops holds the run, whose
+  // memory stays flat rather than growing with the reports it would hold
+  it('waits for a reader that stops, and keeps peak memory flat from 2,000 to 20,000 invalid orders in seven reports', async () => {
+    const small = await slow('slow/orders-2000.ndjson', 'slow-2k', false);
+    const large = await slow('slow/orders-20000.ndjson', 'slow-20k', true);
+    expect(small.code).toBe(1);
+    expect(large.code).toBe(1);
+    // stdout held the run: while nothing was read, the other reports stopped before they were whole
+    expect(large.wholeAtStall).toBe(false);
+    expect(large.read).toBeGreaterThan(5_000_000);
+    expect(JSON.parse(readFileSync(join(work, 'slow-20k', 'r.sarif'), 'utf8')).runs[0].results).toHaveLength(20_000);
+    if (canMeasureRss) expect(large.peak - small.peak, `${small.peak} → ${large.peak}`).toBeLessThan(96 * 2 ** 20);
+  }, 120_000);
 });

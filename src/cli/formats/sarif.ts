@@ -250,7 +250,11 @@ export const sarif: ReportFormat = {
       start: () => start,
       records,
       alone: records,
-      end: () => '',
+      end() {
+        // a fingerprint names its source: the next source numbers its own
+        seen.clear();
+        return '';
+      },
       finish(tally) {
         const exitCode = facts.exitCode(tally);
         const said: string[] = [];
@@ -314,7 +318,8 @@ function numberPrints(text: string, seen: Map<string, number>): string {
   let from = 0;
   while (at >= 0) {
     const end = at + baselineAt.length + 64;
-    const hash = text.slice(end - 64, end);
+    // a string of its own, not a slice that would keep the whole text of the batch alive
+    const hash = Buffer.from(text.slice(end - 64, end), 'hex').toString('base64');
     const n = (seen.get(hash) ?? 0) + 1;
     seen.set(hash, n);
     out += `${text.slice(from, end)}:${n}`;
