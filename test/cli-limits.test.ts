@@ -1,9 +1,10 @@
 // The command's reports within the platforms' limits (issue 27), from the packed package run as a
 // process: GitHub's annotations per level and job summary, SARIF runs of at most 25,000 results,
 // --no-hints, a baseline of known violations, the whole order named "" and the SARIF invocation.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Validator } from '@cfworker/json-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runner } from './command.js';
@@ -110,6 +111,52 @@ describe('SARIF within GitHub code scanning', () => {
     expect(log.runs[1].automationDetails).toEqual({ id: 'product-order-validate/part-2/' });
     expect(log.runs[1].invocations).toEqual([{ executionSuccessful: true, exitCode: 1 }]);
     expect(run.stderr).toContain('-f sarif: 30,000 results split into 2 runs of at most 25,000');
+  });
+
+  // regression: 550,000 results came out as one file of 20 runs, 26.9 MB gzip-compressed, which the upload refuses
+  it('writes a report past the upload size into files each under it, every result once, and removes further files an earlier run left', () => {
+    // each line an order of its own faults: names that compress little
+    const lines = Array.from({ length: 3000 }, (_, i) => `{"x${(i * 7919).toString(36)}":1}`).join('\n');
+    put('split/orders.ndjson', `${lines}\n`);
+    put('split-out/r.99.sarif', 'not a report of the command');
+    const limit = 64 * 1024;
+    const env = { PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES: String(limit) };
+    const run = cli(['-f', 'sarif', '-o', 'split-out/r.sarif', 'split/orders.ndjson'], { env });
+    expect(run.code).toBe(1);
+    const names = readdirSync(join(work, 'split-out')).filter((name) => name !== 'r.99.sarif');
+    expect(names.length).toBeGreaterThan(2);
+    const parts = ['r.sarif', ...Array.from({ length: names.length - 1 }, (_, i) => `r.${i + 2}.sarif`)];
+    expect(names.sort()).toEqual([...parts].sort());
+    let results = 0;
+    for (const name of parts) {
+      const text = read(`split-out/${name}`);
+      expect(gzipSync(text).length).toBeLessThanOrEqual(limit);
+      const log = JSON.parse(text);
+      expect(sarifSchema.validate(log).errors).toEqual([]);
+      for (const r of log.runs) results += r.results.length;
+    }
+    expect(results).toBe(5 * 3000); // each order: four required members missing, one name unknown
+    expect(run.stderr).toContain(
+      `results written into ${parts.length} files, up to "split-out/r.${parts.length}.sarif"`,
+    );
+    // a later run that fits in one file leaves no part of the earlier one to be uploaded with it
+    const again = cli(['-f', 'sarif', '-o', 'split-out/r.sarif', 'whole/misspelt.json']);
+    expect(again.code).toBe(1);
+    expect(readdirSync(join(work, 'split-out')).sort()).toEqual(['r.99.sarif', 'r.sarif']);
+    expect(read('split-out/r.99.sarif')).toBe('not a report of the command');
+  });
+
+  it('never writes a further file of a split report over a file that is no report of the command', () => {
+    put(
+      'split2/orders.ndjson',
+      `${Array.from({ length: 3000 }, (_, i) => `{"y${(i * 7919).toString(36)}":1}`).join('\n')}\n`,
+    );
+    put('split2-out/r.2.sarif', 'an order, or anything else');
+    const env = { PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES: String(64 * 1024) };
+    const run = cli(['-f', 'sarif', '-o', 'split2-out/r.sarif', 'split2/orders.ndjson'], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('split2-out/r.2.sarif');
+    expect(read('split2-out/r.2.sarif')).toBe('an order, or anything else');
   });
 });
 

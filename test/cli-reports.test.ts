@@ -3,6 +3,7 @@
 // read by a reader of that format, several reports from one run, and the options partners asked for.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import {
   closeSync,
   existsSync,
@@ -11,6 +12,7 @@ import {
   openSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -19,8 +21,9 @@ import { join } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
 import { parse as parseJunit } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, cleanEnv, runner } from './command.js';
+import { bin, canMeasureRss, cleanEnv, runner } from './command.js';
 import { importEsm } from './consumer.js';
+import { orderStream } from './stream.js';
 
 let work: string;
 const cli = runner(() => work);
@@ -289,18 +292,21 @@ describe('GitHub annotations', () => {
   it('escapes % CR LF in messages, and : , in properties, so no text of an order starts a command', () => {
     // a misspelt name two edits away gets a hint that quotes it: with a line break and ::
     const sly = 'requestedCompletionD\n::warning::x';
-    const key = `requestedCompletionDa\n%`;
+    const key = `requestedCompletionDa\r\n`;
     put(
       'sly/a,b:c.json',
       compact(validOrder)
         .replace('"requestedCompletionDate"', JSON.stringify(key))
-        .replace('"priority":"2"', `"priority":${JSON.stringify(sly)}`),
+        .replace('"priority":"2"', `"priority":${JSON.stringify(sly)}`)
+        .replace('"description":"', `${JSON.stringify('requestedCompletionDat%')}:"x","description":"`),
     );
     const run = cli(['--format', 'github', 'sly']);
     const commands = run.stdout.trimEnd().split('\n');
     for (const command of commands.slice(0, -1))
       expect(command).toMatch(/^::(error|notice) file=sly\/a%2Cb%3Ac\.json,/);
-    expect(run.stdout).toContain('%0A');
+    expect(run.stdout).toContain('requestedCompletionDa%0D%0A');
+    expect(run.stdout).toContain('requestedCompletionDat%25');
+    expect(run.stdout).not.toContain('\r');
     expect(run.stdout).not.toMatch(/^::warning/m);
   });
 });
@@ -466,6 +472,17 @@ describe('options', () => {
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('3 orders: 2 valid, 1 invalid (R-field: 1); 1 input error');
     const records = json(['--quiet', 'orders/valid.json', 'orders/array.json']).doc.results;
     expect(records.map((r) => [r.source, r.index])).toEqual([['orders/array.json', 1]]);
+  });
+
+  it('an ndjson report of valid orders with --quiet, its summary line alone, is known as a report in the folder it checks', () => {
+    put('quiet-lines/valid.json', validOrder);
+    const args = ['--quiet', '-f', 'ndjson', '-o', 'quiet-lines/report.ndjson', 'quiet-lines'];
+    expect(cli(args).code).toBe(0);
+    expect(readFileSync(join(work, 'quiet-lines/report.ndjson'), 'utf8')).toMatch(/^\{"summary":\{"orders":1,/);
+    const again = cli(args);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('left out "quiet-lines/report.ndjson"');
+    expect(readFileSync(join(work, 'quiet-lines/report.ndjson'), 'utf8')).toMatch(/^\{"summary":\{"orders":1,/);
   });
 
   it('--exclude leaves out the files a pattern matches, named, found in a folder or by a pattern', () => {
@@ -767,4 +784,156 @@ describe('what an attacker found: reports written over their inputs', () => {
     expect(run.doc.results.map((r) => r.source)).toEqual(['dups/a-link.json', 'dups/d.json']);
     expect(run.doc.summary).toMatchObject({ orders: 2, invalid: 1 });
   });
+});
+
+describe('what an attacker wrote into names and keys (terminal sequences, NUL, bidirectional overrides)', () => {
+  // sets the terminal's title, clears the screen, blinks, a C1 CSI, DEL, NUL, and the bidirectional
+  // controls of Trojan Source: right-to-left override, isolates, marks, the Arabic letter mark
+  const evil =
+    '\u001b]0;owned\u0007\u001b[2J\u001b[5m\u009b5m\u007f\u0000\u202e\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d\u200e\u200f\u061c\u2028\u2029';
+  const fileName = `o\u001b]0;owned\u0007\u001b[2J\u001b[5m\u009b\u007f\u202egnp\u2066\u200f\u061c.json`;
+  /** Raw in an output: any control character but the line feed, and the bidirectional controls. */
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for
+  const raw = /[\0-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+  /** The sequences the command writes itself on a terminal: its colours, and its progress line cleared; and the terminal's CR LF. */
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the command's own escapes are what is looked for
+  const own = /\x1b\[(?:0|1|2|31|32|33|36)m|\r\x1b\[K|\r(?=\n)/g;
+  const formats = ['text', 'json', 'ndjson', 'sarif', 'junit', 'github', 'gitlab'] as const;
+
+  beforeAll(() => {
+    const order = JSON.parse(validOrder);
+    order.priority = `1${evil}`; // too long: a violation of a value that holds it all
+    order.relatedParty[0]['rol\u202e'] = order.relatedParty[0].role; // a near miss of a key, quoted in a hint
+    delete order.relatedParty[0].role;
+    // a name repeated: its path and params hold it, its message quotes it
+    const repeated = `${JSON.stringify(evil)}:1,${JSON.stringify(evil)}:2,`;
+    put(`hostile/${fileName}`, JSON.stringify(order, null, 2).replace('{', `{${repeated}`));
+    put('hostile/rlo.json', '{"a":\u202e}'); // malformed: the message quotes the character found
+    put('hostile/esc.json', '{"a":\u001b[2J}');
+    put('hostile/lines.ndjson', `${JSON.stringify({ ...order, [`x${evil}`]: 1 })}\n`);
+  });
+
+  it('writes every one of them visibly escaped in all seven formats, on a pipe and on a terminal, and the JSON formats keep the data exact', () => {
+    for (const format of formats) {
+      const summary = join(work, `summary-${format}.md`);
+      const piped = cli(['-f', format, 'hostile'], { env: { GITHUB_STEP_SUMMARY: summary } });
+      expect(piped.code, `${format}: ${piped.stderr}`).toBe(3); // invalid orders and input errors
+      expect(piped.stdout, format).toContain('\\u202e');
+      expect(piped.stdout, format).not.toMatch(raw);
+      expect(piped.stderr, format).not.toMatch(raw);
+      if (format === 'github') {
+        const table = readFileSync(summary, 'utf8');
+        expect(table).toContain('u202e');
+        expect(table).not.toMatch(raw);
+      }
+      if (format === 'json') {
+        const doc = JSON.parse(piped.stdout) as {
+          results: { source: string; violations: { path: string }[]; hints: { params: unknown }[] }[];
+        };
+        const result = doc.results.find((r) => r.source === `hostile/${fileName}`);
+        expect(result?.violations.map((v) => v.path)).toContain(`/${evil}`);
+        expect(result?.hints[0].params).toEqual({ found: 'rol\u202e', suggestion: 'role' });
+      }
+      if (format === 'ndjson' || format === 'sarif' || format === 'gitlab')
+        for (const line of format === 'ndjson' ? piped.stdout.trimEnd().split('\n') : [piped.stdout])
+          expect(() => JSON.parse(line)).not.toThrow();
+      // a pseudo-terminal (util-linux `script`): colours and the progress line are on, stdout and stderr share it
+      const command = `'${bin()}' -f ${format} hostile`;
+      const tty = spawnSync('script', ['-q', '-e', '-c', command, '/dev/null'], {
+        cwd: work,
+        input: '',
+        env: { ...cleanEnv, FORCE_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(tty.status, `${format} on a terminal: ${tty.stdout}`).toBe(3);
+      expect(tty.stdout, format).toContain('\\u202e');
+      expect(tty.stdout.replace(own, ''), `${format} on a terminal`).not.toMatch(raw);
+    }
+  });
+
+  it('writes them visibly in the messages on stderr', () => {
+    const run = cli(['--baseline', `missing-${fileName}`, 'hostile']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('\\u001b]0;owned\\u0007');
+    expect(run.stderr).not.toMatch(raw);
+    const usage = cli([`--format=x${evil.replace('\0', '')}`, 'hostile']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('\\u202e');
+    expect(usage.stderr).not.toMatch(raw);
+  });
+});
+
+describe('reports to a slow reader', () => {
+  /** The seven formats in one run: `ndjson` on stdout, the others to files in `out`. */
+  const seven = (out: string) => [
+    '--jobs',
+    '2',
+    '-f',
+    'ndjson',
+    ...['text', 'json', 'sarif', 'junit', 'github', 'gitlab'].flatMap((f) => ['-f', f, '-o', `${out}/r.${f}`]),
+  ];
+
+  /**
+   * Runs the command on `input` with the seven reports, under GNU time when it is there. With
+   * `stall`, its stdout is not read until the SARIF file stopped growing for a second (the command
+   * waits for its reader) or was written whole (it did not); then it is read in 64 KiB steps with a
+   * pause of 2 ms. Resolves to its exit code, its peak RSS (0 without GNU time), the bytes read, and
+   * whether the SARIF file was whole while nothing was read.
+   */
+  async function slow(input: string, out: string, stall: boolean) {
+    const rss = join(work, `${out}.rss`);
+    const args = [...seven(out), input];
+    const child = canMeasureRss
+      ? spawn('/usr/bin/time', ['-f', '%M', '-o', rss, bin(), ...args], { cwd: work, env: cleanEnv })
+      : spawn(bin(), args, { cwd: work, env: cleanEnv });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    const sarif = join(work, out, 'r.sarif');
+    const size = () => (existsSync(sarif) ? statSync(sarif).size : -1);
+    const whole = () => existsSync(sarif) && readFileSync(sarif, 'utf8').endsWith(']}]}\n');
+    let wholeAtStall = false;
+    for (let last = -1, still = 0, waited = 0; stall && waited < 60_000; waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (whole()) {
+        wholeAtStall = true;
+        break;
+      }
+      const now = size();
+      still = now === last && now > 0 ? still + 200 : 0;
+      last = now;
+      if (still >= 1000) break;
+    }
+    let read = 0;
+    child.stdout.on('data', (data: Buffer) => {
+      read += data.length;
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 2);
+    });
+    const [code] = (await once(child, 'close')) as [number];
+    clearTimeout(killer);
+    const peak = canMeasureRss ? Number(readFileSync(rss, 'utf8').trim().split('\n').at(-1)) * 1024 : 0;
+    return { code, peak, read, wholeAtStall };
+  }
+
+  beforeAll(async () => {
+    for (const count of [2000, 20_000]) {
+      let text = '';
+      for await (const chunk of orderStream(count, 7, 1).stream) text += chunk; // every order invalid
+      put(`slow/orders-${count}.ndjson`, text);
+    }
+  });
+
+  // the reports are written as the reader takes them: a reader that stops holds the run, whose
+  // memory stays flat rather than growing with the reports it would hold
+  it('waits for a reader that stops, and keeps peak memory flat from 2,000 to 20,000 invalid orders in seven reports', async () => {
+    const small = await slow('slow/orders-2000.ndjson', 'slow-2k', false);
+    const large = await slow('slow/orders-20000.ndjson', 'slow-20k', true);
+    expect(small.code).toBe(1);
+    expect(large.code).toBe(1);
+    // stdout held the run: while nothing was read, the other reports stopped before they were whole
+    expect(large.wholeAtStall).toBe(false);
+    expect(large.read).toBeGreaterThan(5_000_000);
+    expect(JSON.parse(readFileSync(join(work, 'slow-20k', 'r.sarif'), 'utf8')).runs[0].results).toHaveLength(20_000);
+    if (canMeasureRss) expect(large.peak - small.peak, `${small.peak} → ${large.peak}`).toBeLessThan(96 * 2 ** 20);
+  }, 120_000);
 });

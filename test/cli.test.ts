@@ -491,6 +491,8 @@ describe('product-order-validate output', () => {
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
+    // and, last, the summary of the JSON document on a line of its own
+    expect(records.pop()).toEqual({ summary: doc.summary });
     expect(records).toEqual(doc.results);
 
     const text = cli(args);
@@ -754,7 +756,7 @@ describe('what an attacker found: streams that never end, or are no text', () =>
         .split('\n')
         .map((line) => JSON.parse(line));
       expect(record).toMatchObject({ source: '<stdin>', error: 'too_large', limit, line: 1 });
-      expect(rest).toEqual([]);
+      expect(rest).toMatchObject([{ summary: { orders: 0, inputErrors: 1 } }]);
       // the answer came once the line passed the limit, not at its end (before: never)
       expect(run.givenAtOutput).toBeLessThan(limit + 8 * 2 ** 20);
       // and the read stopped once the line was longer than any JSON text can be
@@ -788,6 +790,7 @@ describe('product-order-validate on a large stream', () => {
     const records: JsonRecord[] = outputs[0].stdout
       .trimEnd()
       .split('\n')
+      .slice(0, -1) // the summary
       .map((line) => JSON.parse(line));
     expect(records.map((r) => r.line)).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
     expect(records.filter((r) => r.error).map((r) => r.line)).toEqual([11, 1501, 3000]);

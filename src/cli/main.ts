@@ -6,12 +6,15 @@ import { cliWords } from '../generated/languages.js';
 import { exit } from './exit.js';
 import { parseCommand } from './options.js';
 import { cores, serve } from './pool.js';
+import { visible } from './report.js';
 import { run } from './run.js';
 
 async function main(args: readonly string[]): Promise<number> {
   const command = parseCommand(args, process.env, cores());
   if ('usage' in command) {
-    process.stderr.write(`product-order-validate: ${command.usage}\n${cliWords[command.lang].usage.seeHelp}\n`);
+    process.stderr.write(
+      `product-order-validate: ${visible(command.usage)}\n${cliWords[command.lang].usage.seeHelp}\n`,
+    );
     return exit.usage;
   }
   if ('help' in command) {
@@ -49,7 +52,9 @@ function version(): string {
 
 if (isMainThread) {
   process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
-    process.stderr.write(`product-order-validate: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `product-order-validate: ${visible(error instanceof Error ? error.message : String(error))}\n`,
+    );
     return exit.usage;
   });
 } else serve();

@@ -15,12 +15,13 @@ const enough = 4096;
 
 /**
  * How each machine-readable report starts, whatever the version or language that wrote it: `ndjson`
- * and `json` by their first result (an order's verdict or an input error, formats/json.ts), `sarif`
+ * and `json` by their first result (or `ndjson` by its summary line alone) (an order's verdict or an input error, formats/json.ts), `sarif`
  * by its schema and the tool's name (formats/sarif.ts), `junit` by its testsuites' name, `gitlab` by
  * the members of its first issue.
  */
 const starts: readonly RegExp[] = [
   /^\{"source":"(?:[^"\\]|\\.)*",(?:"(?:line|index)":\d+,)?(?:"valid":(?:true|false),"violations":\[|"error":")/,
+  /^\{"summary":\{"orders":\d+,"valid":\d+,/, // an `ndjson` report whose results were all left out (quiet)
   /^\{"results":\[\n(?:\]|\{"source":"(?:[^"\\]|\\.)*",(?:"(?:line|index)":\d+,)?(?:"valid":(?:true|false),"violations":\[|"error":"))/,
   /^\{"\$schema":"https:\/\/json\.schemastore\.org\/sarif-2\.1\.0\.json","version":"2\.1\.0","runs":\[\{"tool":\{"driver":\{"name":"product-order-validate",/,
   /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="product-order-validate">\n/,

@@ -35,8 +35,13 @@ export interface Renderer {
   error(error: InputError): string;
 }
 
-/** Text to write: a string, or pieces read back from where a report kept them. */
-export type Pieces = string | Iterable<string | Uint8Array>;
+/** In a report's pieces: what follows goes to the file `nextFile`, a further file of a report split into files. */
+export interface NextFile {
+  readonly nextFile: string;
+}
+
+/** Text to write: a string, or pieces read back from where a report kept them, or that go to further files. */
+export type Pieces = string | Iterable<string | Uint8Array | NextFile>;
 
 /** What a source gave, for the line or element that closes it. */
 export interface Counts {
@@ -54,9 +59,9 @@ export interface Counts {
 export interface Frame {
   start(): string;
   /** The rendered records of a unit, or an input error met while reading a source. */
-  records(text: string): string;
+  records(text: string): Pieces;
   /** A rendered input error that belongs to no source read (a name not found, a pattern that matched nothing). */
-  alone(text: string, name: string): string;
+  alone(text: string, name: string): Pieces;
   /** What closes a source. */
   end(source: Source, counts: Counts): Pieces;
   finish(tally: Tally): string;
@@ -69,6 +74,8 @@ export interface Style {
   readonly colour: boolean;
   /** Whether valid orders are left out. */
   readonly quiet: boolean;
+  /** The file the report goes to (`--output`); `undefined` for stdout. */
+  readonly output?: string | undefined;
 }
 
 /** A report format: its renderer (worker side) and its frame (main thread). */
@@ -87,6 +94,8 @@ export interface RunFacts {
   readonly warn: (message: string) => void;
   /** The file of GitHub's job summary (`$GITHUB_STEP_SUMMARY`), when it is set. */
   readonly stepSummary?: string | undefined;
+  /** The most bytes a SARIF file may have gzip-compressed: GitHub's upload limit, or less when `PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES` says so. */
+  readonly sarifGzipBytes?: number | undefined;
   /** The files changed against a base, as reports name them: with `--changed`, the files the run checks; in a pull request's job (`GITHUB_BASE_REF`) with a `github` report, the inputs the pull request changes; else `undefined`. */
   readonly changed?: ReadonlySet<string> | undefined;
 }
@@ -97,7 +106,12 @@ export interface Look {
   readonly quiet: boolean;
   /** Whether an order with hints fails the run (`--fail-on hints`): then quiet never leaves it out. */
   readonly failOnHints?: boolean | undefined;
-  readonly reports: readonly { readonly format: Format; readonly colour: boolean }[];
+  readonly reports: readonly {
+    readonly format: Format;
+    readonly colour: boolean;
+    /** The file it goes to; `undefined` for stdout. */
+    readonly output?: string | undefined;
+  }[];
 }
 
 /** The counts of a run. */
@@ -194,16 +208,32 @@ export function placeName(t: CliWording, place: Place): string {
 }
 
 /**
- * Text for a terminal or a CI log: control characters (line breaks, the escapes of terminal
- * sequences) and the Unicode line separators written as `\n`, `\r`, `\t` or `\uXXXX`, so that no
- * file or property name starts a line of its own, a CI log command or a terminal sequence.
+ * How {@link visible} writes the characters no report lets through raw: `text` for a terminal or a
+ * CI log (line breaks as `\n`, `\r`, `\t`, the rest as `\uXXXX`); `breaks`, the same but line breaks
+ * kept, for a format that escapes them its own way (GitHub's `%0A`, XML's `&#10;`); `json`, for JSON
+ * text that `JSON.stringify` wrote: its C0 controls are escaped already and those left are its own
+ * line breaks, the others become `\uXXXX` escapes, which a JSON reader reads back as they were.
  */
-export function visible(text: string): string {
-  control.lastIndex = 0;
-  return control.test(text) ? text.replace(control, escaped) : text;
+export type Visibility = 'text' | 'breaks' | 'json';
+
+/**
+ * Text safe to print on a terminal, in a CI log or by a program that prints what a report holds:
+ * control characters (C0, DEL, C1: the escapes that start terminal sequences, NUL), the Unicode line
+ * separators and the bidirectional controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to
+ * U+2069, with which a name can read otherwise than it is) written as escapes, visibly. Every report
+ * format, the job summary and the messages on stderr write what an order or a name holds through it.
+ */
+export function visible(text: string, how: Visibility = 'text'): string {
+  const unsafe = how === 'json' ? unsafeInJson : control;
+  unsafe.lastIndex = 0;
+  if (!unsafe.test(text)) return text;
+  return text.replace(unsafe, how === 'text' ? escaped : how === 'breaks' ? escapedButBreaks : unicodeEscape);
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for
-const control = /[\0-\x1f\x7f-\x9f\u2028\u2029]/g;
+const control = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const unsafeInJson = /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const short: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const escaped = (c: string) => short[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const escaped = (c: string) => short[c] ?? unicodeEscape(c);
+const escapedButBreaks = (c: string) => (c === '\n' || c === '\r' ? c : escaped(c));

@@ -1,6 +1,6 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
-import { mkdir, open, realpath, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import { baselineText, countKeys, readBaseline, renameFiles, unusedEntries } from './baseline.js';
@@ -9,15 +9,16 @@ import { reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
 import { frames, renderers } from './formats/index.js';
+import { partPath, uploadGzipBytes } from './formats/sarif.js';
 import { changedFiles, platformBase, renamedSince } from './git.js';
 import { isGlob } from './glob.js';
 import type { Options } from './options.js';
-import { guardOutputs } from './own-reports.js';
+import { guardOutputs, isReport, reportBytes } from './own-reports.js';
 import { type Entry, Pipeline } from './pipeline.js';
 import { inline, mainThreadBytes, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
-import type { Frame, Look, Pieces, Renderer } from './report.js';
-import { Tally } from './report.js';
+import type { Frame, Look, NextFile, Pieces, Renderer } from './report.js';
+import { Tally, visible } from './report.js';
 import { expand, type InputError, type Note, type Source } from './sources.js';
 import { validators } from './validators.js';
 
@@ -41,7 +42,7 @@ function colourful(stdout: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv)
 
 /** Where a report goes: stdout, or a file opened before the run. */
 interface Sink {
-  write(piece: string | Uint8Array): Promise<void>;
+  write(piece: string | Uint8Array | NextFile): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +53,7 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
     if (output.path === undefined) {
       out.push({
         async write(piece) {
+          if (typeof piece !== 'string' && !(piece instanceof Uint8Array)) return; // stdout is one file
           if (io.stdout.isTTY) progress().clear();
           if (!io.stdout.write(piece)) await once(io.stdout, 'drain');
         },
@@ -60,17 +62,49 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
       continue;
     }
     const path = output.path;
-    const file = await makeFolder(dirname(path))
+    const first = await makeFolder(dirname(path))
       .then(() => open(path, 'w'))
       .catch((error: NodeJS.ErrnoException) => error);
-    if (file instanceof Error) {
+    if (first instanceof Error) {
       await Promise.all(out.map((sink) => sink.close()));
-      return cliWords[options.lang].usage.cannotWrite(output.path, file.code ?? file.message);
+      return cliWords[options.lang].usage.cannotWrite(output.path, first.code ?? first.message);
     }
-    const put = (piece: string | Uint8Array) => (typeof piece === 'string' ? file.write(piece) : file.write(piece));
-    out.push({ write: async (piece) => void (await put(piece)), close: () => file.close() });
+    let file = first;
+    let files = 1;
+    out.push({
+      async write(piece) {
+        if (typeof piece === 'string') await file.write(piece);
+        else if (piece instanceof Uint8Array) await file.write(piece);
+        else {
+          // a report split into files: the next one, never over a file that is no report of the command
+          await file.close();
+          if ((await reportOrNothing(piece.nextFile)) === false)
+            throw new Error(cliWords[options.lang].usage.cannotWrite(piece.nextFile, 'EEXIST'));
+          file = await open(piece.nextFile, 'w');
+          files++;
+        }
+      },
+      async close() {
+        await file.close();
+        if (output.format !== 'sarif') return;
+        // the further files of an earlier run's report, which this run's report does not have
+        for (let n = files + 1; (await reportOrNothing(partPath(path, n))) === true; n++) await rm(partPath(path, n));
+      },
+    });
   }
   return out;
+}
+
+/** Whether the file at `path` holds a report of the command (or nothing); `undefined` when there is no file. */
+async function reportOrNothing(path: string): Promise<boolean | undefined> {
+  const file = await open(path).catch(() => undefined);
+  if (!file) return undefined;
+  try {
+    const { size } = await file.stat();
+    return size === 0 || (await isReport(await reportBytes(file, size, 'head'), () => reportBytes(file, size, 'tail')));
+  } finally {
+    await file.close();
+  }
 }
 
 /**
@@ -88,6 +122,11 @@ async function makeFolder(folder: string): Promise<void> {
   for (const at of missing) await mkdir(at);
 }
 
+/** Says `message` on stderr, under the command's name, with what it quotes of names and orders visible. */
+function say(io: Streams, message: string): void {
+  io.stderr.write(`product-order-validate: ${visible(message)}\n`);
+}
+
 /** Runs the command; resolves to its exit code. */
 export async function run(options: Options, io: Streams): Promise<number> {
   const validate = validators[options.type];
@@ -97,7 +136,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const { inputs: found, matched } = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
   const kept = options.changed && (await onlyChanged(found, options.changed.base, io.env));
   if (kept && 'fault' in kept) {
-    io.stderr.write(`product-order-validate: ${words.usage.changed(kept)}\n`);
+    say(io, words.usage.changed(kept));
     return exit.usage;
   }
   const sources = kept ? kept.sources : found;
@@ -111,16 +150,13 @@ export async function run(options: Options, io: Streams): Promise<number> {
   // every file the arguments name or match counts, before --exclude and --changed leave any out
   const guarded = await guardOutputs(written, matched, sources);
   if ('clash' in guarded) {
-    io.stderr.write(
-      `product-order-validate: ${words.usage.outputIsInput(guarded.clash.output, guarded.clash.input)}\n`,
-    );
+    say(io, words.usage.outputIsInput(guarded.clash.output, guarded.clash.input));
     return exit.usage;
   }
-  if (kept)
-    io.stderr.write(`product-order-validate: ${words.changed(kept.files, kept.total, kept.base, kept.commit)}\n`);
+  if (kept) say(io, words.changed(kept.files, kept.total, kept.base, kept.commit));
   const known = options.baseline === undefined ? undefined : await readBaseline(options.baseline);
   if (known && 'fault' in known) {
-    io.stderr.write(`product-order-validate: ${words.usage.badBaseline(options.baseline ?? '', known.fault)}\n`);
+    say(io, words.usage.badBaseline(options.baseline ?? '', known.fault));
     return exit.usage;
   }
   const knownKeys = known && (await followRenames(known.keys, options.baseline ?? '', options.baseDir));
@@ -134,13 +170,13 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const note = (n: Note) => {
     tally.notes.push(n);
     progress.clear();
-    io.stderr.write(`product-order-validate: ${words.note(n)}\n`);
+    say(io, words.note(n));
   };
   for (const n of guarded.notes) note(n);
   const outputs = await sinks(options, io, () => progress);
   if (typeof outputs === 'string') {
     progress.stop();
-    io.stderr.write(`product-order-validate: ${outputs}\n`);
+    say(io, outputs);
     return exit.usage;
   }
   const look: Look = {
@@ -150,12 +186,13 @@ export async function run(options: Options, io: Streams): Promise<number> {
     reports: options.outputs.map((output) => ({
       format: output.format,
       colour: output.path === undefined && colourful(io.stdout, io.env),
+      output: output.path,
     })),
   };
   /** Says on stderr that a report was split or cut to stay within a platform's limits. */
   const warn = (message: string) => {
     progress.clear();
-    io.stderr.write(`product-order-validate: ${message}\n`);
+    say(io, message);
   };
   const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
   let stale = false; // a baseline entry matched nothing, with --strict-baseline
@@ -170,6 +207,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
     exitCode: finalCode,
     warn,
     stepSummary: io.env.GITHUB_STEP_SUMMARY || undefined,
+    sarifGzipBytes: sarifGzipBytes(io.env),
     changed,
   });
   /** Writes each report's pieces to its sink, strings that follow each other in one write. */
@@ -291,6 +329,15 @@ async function unusedBaseline(remaining: ReadonlyMap<string, number>, read: Read
     if (!(await stat(resolve(baseDir, file)).catch(() => undefined))) gone.add(file);
   }
   return unusedEntries(remaining, (file) => read.has(file) || gone.has(file));
+}
+
+/**
+ * The most bytes a SARIF file may have gzip-compressed: `PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES`, for
+ * a smaller limit than GitHub's, when it is a whole number from 1,024 up to GitHub's 10 MB; else GitHub's.
+ */
+function sarifGzipBytes(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES);
+  return Number.isInteger(value) && value >= 1024 && value <= uploadGzipBytes ? value : uploadGzipBytes;
 }
 
 /** The names reports give the files among `sources`. */

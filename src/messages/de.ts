@@ -295,8 +295,10 @@ export const cli: CliWording = {
       `… und ${cli.number(n)} weitere nicht aufgeführt: eine Job-Zusammenfassung fasst höchstens 1 MiB; siehe den SARIF- oder einen anderen Bericht`,
     sarifSplit: (results, runs, cap) =>
       `-f sarif: ${cli.number(results)} Ergebnisse auf ${runs} Läufe zu höchstens ${cli.number(cap)} verteilt, so viele nimmt GitHub Code Scanning je Lauf`,
-    sarifCut: (n, runs) =>
-      `-f sarif: ${cli.number(n)} Ergebnisse ausgelassen, jenseits der ${runs} Läufe, die GitHub Code Scanning je Datei nimmt; nutzen Sie --baseline, --no-hints oder --max-violations`,
+    sarifFiles: (results, files, last) =>
+      `-f sarif: ${cli.number(results)} Ergebnisse in ${files} Dateien geschrieben, bis "${last}", jede in dem, was GitHub Code Scanning nimmt (20 Läufe, 10 MB gzip-komprimiert): laden Sie jede hoch`,
+    sarifRuns: (runs, cap) =>
+      `-f sarif: der Bericht hat ${cli.number(runs)} Läufe, mehr als die ${cap}, die GitHub Code Scanning je Datei nimmt: mit -o <Datei>.sarif teilt der Befehl ihn in Dateien, die es nimmt; oder nutzen Sie --baseline, --no-hints oder --max-violations`,
     sarifLarge: (megabytes) =>
       `-f sarif: der Bericht hat ${cli.number(megabytes)} MB; GitHub Code Scanning nimmt höchstens 10 MB gzip-komprimiert: nutzen Sie --baseline, --no-hints oder --max-violations, falls der Upload ihn ablehnt`,
   },

@@ -283,8 +283,10 @@ export const cli: CliWording = {
       `… and ${cli.number(n)} more not listed: a job summary holds at most 1 MiB; see the SARIF or another report`,
     sarifSplit: (results, runs, cap) =>
       `-f sarif: ${cli.number(results)} results split into ${runs} runs of at most ${cli.number(cap)}, as GitHub code scanning takes per run`,
-    sarifCut: (n, runs) =>
-      `-f sarif: ${cli.number(n)} results left out, past the ${runs} runs GitHub code scanning takes per file; use --baseline, --no-hints or --max-violations`,
+    sarifFiles: (results, files, last) =>
+      `-f sarif: ${cli.number(results)} results written into ${files} files, up to "${last}", each within what GitHub code scanning takes (20 runs, 10 MB gzip-compressed): upload each`,
+    sarifRuns: (runs, cap) =>
+      `-f sarif: the report has ${cli.number(runs)} runs, more than the ${cap} GitHub code scanning takes per file: with -o <file>.sarif the command splits it into files it takes; or use --baseline, --no-hints or --max-violations`,
     sarifLarge: (megabytes) =>
       `-f sarif: the report has ${cli.number(megabytes)} MB; GitHub code scanning takes at most 10 MB gzip-compressed: use --baseline, --no-hints or --max-violations if the upload refuses it`,
   },

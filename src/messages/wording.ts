@@ -154,8 +154,10 @@ export interface LimitWording {
   readonly summaryFull: (n: number) => string;
   /** On stderr: a SARIF report split into runs. */
   readonly sarifSplit: (results: number, runs: number, cap: number) => string;
-  /** On stderr: results a SARIF report left out, past the runs a file may have. */
-  readonly sarifCut: (n: number, runs: number) => string;
+  /** On stderr: a SARIF report written into several files, the last of which is `last`. */
+  readonly sarifFiles: (results: number, files: number, last: string) => string;
+  /** On stderr: a SARIF report on stdout with more runs than a file may have. */
+  readonly sarifRuns: (runs: number, cap: number) => string;
   /** On stderr: a SARIF report that may exceed the upload's size limit. */
   readonly sarifLarge: (megabytes: number) => string;
 }

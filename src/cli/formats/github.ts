@@ -6,10 +6,21 @@ import { appendFileSync, statSync } from 'node:fs';
 import type { CliWording } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import { type Frame, pointerName, type ReportFormat, type RunFacts, summaryLine, type Tally } from '../report.js';
+import {
+  type Frame,
+  pointerName,
+  type ReportFormat,
+  type RunFacts,
+  summaryLine,
+  type Tally,
+  visible,
+} from '../report.js';
 
-/** A command's message: `%`, CR and LF escaped, so that no text of an order can start a command of its own. */
-const data = (s: string) => s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+/**
+ * A command's message: `%`, CR and LF escaped as GitHub reads them, so that no text of an order can
+ * start a command of its own, and the other controls visible, so that none reaches the log raw.
+ */
+const data = (s: string) => visible(s, 'breaks').replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 
 /** A command's property value: as a message, and `:` and `,` escaped too. */
 const property = (s: string) => data(s).replaceAll(':', '%3A').replaceAll(',', '%2C');
@@ -116,7 +127,7 @@ class StepSummary {
   /** Appends the summary to the step's file; what went wrong, if anything. */
   write(tally: Tally, warn: (message: string) => void): void {
     const { t } = this;
-    const head = `### product-order-validate\n\n${cell(summaryLine(t, tally))}\n\n`;
+    const head = `### product-order-validate\n\n${cell(visible(summaryLine(t, tally)))}\n\n`;
     const table =
       this.rows.length === 0
         ? ''
@@ -219,7 +230,7 @@ export const github: ReportFormat = {
         let out = '';
         for (const [level, quota] of quotas) out += quota.finish(level, t, facts);
         summary?.write(tally, facts.warn);
-        return `${out}${summaryLine(t, tally)}\n`;
+        return `${out}${visible(summaryLine(t, tally))}\n`;
       },
     };
   },

@@ -4,7 +4,7 @@
 import type { CliWording } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import { type Place, pointerName, type ReportFormat } from '../report.js';
+import { type Place, pointerName, type ReportFormat, visible } from '../report.js';
 import { listFrame } from './json.js';
 import { fingerprint } from './sarif.js';
 
@@ -19,13 +19,14 @@ function issue(
   line: number,
   end: number,
 ) {
-  return `,\n${JSON.stringify({
+  const text = JSON.stringify({
     description,
     check_name: check,
     fingerprint: print,
     severity,
     location: { path, lines: { begin: line, end } },
-  })}`;
+  });
+  return `,\n${visible(text, 'json')}`;
 }
 
 const finding = (

@@ -12,7 +12,12 @@ import { text } from './text.js';
 /** The formats by name. */
 const byName: Readonly<Record<Format, ReportFormat>> = { text, json, ndjson, sarif, junit, github, gitlab };
 
-const style = (look: Look, colour: boolean): Style => ({ t: cliWords[look.lang], colour, quiet: look.quiet });
+const style = (look: Look, report: Look['reports'][number]): Style => ({
+  t: cliWords[look.lang],
+  colour: report.colour,
+  quiet: look.quiet,
+  output: report.output,
+});
 
 /**
  * The renderers of a look's reports, in order. With `--fail-on hints` they render every order they
@@ -20,7 +25,7 @@ const style = (look: Look, colour: boolean): Style => ({ t: cliWords[look.lang],
  */
 export function renderers(look: Look): Renderer[] {
   return look.reports.map((report) =>
-    byName[report.format].renderer(Object.assign(style(look, report.colour), look.failOnHints && { quiet: false })),
+    byName[report.format].renderer(Object.assign(style(look, report), look.failOnHints && { quiet: false })),
   );
 }
 
@@ -28,6 +33,6 @@ export function renderers(look: Look): Renderer[] {
 export function frames(look: Look, run: RunFacts): Frame[] {
   const summing = look.reports.findIndex((report) => report.format === 'github');
   return look.reports.map((report, r) =>
-    byName[report.format].frame(style(look, report.colour), r === summing ? run : { ...run, stepSummary: undefined }),
+    byName[report.format].frame(style(look, report), r === summing ? run : { ...run, stepSummary: undefined }),
   );
 }

@@ -5,15 +5,16 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Counts, type Pieces, placeName, pointerName, type ReportFormat, type Style } from '../report.js';
+import { type Counts, type Pieces, placeName, pointerName, type ReportFormat, type Style, visible } from '../report.js';
 
 /**
- * Text as XML 1.0 character data or attribute value: markup characters as entities, characters XML
- * does not allow (most controls, lone surrogates, U+FFFE and U+FFFF) as `\u{…}`, line breaks in
- * attributes as character references so that readers keep them.
+ * Text as XML 1.0 character data or attribute value: markup characters as entities, the characters
+ * {@link visible} escapes (controls, bidirectional controls) as it does, those XML does not allow
+ * besides (lone surrogates, U+FFFE and U+FFFF) as `\u{…}`, line breaks in attributes as character
+ * references so that readers keep them.
  */
 export function xml(text: string): string {
-  return text.replace(
+  return visible(text, 'breaks').replace(
     // with the u flag, a surrogate in a class matches only one that stands alone
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML forbids are what is looked for
     /[&<>"'\n\r\t]|[\0-\x08\v\f\x0e-\x1f\ud800-\udfff\ufffe\uffff]/gu,

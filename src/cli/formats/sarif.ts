@@ -1,13 +1,22 @@
 // SARIF 2.1.0: one run of the command as the tool, the rules it checks (the specification's, the JSON
 // text's, the hint, the input errors) with their titles and help, and each violation, hint and input
 // error as a result at its file, line and column, with a fingerprint that stays as long as the fault.
-import { isAbsolute, sep } from 'node:path';
+import { basename, isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import type { CliWording, ReportId } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
 import { baselineHash, baselineKey, sha256 } from '../baseline.js';
-import { type Place, pointerName, type ReportFormat, reportIds } from '../report.js';
+import {
+  type NextFile,
+  type Pieces,
+  type Place,
+  pointerName,
+  type ReportFormat,
+  reportIds,
+  visible,
+} from '../report.js';
 import type { InputError } from '../sources.js';
 
 /** The name of stdin in reports. */
@@ -83,7 +92,7 @@ function result(
   if (path !== undefined) location.logicalLocations = [{ fullyQualifiedName: pointerName(t, path), kind: 'member' }];
   const prints: Record<string, string> = { 'productOrderFault/v1': print };
   if (known !== undefined) prints[baselineMark] = known;
-  return `,\n${JSON.stringify({
+  const text = JSON.stringify({
     ruleId: id,
     ruleIndex: index.get(id),
     level,
@@ -91,7 +100,8 @@ function result(
     locations: [location],
     partialFingerprints: prints,
     properties,
-  })}`;
+  });
+  return `,\n${visible(text, 'json')}`;
 }
 
 /** The properties of a finding's result: its code, path and params, and the order's line or index. */
@@ -137,7 +147,8 @@ export const sarif: ReportFormat = {
       return result(code, 'error', t.error(error), name, region, undefined, print, { code, ...details }, t);
     },
   }),
-  frame({ t }, facts) {
+  frame(style, facts) {
+    const { t } = style;
     const rules = reportIds.map((id) => {
       const { title, help } = t.rules[id];
       return {
@@ -168,61 +179,94 @@ export const sarif: ReportFormat = {
         originalUriBaseIds: base,
         columnKind: 'utf16CodeUnits',
       }).slice(0, -1);
-    const start = `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[${runHead(1)},"results":[\n`;
-    let runs = 1;
-    let inRun = 0; // results in the run under way
+    /** The start of a file whose first run is run `n`. */
+    const fileHead = (n: number) =>
+      `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[${runHead(n)},"results":[\n`;
+    const start = fileHead(1);
+    /** Split into files: only a report written to a file, which the next files are named after. */
+    const output = style.output;
+    const limit = facts.sarifGzipBytes ?? uploadGzipBytes;
+    // room for the end of the last file (its invocation and notifications) and the estimate's error
+    const budget = limit - Math.min(64 * 1024, limit / 8);
+    const headSize = output === undefined ? 0 : deflateRawSync(start).length;
+    let runs = 1; // the run under way, counted over all files
+    let inRun = 0; // results in it
+    let runsInFile = 1;
+    let files = 1;
     let total = 0;
-    let cut = 0;
-    let bytes = start.length;
+    let bytes = start.length; // of the report on stdout
+    let packed = headSize; // the file's size gzip-compressed, as estimated
     const seen = new Map<string, number>();
     /**
-     * The results of `text` (each `,\n{…}`, one a line) as they go into the runs: a run takes at
-     * most {@link resultsPerRun}, then the next starts; past {@link runsPerFile} runs, they are counted, not written.
+     * The results of `text` (each `,\n{…}`, one a line) as they go into the runs: a run takes at most
+     * {@link resultsPerRun}, then the next starts; written to a file, a file takes at most
+     * {@link runsPerFile} runs and {@link uploadGzipBytes} gzip-compressed, then the next file starts.
      */
-    const records = (numbered: string) => {
+    const records = (numbered: string): Pieces => {
       const text = numberPrints(numbered, seen);
+      if (text === '') return '';
+      // each result's share of the compressed size: compressed alone and at the fastest level, a
+      // batch gives more bytes than within the whole file, so that the estimate stays above it
+      const ratio = output === undefined ? 0 : deflateRawSync(text, { level: 1 }).length / text.length;
+      const pieces: (string | NextFile)[] = [];
       let out = '';
+      let from = 0; // the text not yet copied
       for (let at = 0; at < text.length; ) {
-        if (runs === runsPerFile && inRun === resultsPerRun) {
-          for (let n = text.indexOf('\n', at); n >= 0; n = text.indexOf('\n', n + 1)) cut++;
-          break;
-        }
-        if (inRun === resultsPerRun) {
+        const next = text.indexOf(',\n', at + 2);
+        const end = next < 0 ? text.length : next;
+        const size = (end - at) * ratio;
+        const over = output !== undefined && packed + size > budget;
+        if (inRun === resultsPerRun || (over && inRun > 0)) {
+          out += text.slice(from, at);
           runs++;
-          inRun = 0;
-          out += `\n]},${runHead(runs)},"results":[\n`;
-        }
-        // the results that fit in this run: up to the separator of the first that does not
-        let end = at;
-        let n = 0;
-        for (; n < resultsPerRun - inRun; n++) {
-          const next = text.indexOf(',\n', end + 2);
-          if (next < 0) {
-            end = text.length;
-            n++;
-            break;
+          if (output !== undefined && (over || runsInFile === runsPerFile)) {
+            pieces.push(`${out}\n]}]}\n`, { nextFile: partPath(output, ++files) });
+            out = fileHead(runs);
+            packed = headSize;
+            runsInFile = 1;
+          } else {
+            out += `\n]},${runHead(runs)},"results":[\n`;
+            runsInFile++;
           }
-          end = next;
+          inRun = 0;
+          from = at;
         }
-        const part = text.slice(at, end);
-        out += inRun === 0 ? part.slice(2) : part;
-        inRun += n;
-        total += n;
+        if (inRun === 0) {
+          out += text.slice(from, at);
+          from = at + 2; // the first result of a run has no separator
+        }
+        inRun++;
+        total++;
+        packed += size;
         at = end;
       }
+      out += text.slice(from);
       bytes += out.length;
-      return out;
+      if (pieces.length === 0) return out;
+      pieces.push(out);
+      return pieces;
     };
     return {
       start: () => start,
       records,
       alone: records,
-      end: () => '',
+      end() {
+        // a fingerprint names its source: the next source numbers its own
+        seen.clear();
+        return '';
+      },
       finish(tally) {
         const exitCode = facts.exitCode(tally);
-        if (runs > 1) facts.warn(t.limits.sarifSplit(total, runs, resultsPerRun));
-        if (cut > 0) facts.warn(t.limits.sarifCut(cut, runsPerFile));
-        if (bytes > uploadBytes) facts.warn(t.limits.sarifLarge(Math.round(bytes / 1e6)));
+        const said: string[] = [];
+        const say = (message: string) => {
+          facts.warn(message);
+          said.push(message);
+        };
+        if (runs > 1 && files === 1) facts.warn(t.limits.sarifSplit(total, runs, resultsPerRun));
+        if (files > 1 && output !== undefined) say(t.limits.sarifFiles(total, files, partPath(output, files)));
+        if (output === undefined && runs > runsPerFile) say(t.limits.sarifRuns(runs, runsPerFile));
+        else if (output === undefined ? bytes > uploadBytes : packed > limit)
+          say(t.limits.sarifLarge(Math.round((output === undefined ? bytes : packed) / 1e6)));
         const notifications = [
           // inputs left out, or read in part
           ...tally.notes.map((n) => {
@@ -235,7 +279,7 @@ export const sarif: ReportFormat = {
               properties: details,
             };
           }),
-          ...(cut > 0 ? [{ level: 'warning', message: { text: t.limits.sarifCut(cut, runsPerFile) } }] : []),
+          ...said.map((text) => ({ level: 'warning', message: { text } })),
         ];
         const invocation = {
           // exit code 2 or more: the check did not cover everything it was asked to
@@ -243,11 +287,20 @@ export const sarif: ReportFormat = {
           exitCode,
           ...(notifications.length > 0 && { toolExecutionNotifications: notifications }),
         };
-        return `${inRun === 0 ? '' : '\n'}],"invocations":[${JSON.stringify(invocation)}]}]}\n`;
+        return `${inRun === 0 ? '' : '\n'}],"invocations":[${visible(JSON.stringify(invocation), 'json')}]}]}\n`;
       },
     };
   },
 };
+
+/** The name of the `n`th file of a report split into files: `report.sarif`, `report.2.sarif`, … */
+export function partPath(path: string, n: number): string {
+  if (n === 1) return path;
+  const name = basename(path);
+  const dot = name.lastIndexOf('.');
+  const at = dot <= 0 ? path.length : path.length - name.length + dot;
+  return `${path.slice(0, at)}.${n}${path.slice(at)}`;
+}
 
 /** The baseline fingerprint's member in `partialFingerprints`: the hash of the baseline key, then `:` and the occurrence's number. */
 const baselineMark = 'productOrderBaseline/v2';
@@ -265,7 +318,8 @@ function numberPrints(text: string, seen: Map<string, number>): string {
   let from = 0;
   while (at >= 0) {
     const end = at + baselineAt.length + 64;
-    const hash = text.slice(end - 64, end);
+    // a string of its own, not a slice that would keep the whole text of the batch alive
+    const hash = Buffer.from(text.slice(end - 64, end), 'hex').toString('base64');
     const n = (seen.get(hash) ?? 0) + 1;
     seen.set(hash, n);
     out += `${text.slice(from, end)}:${n}`;
@@ -279,8 +333,12 @@ function numberPrints(text: string, seen: Map<string, number>): string {
 export const resultsPerRun = 25_000;
 export const runsPerFile = 20;
 
+/** The most bytes GitHub code scanning takes of a SARIF file, gzip-compressed: 10 MB. */
+export const uploadGzipBytes = 10_000_000;
+
 /**
- * The size past which a SARIF file may exceed GitHub's upload limit of 10 MB gzip-compressed: the
- * raw size a report of this command reaches at 10 MB compressed (its results compress about tenfold).
+ * The size past which a SARIF report on stdout may exceed GitHub's upload limit (a report written to
+ * a file is split by its compressed size instead): the raw size a report of this command reaches at
+ * 10 MB compressed (its results compress about tenfold).
  */
 const uploadBytes = 100 * 1024 * 1024;

@@ -49,7 +49,7 @@ export const text: ReportFormat = {
         const mark = invalid ? style('red', '✗') : style('green', '✓');
         return `${mark} ${visible(source.name)}: ${t.orders(orders)}, ${invalid ? t.invalid(t.number(invalid)) : t.allValid}\n`;
       },
-      finish: (tally) => `\n${style('bold', summaryLine(t, tally))}\n`,
+      finish: (tally) => `\n${style('bold', visible(summaryLine(t, tally)))}\n`,
     };
   },
 };
