@@ -147,7 +147,9 @@ export const relatedParty: fc.Arbitrary<Json> = fc.oneof(
 
 /**
  * Whether JSON text of `value` reads back as `value`: no integer beyond ±(2⁵³ − 1) that JSON.stringify
- * writes without an exponent, which the text validators report as `inexact_number`.
+ * writes without an exponent, which the text validators report as `inexact_number`. A -0 stays (JSON.parse
+ * gives it, JSON.stringify writes it as 0): a test that writes an order as text compares with what the
+ * text reads back as, never with the order.
  */
 const exactInText = (value: unknown): boolean =>
   typeof value === 'number'
