@@ -58,6 +58,13 @@ export class Work {
   costly = false;
   cut: readonly Finding[] = none;
   hints: Finding[] | undefined = undefined;
+  /**
+   * How many more known names the near-miss search may compare a name with: once they are spent, no
+   * more is looked for, so that a body of names that are no near miss costs what its reading costs.
+   */
+  nearLeft = nearBudget;
+  /** Per list of known names, what each name looked up was found near ('' for none): each is looked up once. */
+  nearFound: Map<readonly string[], Map<string, string>> | undefined = undefined;
 
   constructor(
     public left = Number.POSITIVE_INFINITY,
@@ -65,6 +72,13 @@ export class Work {
     public hintsLeft = 0,
   ) {}
 }
+
+/**
+ * The known names one validation's near-miss search compares with at most: 2,048 names looked up in
+ * the longest list (the order's 21 properties), far more than a person's slips, and work a small share
+ * of a valid body's.
+ */
+export const nearBudget = 2048 * 21;
 
 /** Per list of names, the string a hint check last found near none of them. */
 const missed = /* @__PURE__ */ new WeakMap<readonly string[], string>();
@@ -150,7 +164,18 @@ export class Findings {
    * the validation under way takes no more hints, and nothing was looked for.
    */
   nearOf(found: string, known: readonly string[]): string | undefined {
-    return this.work.hintsLeft > 0 ? (nearest(found, known) ?? '') : undefined;
+    const { work } = this;
+    if (work.hintsLeft <= 0) return undefined;
+    work.nearFound ??= new Map();
+    const seen = work.nearFound.get(known);
+    const before = seen?.get(found);
+    if (before !== undefined) return before;
+    if (work.nearLeft < known.length) return undefined;
+    work.nearLeft -= known.length;
+    const suggestion = nearest(found, known) ?? '';
+    if (seen) seen.set(found, suggestion);
+    else work.nearFound.set(known, new Map([[found, suggestion]]));
+    return suggestion;
   }
 
   /**
