@@ -1,6 +1,7 @@
 // Reading untrusted input (own properties only, no assumption about shape) and collecting findings;
 // shared by the generated table checks and the hand-written rules.
 import { nearest } from './near.js';
+import { encodeToken } from './pointer.js';
 import { codePointLength, isDateTime } from './schema-runtime.js';
 import type { Fault, Finding, FindingOf, ParamsByCode, RuleId, ViolationCode } from './violation.js';
 
@@ -57,6 +58,13 @@ export class Work {
   costly = false;
   cut: readonly Finding[] = none;
   hints: Finding[] | undefined = undefined;
+  /**
+   * How many more known names the near-miss search may compare a name with: once they are spent, no
+   * more is looked for, so that a body of names that are no near miss costs what its reading costs.
+   */
+  nearLeft = nearBudget;
+  /** Per list of known names, what each name looked up was found near ('' for none): each is looked up once. */
+  nearFound: Map<readonly string[], Map<string, string>> | undefined = undefined;
 
   constructor(
     public left = Number.POSITIVE_INFINITY,
@@ -64,6 +72,13 @@ export class Work {
     public hintsLeft = 0,
   ) {}
 }
+
+/**
+ * The known names one validation's near-miss search compares with at most: 2,048 names looked up in
+ * the longest list (the order's 21 properties), far more than a person's slips, and work a small share
+ * of a valid body's.
+ */
+export const nearBudget = 2048 * 21;
 
 /** Per list of names, the string a hint check last found near none of them. */
 const missed = /* @__PURE__ */ new WeakMap<readonly string[], string>();
@@ -149,7 +164,18 @@ export class Findings {
    * the validation under way takes no more hints, and nothing was looked for.
    */
   nearOf(found: string, known: readonly string[]): string | undefined {
-    return this.work.hintsLeft > 0 ? (nearest(found, known) ?? '') : undefined;
+    const { work } = this;
+    if (work.hintsLeft <= 0) return undefined;
+    work.nearFound ??= new Map();
+    const seen = work.nearFound.get(known);
+    const before = seen?.get(found);
+    if (before !== undefined) return before;
+    if (work.nearLeft < known.length) return undefined;
+    work.nearLeft -= known.length;
+    const suggestion = nearest(found, known) ?? '';
+    if (seen) seen.set(found, suggestion);
+    else work.nearFound.set(known, new Map([[found, suggestion]]));
+    return suggestion;
   }
 
   /**
@@ -272,3 +298,179 @@ function withFocus<P extends object>(params: P, listPath: string, index: number)
   const focus = focusOf(listPath, index);
   return focus === undefined ? params : Object.assign(params, { focus });
 }
+
+/** A node of the input that is no JSON value: where it is, and what it is (`Date`, `NaN`, `cycle`, ...). */
+export interface NotJson {
+  /** Its JSON Pointer. */
+  readonly path: string;
+  /** What was found there: a class (`Date`, `String`, `Map`), `BigInt`, `function`, `symbol`, `undefined`, `NaN`, ... */
+  readonly found: string;
+  /** Its JavaScript type as {@link jsonType} names it. */
+  readonly actual: string;
+}
+
+/**
+ * The deepest a container may stand: JSON.stringify gives up some thousand levels down, as the stack
+ * runs out, and no order needs a tenth of this.
+ */
+const maxJsonDepth = 1000;
+
+/**
+ * Containers less deep than this (an order's own structure) look for themselves among their ancestors,
+ * the first 2^20 of them; the others in a map of those met, so that shared references are walked once.
+ */
+const shallow = 10;
+
+/** One walk of {@link notJsonNodes}: what it found, the keys of the path it is on, and its budget. */
+class JsonWalk {
+  found: NotJson[] | undefined;
+  /** The keys of the path under way, kept only by the walk that lists what it finds. */
+  readonly keys: (string | number)[] | undefined;
+  readonly ancestors: object[] = [];
+  met: Map<object, boolean> | undefined;
+  untracked = 2 ** 20;
+  /** Whether Object.prototype has enumerable properties, which a for-in loop yields beside an object's own. */
+  readonly inherits = inheritsEnumerable();
+  /** Each container, each element and each property counts one: twice the nodes of the longest JSON text. */
+  left = 2 * maxNodes;
+  /** A walk that stops at the first node that is no JSON value (`stop` 0), or lists up to `stop` of them with their paths. */
+  constructor(readonly stop: number) {
+    this.keys = stop > 0 ? [] : undefined;
+  }
+
+  /** The node at `depth` of the path under way is `found`; past `stop` of them, the walk stops. */
+  fault(depth: number, found: string, value: unknown): undefined {
+    const { keys } = this;
+    if (keys === undefined) throw this;
+    let path = '';
+    for (let d = 1; d <= depth; d++) {
+      const key = keys[d];
+      path += `/${typeof key === 'number' ? key : encodeToken(key)}`;
+    }
+    this.found ??= [];
+    this.found.push({ path, found, actual: jsonType(value) });
+    if (this.found.length >= this.stop) throw this;
+  }
+}
+
+const noNodes: readonly NotJson[] = /* @__PURE__ */ Object.freeze([]);
+
+/**
+ * The nodes of `input` that JSON.stringify would not send as they are, at most `stop`: a value of a
+ * class (Date, a boxed String, Map, a typed array, any instance whose prototype is not Object's,
+ * null or Array's), an object with a `toJSON`, a BigInt, a function or symbol, NaN and ±Infinity,
+ * `undefined` or a hole in an array, a reference back to an ancestor (a cycle), and a container
+ * more than 1,000 levels deep. None is looked
+ * into. `undefined` as an object's property is absent, as JSON.stringify leaves it out. A container
+ * met again is walked once (but for a few levels from the top: the ancestors of each are fewer than
+ * the entries of a map); past twice {@link maxNodes} reads, `costly`.
+ */
+export function notJsonNodes(input: unknown, stop: number): { nodes: readonly NotJson[]; costly: boolean } {
+  // the walk that keeps no path is the faster by far: the one that does runs only when there is something to list
+  const first = walked(new JsonWalk(0), input);
+  if (first.costly || first.walk.found === undefined) return { nodes: noNodes, costly: first.costly };
+  const { walk, costly } = walked(new JsonWalk(stop), input);
+  return { nodes: walk.found ?? noNodes, costly };
+}
+
+/** `walk` through `input`, until its end, the most it may find, or its budget. */
+function walked(walk: JsonWalk, input: unknown): { walk: JsonWalk; costly: boolean } {
+  try {
+    visit(walk, input, 0);
+  } catch (error) {
+    if (error === tooManyNodes) return { walk, costly: true };
+    if (error !== walk) throw error;
+    walk.found ??= [];
+  }
+  return { walk, costly: false };
+}
+
+const tooManyNodes = /* @__PURE__ */ Symbol('too many nodes');
+
+function visit(walk: JsonWalk, value: unknown, depth: number): undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return;
+    case 'number':
+      // NaN and ±Infinity: JSON.stringify writes null
+      if (value - value !== 0) walk.fault(depth, String(value), value);
+      return;
+    case 'object':
+      if (value === null) return;
+      break;
+    case 'bigint':
+      return walk.fault(depth, 'BigInt', value);
+    default:
+      return walk.fault(depth, typeof value, value);
+  }
+  if (--walk.left < 0) throw tooManyNodes;
+  if (depth > maxJsonDepth) return walk.fault(depth, 'too deep', value);
+  const proto = Object.getPrototypeOf(value);
+  const array = Array.isArray(value);
+  if (proto !== (array ? Array.prototype : Object.prototype) && (array || proto !== null))
+    return walk.fault(depth, classOf(proto), value);
+  const { ancestors } = walk;
+  let met: Map<object, boolean> | undefined;
+  if (depth < shallow && walk.untracked-- > 0) {
+    for (let d = 0; d < depth; d++) if (ancestors[d] === value) return walk.fault(depth, 'cycle', value);
+    ancestors[depth] = value;
+  } else {
+    met = walk.met ??= new Map();
+    const underWay = met.get(value);
+    if (underWay !== undefined) return underWay ? walk.fault(depth, 'cycle', value) : undefined;
+    met.set(value, true);
+  }
+  const { keys } = walk;
+  if (array) {
+    const n = lengthOf(value as unknown[]);
+    walk.left -= n;
+    if (walk.left < 0) throw tooManyNodes;
+    for (let i = 0; i < n; i++) {
+      if (keys) keys[depth + 1] = i;
+      const item = (value as unknown[])[i];
+      if (item !== undefined) visit(walk, item, depth + 1);
+      else walk.fault(depth + 1, i in value ? 'undefined' : 'hole', item);
+    }
+  } else {
+    const before = walk.found?.length ?? 0;
+    for (const key in value) {
+      const item = (value as Data)[key];
+      if (--walk.left < 0) throw tooManyNodes;
+      // an own check in every turn of the loop would cost more than the rest of the walk
+      if (item === undefined || (walk.inherits && !hasOwn.call(value, key))) continue;
+      if (key === 'toJSON' && typeof item === 'function') {
+        // JSON.stringify sends what toJSON returns, not the object: what was found inside it is void
+        if (walk.found) walk.found.length = before;
+        met?.set(value, false);
+        return walk.fault(depth, 'toJSON', value);
+      }
+      if (keys) keys[depth + 1] = key;
+      visit(walk, item, depth + 1);
+    }
+  }
+  met?.set(value, false);
+}
+
+function inheritsEnumerable(): boolean {
+  for (const _ in Object.prototype) return true;
+  return false;
+}
+
+/**
+ * The name of the class of `value`, read from its prototype's own `constructor`, never through a
+ * getter; `prototype` for an object or array whose prototype is another (of another realm, a Proxy's).
+ */
+function classOf(proto: object | null): string {
+  const made = proto && Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
+  const name = typeof made === 'function' && Object.getOwnPropertyDescriptor(made, 'name')?.value;
+  return typeof name === 'string' && name !== 'Object' && name !== 'Array' && /^[A-Za-z_$][\w$]{0,39}$/.test(name)
+    ? name
+    : 'prototype';
+}
+
+/**
+ * The values JSON.parse gave this package, while it validates them: they are JSON through and
+ * through, and {@link notJsonNodes} need not walk them.
+ */
+export const parsedJson: WeakSet<object> = /* @__PURE__ */ new WeakSet();

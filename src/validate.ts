@@ -2,8 +2,8 @@ import type { ProductOrderFVO } from './generated/types.js';
 import { formatIn, formatMessage, formatOrder, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { defaultMaxViolations, settings, type ValidateOptions } from './options.js';
-import { comparePaths } from './pointer.js';
-import { isRecord, maxReads, Work } from './read.js';
+import { comparePaths, pointerKeys } from './pointer.js';
+import { isRecord, maxReads, type NotJson, notJsonNodes, parsedJson, Work } from './read.js';
 import { checks as orderChecks, rules } from './rules/index.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
 import { type TextValidationResult, validateText } from './text/located.js';
@@ -664,8 +664,93 @@ function findings(
 /** A check as {@link faultsOf} calls it: this package's with the validation's {@link Work}, a caller's guarded. */
 type Budgeted = Check & { check(order: unknown, work?: Work): readonly Finding[] };
 
-/** The faults every check finds, until `stop` of them are found. */
+/**
+ * The faults of `input`, until `stop` of them are found: each node that is no JSON value, then what
+ * every check finds. The checks read a node that is no JSON value as a value of the wrong type, never
+ * into it, and its one fault is its own (`wrong_type` with what was `found`).
+ */
 function faultsOf(
+  checks: readonly Check[],
+  input: unknown,
+  work: Work,
+  stop: number,
+): { found: Finding[]; stopped: boolean } {
+  if (typeof input === 'object' && input !== null && parsedJson.has(input))
+    return checkedFaults(checks, input, work, stop);
+  let walked: ReturnType<typeof notJsonNodes>;
+  try {
+    walked = notJsonNodes(input, stop);
+  } catch {
+    // a Proxy trap or a getter that throws
+    return { found: unreadable.slice(), stopped: false };
+  }
+  const { nodes, costly } = walked;
+  if (nodes.length === 0 && !costly) return checkedFaults(checks, input, work, stop);
+  const found = nodes.map(notJsonFinding);
+  if (found.length >= stop) return { found, stopped: true };
+  const checked = checkedFaults(checks, nodes.length === 0 ? input : opaqueAt(input, nodes), work, stop - found.length);
+  const at = new Map(nodes.map(({ path }, i) => [path, i]));
+  for (const f of checked.found) {
+    const i = at.get(f.path);
+    if (i === undefined) found.push(f);
+    else if (f.code === 'wrong_type') {
+      // the check's finding at the node gives way to the node's own, which takes the type it expected
+      const own = found[i] as FindingOf<'wrong_type'>;
+      found[i] = { ...own, params: { ...own.params, expected: (f as FindingOf<'wrong_type'>).params.expected } };
+    }
+  }
+  // more nodes than any JSON text within the package's limits holds: never valid
+  if (costly && !found.includes(tooCostly)) found.unshift(tooCostly);
+  return { found, stopped: checked.stopped || costly };
+}
+
+/** The finding of a node that is no JSON value. */
+function notJsonFinding({ path, found, actual }: NotJson): Finding {
+  return { rule: 'R-field', code: 'wrong_type', path, params: { expected: 'json', actual, found } };
+}
+
+/** What the checks see in place of a node that is no JSON value: no object, array or string, so none reads into it. */
+const notJson: unique symbol = /* @__PURE__ */ Symbol('not JSON');
+
+/**
+ * `input` with each node at the path of one of `nodes` replaced by {@link notJson}: the objects and
+ * arrays on the way copied (each once), the input left untouched.
+ */
+function opaqueAt(input: unknown, nodes: readonly NotJson[]): unknown {
+  if (nodes.some(({ path }) => path === '')) return notJson;
+  const copies = new Map<unknown, Record<string | number, unknown>>();
+  const copyOf = (node: unknown) => {
+    let copy = copies.get(node);
+    if (copy) return copy;
+    if (Array.isArray(node)) copy = Array.prototype.slice.call(node) as never;
+    else {
+      copy = {};
+      for (const key of Object.keys(node as object)) put(copy, key, (node as Record<string, unknown>)[key]);
+    }
+    copies.set(node, copy as Record<string | number, unknown>);
+    return copy as Record<string | number, unknown>;
+  };
+  const root = copyOf(input);
+  for (const { path } of nodes) {
+    const keys = pointerKeys(path);
+    let node = root;
+    for (let i = 0; i < keys.length - 1; i++) {
+      const child = copyOf(node[keys[i]]);
+      put(node, keys[i], child);
+      node = child;
+    }
+    put(node, keys[keys.length - 1], notJson);
+  }
+  return root;
+}
+
+/** Sets the own property `key` of `node`, one named `__proto__` too. */
+function put(node: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** The faults every check finds, until `stop` of them are found. */
+function checkedFaults(
   checks: readonly Check[],
   input: unknown,
   work: Work,

@@ -25,6 +25,13 @@ export interface ParamsByCode {
     readonly actual: string;
     /** The characteristic's name, when the value is a characteristic's. */
     readonly name?: string;
+    /**
+     * What was found, when it is no JSON value (`expected` is then `json` unless the schema names a
+     * type): a class (`Date`, `String`, `Map`, `Uint8Array`, ...), `BigInt`, `function`, `symbol`,
+     * `undefined` or `hole` in an array, `NaN`, `Infinity`, `-Infinity`, `toJSON` (an object that
+     * has one), `cycle` (a reference back to an ancestor).
+     */
+    readonly found?: string;
   };
   /** The property that is missing. */
   required: {

@@ -158,14 +158,16 @@ describe('objects that fight back', () => {
     expect(validateProductOrder(new Proxy(validOrder(), {})).valid).toBe(true);
   });
 
-  it('cyclic references are not followed', () => {
+  it('cyclic references are not followed: each reference back is no JSON value, wrong_type', () => {
     const input = validOrder();
     input.self = input;
     input.relatedParty[0].partyOrPartyRole.owner = input;
     input.note = [input];
-    expect(validateProductOrder(input).valid).toBe(true);
-    input.relatedParty.push(input.relatedParty);
-    expect(validateProductOrder(input).violations).toMatchObject([{ code: 'wrong_type', path: '/relatedParty/1' }]);
+    expect(validateProductOrder(input).violations.map((v) => [v.code, v.path, v.params])).toEqual([
+      ['wrong_type', '/note/0', { expected: 'object', actual: 'object', found: 'cycle' }],
+      ['wrong_type', '/relatedParty/0/partyOrPartyRole/owner', { expected: 'json', actual: 'object', found: 'cycle' }],
+      ['wrong_type', '/self', { expected: 'json', actual: 'object', found: 'cycle' }],
+    ]);
   });
 
   it('an object without prototype is an object', () => {
@@ -173,22 +175,24 @@ describe('objects that fight back', () => {
     expect(validateProductOrder(input).valid).toBe(true);
   });
 
-  it('a required field inherited from the prototype does not count', () => {
+  it('an object of another prototype is no JSON object: its inherited fields are never read', () => {
     const { category, ...rest } = validOrder();
     const input = Object.setPrototypeOf(rest, { category });
     expect(validateProductOrder(input).violations).toMatchObject([
-      { rule: 'R-field', code: 'required', path: '', params: { property: 'category' } },
+      { rule: 'R-field', code: 'wrong_type', path: '', params: { expected: 'object', found: 'prototype' } },
     ]);
     expect(isProductOrderFVO(input)).toBe(false);
   });
 
-  it('a class instance with the right own fields is valid', () => {
+  it('a class instance with the right own fields is no JSON object: wrong_type, found its class', () => {
     class Order {
       constructor() {
         Object.assign(this, validOrder());
       }
     }
-    expect(validateProductOrder(new Order()).valid).toBe(true);
+    expect(validateProductOrder(new Order()).violations).toMatchObject([
+      { rule: 'R-field', code: 'wrong_type', path: '', params: { expected: 'object', found: 'Order' } },
+    ]);
   });
 
   it('a BigInt or a Symbol in a string field is a wrong type', () => {
@@ -206,11 +210,24 @@ describe('objects that fight back', () => {
 });
 
 describe('inputs of hostile size', () => {
-  it('100,000-deep nesting returns a result', () => {
-    let deep: unknown = 'bottom';
-    for (let i = 0; i < 100_000; i++) deep = { a: [deep] };
-    const input = { ...validOrder(), note: [deep], extension: deep, additionalOrderInformation: deep };
-    expect(validateProductOrder(input).valid).toBe(true);
+  it('100,000-deep nesting returns a result: past 1,000 levels, which JSON.stringify cannot write, a wrong_type', () => {
+    const nested = () => {
+      let deep: unknown = 'bottom';
+      for (let i = 0; i < 100_000; i++) deep = { a: [deep] };
+      return deep;
+    };
+    const deep = nested();
+    const input = { ...validOrder(), note: [nested()], extension: nested(), additionalOrderInformation: nested() };
+    expect(() => JSON.stringify(input)).toThrow(RangeError);
+    const { violations } = validateProductOrder(input);
+    expect(
+      violations.map((v) => [
+        v.path.split('/')[1],
+        v.path.split('/').length - 1,
+        v.code,
+        (v.params as { found?: string }).found,
+      ]),
+    ).toEqual(['additionalOrderInformation', 'extension', 'note'].map((at) => [at, 1001, 'wrong_type', 'too deep']));
     expectResult(validateProductOrder(deep));
     expect(isProductOrderFVO(input)).toBe(true);
   });

@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { namesAt } from '../scripts/generate-names.mjs';
 import { isProductOrderFVO, type RuleId, type Violation, validateProductOrder } from '../src/index.js';
 import { nearest } from '../src/near.js';
-import { type Mutant, mutants, order } from './arbitraries.js';
+import { type Mutant, mutants, notJson, order, orderWithNotJson } from './arbitraries.js';
 import { runs } from './runs.js';
 
 /** Runs per property: 1,000 in CI, 100 locally (test/runs.ts). */
@@ -155,6 +155,79 @@ describe('a typo', () => {
   );
 });
 
+describe('the JSON that would be sent', () => {
+  /** The rule, code and path of each violation: the verdict, without the words. */
+  const verdict = (input: unknown) => {
+    const result = validateProductOrder(input);
+    return { valid: result.valid, violations: result.violations.map(({ rule, code, path }) => ({ rule, code, path })) };
+  };
+  const roundTrip = (input: unknown): unknown => JSON.parse(JSON.stringify(input) ?? 'null');
+  /** Anything: generated orders, mutants, any value, and orders with a value that is no JSON somewhere. */
+  const anyInput = fc.oneof(
+    orderOrMutant,
+    orderWithNotJson.map((o) => o.order),
+    fc.anything({ withBoxedValues: true, withDate: true, withMap: true, withSet: true, withSparseArray: true }),
+    notJson.map((n) => n.value),
+  );
+
+  it(
+    'valid: true only for a value JSON.stringify sends as it is, whose round trip is valid too',
+    () => {
+      fc.assert(
+        fc.property(anyInput, (input) => {
+          if (!validateProductOrder(input).valid) return;
+          expect(sameJson(input, roundTrip(input))).toBe(true);
+          expect(verdict(roundTrip(input))).toEqual(verdict(input));
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+
+  it(
+    'gives a value that is JSON (its round trip the same JSON) the verdict of its round trip',
+    () => {
+      fc.assert(
+        fc.property(anyInput, (input) => {
+          let back: unknown;
+          try {
+            back = roundTrip(input);
+          } catch {
+            return; // JSON.stringify throws: no JSON at all
+          }
+          if (sameJson(input, back)) expect(verdict(input)).toEqual(verdict(back));
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+
+  it(
+    'reports a value that is no JSON, anywhere in a valid order, as one wrong_type at its node, naming what it is',
+    () => {
+      fc.assert(
+        fc.property(orderWithNotJson, ({ order: o, path, found }) => {
+          const { valid, violations } = validateProductOrder(o);
+          expect(valid).toBe(false);
+          const here = violations.filter((v) => v.path === path || v.path.startsWith(`${path}/`));
+          expect(
+            here.map(({ rule, code, path: at, params }) => ({
+              rule,
+              code,
+              path: at,
+              found: (params as { found?: string }).found,
+            })),
+          ).toEqual([{ rule: 'R-field', code: 'wrong_type', path, found }]);
+        }),
+        settings,
+      );
+    },
+    timeout,
+  );
+});
+
 describe('every violation path', () => {
   it(
     'resolves in the input, or names a missing child of a node that exists',
@@ -272,4 +345,28 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value as object)) deepFreeze(child);
   }
   return value;
+}
+
+/**
+ * Whether `a` and `b` are the same JSON: strings, booleans, null and finite numbers alike (0 and -0
+ * too), arrays of Array's prototype without holes and objects of Object's or none, with the same
+ * defined properties; anything else is no JSON, and the same as nothing.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number') return Number.isFinite(a) && a === b;
+  if (typeof a === 'string' || typeof a === 'boolean' || a === null) return a === b;
+  if (typeof a !== 'object' || typeof b !== 'object' || b === null) return false;
+  if (Array.isArray(a)) {
+    if (Object.getPrototypeOf(a) !== Array.prototype || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!(i in a) || !sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(a);
+  if ((proto !== Object.prototype && proto !== null) || Array.isArray(b)) return false;
+  if (typeof (a as { toJSON?: unknown }).toJSON === 'function') return false;
+  const keys = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }

@@ -38,6 +38,14 @@ const types: Readonly<Record<string, string>> = {
   number: 'eine Zahl',
   integer: 'eine ganze Zahl',
   boolean: 'ein Wahrheitswert',
+  json: 'ein JSON-Wert',
+  toJSON: 'ein Objekt mit toJSON',
+  hole: 'eine Lücke',
+  cycle: 'ein Verweis auf sich selbst',
+  function: 'eine Funktion',
+  symbol: 'ein Symbol',
+  prototype: 'ein Objekt mit fremdem Prototyp',
+  'too deep': 'mehr als 1.000 Ebenen tief verschachtelt',
 };
 const type = (name: unknown) => types[String(name)] ?? String(name);
 /** A characteristic's value is named after the characteristic. */
@@ -68,7 +76,7 @@ const inexactFaults: Readonly<Record<'overflow' | 'underflow' | 'unsafe_integer'
 const table: MessageTable = {
   required: ({ params }, s) => `${s}: die Pflichtangabe '${params.property}' fehlt.`,
   wrong_type: ({ params }, s) =>
-    `${named(params, s)} muss ${type(params.expected)} sein, nicht ${type(params.actual)}.`,
+    `${named(params, s)} muss ${type(params.expected)} sein, nicht ${type(params.found ?? params.actual)}.`,
   not_allowed: ({ params }, s) => `${s} muss einer dieser Werte sein: ${listOf(params.allowed)}.`,
   unknown_type: ({ params }, s) => `${s} nennt einen unbekannten Typ; erlaubt sind: ${listOf(params.allowed)}.`,
   too_short: ({ params }, s) => `${named(params, s)} muss mindestens ${params.limit} Zeichen lang sein.`,

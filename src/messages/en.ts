@@ -38,6 +38,14 @@ const types: Readonly<Record<string, string>> = {
   number: 'a number',
   integer: 'an integer',
   boolean: 'a boolean',
+  json: 'a JSON value',
+  toJSON: 'an object with toJSON',
+  hole: 'a hole',
+  cycle: 'a reference back to itself',
+  function: 'a function',
+  symbol: 'a symbol',
+  prototype: 'an object of another prototype',
+  'too deep': 'nested more than 1,000 levels deep',
 };
 const type = (name: unknown) => types[String(name)] ?? String(name);
 /** A characteristic's value is named after the characteristic. */
@@ -67,7 +75,8 @@ const inexactFaults: Readonly<Record<'overflow' | 'underflow' | 'unsafe_integer'
 
 const table: MessageTable = {
   required: ({ params }, s) => `${s} lacks the required property '${params.property}'.`,
-  wrong_type: ({ params }, s) => `${named(params, s)} must be ${type(params.expected)}, not ${type(params.actual)}.`,
+  wrong_type: ({ params }, s) =>
+    `${named(params, s)} must be ${type(params.expected)}, not ${type(params.found ?? params.actual)}.`,
   not_allowed: ({ params }, s) => `${s} must be one of: ${listOf(params.allowed)}.`,
   unknown_type: ({ params }, s) => `${s} names an unknown type; allowed are: ${listOf(params.allowed)}.`,
   too_short: ({ params }, s) =>

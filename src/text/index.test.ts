@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mutants } from '../../test/arbitraries.js';
+import { type Mutant, mutants } from '../../test/arbitraries.js';
 import { runs } from '../../test/runs.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { pointerKeys } from '../pointer.js';
@@ -50,22 +50,58 @@ describe('validateProductOrderText', () => {
     },
   );
 
+  const layouts = [
+    (v: unknown) => JSON.stringify(v),
+    (v: unknown) => JSON.stringify(v, null, 2),
+    (v: unknown) => JSON.stringify(v, null, '\t').replaceAll('\n', '\r\n'),
+  ];
+
+  /**
+   * That `mutant`'s violation is found in its text written by `layout`, spanning the node the text
+   * holds there: compared with what JSON.parse reads from the text, since JSON text cannot carry
+   * all of a value (-0 is written as 0).
+   */
+  function expectPlaced(mutant: Mutant, layout: (v: unknown) => string): void {
+    const text = layout(mutant.order);
+    const result = validateProductOrderText(text);
+    const v = result.violations.find((found) => found.rule === mutant.rule && found.path === mutant.path);
+    expect(v).toBeDefined();
+    if (v) expect(JSON.parse(spanned(text, v))).toEqual(deepest(JSON.parse(text), mutant.path));
+  }
+
   it('places a violation of any rule at its node, in any layout of the text', () => {
-    const layouts = [
-      (v: unknown) => JSON.stringify(v),
-      (v: unknown) => JSON.stringify(v, null, 2),
-      (v: unknown) => JSON.stringify(v, null, '\t').replaceAll('\n', '\r\n'),
-    ];
-    fc.assert(
-      fc.property(fc.oneof(...Object.values(mutants)), fc.constantFrom(...layouts), (mutant, layout) => {
-        const text = layout(mutant.order);
-        const result = validateProductOrderText(text);
-        const v = result.violations.find((found) => found.rule === mutant.rule && found.path === mutant.path);
-        expect(v).toBeDefined();
-        if (v) expect(JSON.parse(spanned(text, v))).toEqual(deepest(mutant.order, mutant.path));
-      }),
-      { numRuns: runs(300) },
-    );
+    fc.assert(fc.property(fc.oneof(...Object.values(mutants)), fc.constantFrom(...layouts), expectPlaced), {
+      numRuns: runs(300),
+    });
+  });
+
+  it('places a violation at a node holding -0, which its text writes as 0 (seed 1999402206 of the property)', () => {
+    const order = {
+      category: 'new',
+      productOrderItem: [
+        {
+          action: 'add',
+          product: {
+            '@type': 'HvtLocalLoopProduct',
+            relatedPlace: [
+              {
+                role: 'alternateAddress',
+                place: {
+                  '@type': 'GeographicSite',
+                  geographicSiteCharacteristic: [
+                    { name: 'local_exchange_area', value: '500' },
+                    { name: 'access_type', value: [-0] },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const path = '/productOrderItem/0/product/relatedPlace';
+    for (const layout of layouts)
+      expectPlaced({ order, rule: 'R10', code: 'missing_place_role', path, what: '' }, layout);
   });
 
   it('places a missing property at the object that lacks it', () => {
