@@ -149,7 +149,7 @@ describe('a listener event whose lists are hostile (issue 31)', () => {
   );
 
   it.each(lists)(
-    'a %s list of holes that read as {} through a prototype is no list of objects (regression: it passed)',
+    'a %s list of holes that read as {} through a prototype is no list of objects (regression: it passed): a list of another prototype is no JSON array, no hole read',
     (list) => {
       const traps: Traps = { count: 0, limit: 10_000 + 40 * 1e5 };
       const result = withList(
@@ -157,7 +157,15 @@ describe('a listener event whose lists are hostile (issue 31)', () => {
         prototypeHoles(traps, () => ({}), 1e5),
       );
       expect(result.valid).toBe(false);
-      expect(result.violations[0]).toMatchObject({ path: `/event/appointment/${list}/0` });
+      expect(result.violations).toMatchObject([
+        {
+          rule: 'R-field',
+          code: 'wrong_type',
+          path: `/event/appointment/${list}`,
+          params: { expected: 'array', actual: 'array', found: 'prototype' },
+        },
+      ]);
+      expect(traps.count).toBe(0);
     },
   );
 });

@@ -160,11 +160,11 @@ function scalar(value: unknown): string | undefined {
   return 'null';
 }
 
-const utf8 = /* @__PURE__ */ new TextEncoder();
-
 /** The SHA-256 of a text, as 64 hexadecimal digits, by `globalThis.crypto.subtle` (Node 20, browsers, Workers). */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', utf8.encode(text)));
+  // the encoder made here, not when the module loads: importing the package leaves Node's lazy globals alone
+  const bytes = new TextEncoder().encode(text);
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes));
   let hex = '';
   for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
   return hex;
