@@ -474,3 +474,17 @@ function classOf(proto: object | null): string {
  * through, and {@link notJsonNodes} need not walk them.
  */
 export const parsedJson: WeakSet<object> = /* @__PURE__ */ new WeakSet();
+
+/**
+ * What `validate` gives on `value`, a value JSON.parse gave this package, held in {@link parsedJson}
+ * while it runs (and only then: the caller may change the value afterwards).
+ */
+export function asParsedJson<R>(value: unknown, validate: () => R): R {
+  const held = typeof value === 'object' && value !== null && !parsedJson.has(value);
+  if (held) parsedJson.add(value);
+  try {
+    return validate();
+  } finally {
+    if (held) parsedJson.delete(value);
+  }
+}
