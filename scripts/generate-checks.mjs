@@ -127,7 +127,7 @@ export function checksModule(tables, known) {
       `/** Reports the faults of \`value\`, found at the JSON Pointer \`path\`, to \`found\`. */\nexport declare function ${name}(value: unknown, path: string, found: Findings): void;`,
   );
   return {
-    js: joinLiterals`import { encodeToken } from '../pointer.js';\nimport { elementsOf, isRecord, lengthOf } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
+    js: joinLiterals`import { elementsOf, isRecord, lengthOf } from '../read.js';\nimport { codePointLength, isDateTime } from '../schema-runtime.js';\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\n${functions.join('\n\n')}\n\n${exports.join('\n')}\n`,
     dts: `import type { Findings } from '../read.js';\n\n${dts.join('\n\n')}\n`,
   };
 }
@@ -236,9 +236,7 @@ function compile(prefix, root, defs, constants, hints) {
           if (open.length) cases.push(`${open.map((name) => `case ${str(name)}:`).join(' ')} break;`);
           // a key of a length no known name is near (id, href) is not looked up at all
           const mask = lengthsNear(names);
-          cases.push(
-            `default: f.spend(1); ${nearCheck(key, constant(names, `${where}/names`), mask, `${p} + '/' + encodeToken(${key})`)}`,
-          );
+          cases.push(`default: f.spend(1); ${nearCheck(key, constant(names, `${where}/names`), mask, p, 'strayKey')}`);
         } else cases.push('default: f.spend(1);');
         if (required.length) inner.push(`let ${seen} = 0;`);
         // a key the schema does not name here is a read of the validation's budget; the keys it names
@@ -327,8 +325,8 @@ ${cases.join('\n')}
    * no name of the list is near; Findings.stray skips the string the last check at this list found
    * near none (the same unknown name comes back in every item).
    */
-  function nearCheck(v, known, mask, path) {
-    return `if (${v}.length < 32 && (${mask} >>> ${v}.length) & 1) f.stray(${path}, ${v}, ${known});`;
+  function nearCheck(v, known, mask, path, stray = 'stray') {
+    return `if (${v}.length < 32 && (${mask} >>> ${v}.length) & 1) f.${stray}(${path}, ${v}, ${known});`;
   }
 
   /** `if (fails) fault; else { checks }`, without an empty branch. */

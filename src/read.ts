@@ -161,16 +161,16 @@ export class Findings {
 
   /**
    * The one of `known` that `found` is a near miss of, or `''` when it is near none; undefined when
-   * the validation under way takes no more hints, and nothing was looked for.
+   * the validation under way takes no more hints or has spent its search's budget, and nothing was
+   * looked for.
    */
   nearOf(found: string, known: readonly string[]): string | undefined {
     const { work } = this;
-    if (work.hintsLeft <= 0) return undefined;
+    if (work.hintsLeft <= 0 || work.nearLeft < known.length) return undefined;
     work.nearFound ??= new Map();
     const seen = work.nearFound.get(known);
     const before = seen?.get(found);
     if (before !== undefined) return before;
-    if (work.nearLeft < known.length) return undefined;
     work.nearLeft -= known.length;
     const suggestion = nearest(found, known) ?? '';
     if (seen) seen.set(found, suggestion);
@@ -184,10 +184,20 @@ export class Findings {
    * name comes back in every item.
    */
   stray(path: string, found: string, known: readonly string[]): void {
-    if (missed.get(known) === found) return;
+    const { work } = this;
+    if (work.hintsLeft <= 0 || work.nearLeft < known.length || missed.get(known) === found) return;
     const suggestion = this.nearOf(found, known);
     if (suggestion === '') missed.set(known, found);
     else if (suggestion !== undefined) this.hint(path, found, suggestion);
+  }
+
+  /** {@link stray} for the key `found` of the object at `parent`: its path is made only for a hint. */
+  strayKey(parent: string, found: string, known: readonly string[]): void {
+    const { work } = this;
+    if (work.hintsLeft <= 0 || work.nearLeft < known.length || missed.get(known) === found) return;
+    const suggestion = this.nearOf(found, known);
+    if (suggestion === '') missed.set(known, found);
+    else if (suggestion !== undefined) this.hint(`${parent}/${encodeToken(found)}`, found, suggestion);
   }
 
   /** The hint that `found`, at `path`, is a near miss of `suggestion`. */
@@ -317,9 +327,18 @@ const maxJsonDepth = 1000;
 
 /**
  * Containers less deep than this (an order's own structure) look for themselves among their ancestors,
- * the first 2^20 of them; the others in a map of those met, so that shared references are walked once.
+ * the first 2^20 of them. The others are taken for a tree, which JSON is, as long as none of one in
+ * {@link sampled} of them is met again and none is deeper than JSON.stringify goes; else the walk
+ * starts again and looks each up in a map of those met, so that a cycle is found and shared
+ * references cost their objects, not their paths.
  */
 const shallow = 10;
+
+/**
+ * One container in this many below {@link shallow} levels is remembered: a container met again is
+ * found once its walk meets one of them, within about this many containers.
+ */
+const sampled = 64;
 
 /** One walk of {@link notJsonNodes}: what it found, the keys of the path it is on, and its budget. */
 class JsonWalk {
@@ -329,12 +348,21 @@ class JsonWalk {
   readonly ancestors: object[] = [];
   met: Map<object, boolean> | undefined;
   untracked = 2 ** 20;
-  /** Whether Object.prototype has enumerable properties, which a for-in loop yields beside an object's own. */
-  readonly inherits = inheritsEnumerable();
+  /** The containers below {@link shallow} levels remembered, one in {@link sampled}, and how many were met. */
+  readonly sample = new Set<object>();
+  deep = 0;
   /** Each container, each element and each property counts one: twice the nodes of the longest JSON text. */
   left = 2 * maxNodes;
-  /** A walk that stops at the first node that is no JSON value (`stop` 0), or lists up to `stop` of them with their paths. */
-  constructor(readonly stop: number) {
+  /** Whether Object.prototype has enumerable properties, which a for-in loop yields beside an object's own. */
+  readonly inherits = inheritsEnumerable();
+  /**
+   * A walk that stops at the first node that is no JSON value (`stop` 0), or lists up to `stop` of
+   * them with their paths; that keeps each container it met (`shared`) or a sample of them.
+   */
+  constructor(
+    readonly stop: number,
+    readonly shared: boolean,
+  ) {
     this.keys = stop > 0 ? [] : undefined;
   }
 
@@ -367,25 +395,33 @@ const noNodes: readonly NotJson[] = /* @__PURE__ */ Object.freeze([]);
  */
 export function notJsonNodes(input: unknown, stop: number): { nodes: readonly NotJson[]; costly: boolean } {
   // the walk that keeps no path is the faster by far: the one that does runs only when there is something to list
-  const first = walked(new JsonWalk(0), input);
+  const first = walked(0, input);
   if (first.costly || first.walk.found === undefined) return { nodes: noNodes, costly: first.costly };
-  const { walk, costly } = walked(new JsonWalk(stop), input);
+  const { walk, costly } = walked(stop, input);
   return { nodes: walk.found ?? noNodes, costly };
 }
 
-/** `walk` through `input`, until its end, the most it may find, or its budget. */
-function walked(walk: JsonWalk, input: unknown): { walk: JsonWalk; costly: boolean } {
-  try {
-    visit(walk, input, 0);
-  } catch (error) {
-    if (error === tooManyNodes) return { walk, costly: true };
-    if (error !== walk) throw error;
-    walk.found ??= [];
-  }
-  return { walk, costly: false };
+/** A walk through `input`, until its end, the most it may find (`stop`), or its budget. */
+function walked(stop: number, input: unknown): { walk: JsonWalk; costly: boolean } {
+  let walk = new JsonWalk(stop, false);
+  for (;;)
+    try {
+      visit(walk, input, 0);
+      return { walk, costly: false };
+    } catch (error) {
+      if (error === tooManyNodes) return { walk, costly: true };
+      if (error === sharedReferences && !walk.shared) {
+        walk = new JsonWalk(stop, true);
+        continue;
+      }
+      if (error !== walk) throw error;
+      walk.found ??= [];
+      return { walk, costly: false };
+    }
 }
 
 const tooManyNodes = /* @__PURE__ */ Symbol('too many nodes');
+const sharedReferences = /* @__PURE__ */ Symbol('shared references');
 
 function visit(walk: JsonWalk, value: unknown, depth: number): undefined {
   switch (typeof value) {
@@ -405,7 +441,11 @@ function visit(walk: JsonWalk, value: unknown, depth: number): undefined {
       return walk.fault(depth, typeof value, value);
   }
   if (--walk.left < 0) throw tooManyNodes;
-  if (depth > maxJsonDepth) return walk.fault(depth, 'too deep', value);
+  if (depth > maxJsonDepth) {
+    // a cycle, or nesting JSON.stringify cannot follow: told apart by the walk that keeps what it met
+    if (!walk.shared) throw sharedReferences;
+    return walk.fault(depth, 'too deep', value);
+  }
   const proto = Object.getPrototypeOf(value);
   const array = Array.isArray(value);
   if (proto !== (array ? Array.prototype : Object.prototype) && (array || proto !== null))
@@ -415,11 +455,15 @@ function visit(walk: JsonWalk, value: unknown, depth: number): undefined {
   if (depth < shallow && walk.untracked-- > 0) {
     for (let d = 0; d < depth; d++) if (ancestors[d] === value) return walk.fault(depth, 'cycle', value);
     ancestors[depth] = value;
-  } else {
+  } else if (walk.shared) {
     met = walk.met ??= new Map();
     const underWay = met.get(value);
     if (underWay !== undefined) return underWay ? walk.fault(depth, 'cycle', value) : undefined;
     met.set(value, true);
+  } else {
+    const { sample } = walk;
+    if (sample.has(value)) throw sharedReferences;
+    if (++walk.deep % sampled === 0) sample.add(value);
   }
   const { keys } = walk;
   if (array) {
@@ -474,3 +518,17 @@ function classOf(proto: object | null): string {
  * through, and {@link notJsonNodes} need not walk them.
  */
 export const parsedJson: WeakSet<object> = /* @__PURE__ */ new WeakSet();
+
+/**
+ * What `validate` gives on `value`, a value JSON.parse gave this package, held in {@link parsedJson}
+ * while it runs (and only then: the caller may change the value afterwards).
+ */
+export function asParsedJson<R>(value: unknown, validate: () => R): R {
+  const held = typeof value === 'object' && value !== null && !parsedJson.has(value);
+  if (held) parsedJson.add(value);
+  try {
+    return validate();
+  } finally {
+    if (held) parsedJson.delete(value);
+  }
+}

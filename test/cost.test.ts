@@ -427,3 +427,27 @@ describe('the near-miss search', () => {
     expect(nearWork(turns(5000))).toBe(nearWork(turns(2)));
   });
 });
+
+describe('the walk for values that are no JSON, below ten levels', () => {
+  // the walk takes deep containers for a tree, remembering one in 64, and starts again with a map of every
+  // container met once one comes back: a cycle and shared references there must still be found and cut
+  it('still finds a cycle, and walks shared references once each', () => {
+    const chain: Record<string, unknown>[] = Array.from({ length: 20 }, () => ({}));
+    for (let i = 0; i < 19; i++) chain[i].next = chain[i + 1];
+    chain[19].back = chain[12];
+    const cyclic = validateProductOrder(orderWith((o) => (o.x = chain[0])));
+    const path = `/x${'/next'.repeat(19)}/back`;
+    expect(cyclic.violations.map((v) => [v.path, v.code, (v.params as { found?: string }).found])).toContainEqual([
+      path,
+      'wrong_type',
+      'cycle',
+    ]);
+    const traps: Traps = { count: 0, limit: 20_000 };
+    const shared = counting(
+      orderWith((o) => (o.x = [[[[[[[[[[sharedReferences(30)]]]]]]]]]])),
+      traps,
+    );
+    expect(validateProductOrder(shared).valid).toBe(true);
+    expect(traps.count).toBeLessThanOrEqual(10_000);
+  });
+});

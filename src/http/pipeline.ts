@@ -5,6 +5,7 @@
 // Synchronous while the service's callbacks are, so checkRequest stays so for a synchronous authorize.
 import type { Lang } from '../messages/index.js';
 import type { ErrorCause } from '../messages/wording.js';
+import { asParsedJson } from '../read.js';
 import type { ValidateOptions, ValidationResult } from '../validate.js';
 import type { Hint } from '../violation.js';
 import { type AuthVerdict, isThenable, type OperationId, refusal, tokenOf } from './auth.js';
@@ -339,14 +340,15 @@ export function checkBody<T>(
   validate: (input: unknown, options: ValidateOptions) => ValidationResult<T, Reported>,
 ): ValidBody<T> | HttpError {
   const { lang, max, about } = options;
-  let input: unknown;
-  if ('parsed' in body) input = body.parsed;
+  const settings = { lang, maxViolations: Math.max(1, max) };
+  let result: ValidationResult<T, Reported>;
+  // a value an app's parser made is looked through for what is no JSON: a reviver or a middleware may have put it there
+  if ('parsed' in body) result = validate(body.parsed, settings);
   else {
     const parsed = parseJsonBody(body.text, lang, { keepInexactNumbers: options.keepInexactNumbers === true });
     if (!parsed.ok) return parsed;
-    input = parsed.value;
+    result = asParsedJson(parsed.value, () => validate(parsed.value, settings));
   }
-  const result = validate(input, { lang, maxViolations: Math.max(1, max) });
   if (!result.valid) {
     if (options.onRuleError) reportRuleErrors(result.violations, options.onRuleError);
     return errorResponse(400, result as unknown as ErrorSource, { lang, maxViolations: max, about });

@@ -4,7 +4,7 @@ import type { ProductOrderFVO } from '../generated/types.js';
 import { formatMessage } from '../messages/index.js';
 import { settings, type ValidateOptions } from '../options.js';
 import { comparePaths, decodeToken } from '../pointer.js';
-import { jsonType, parsedJson } from '../read.js';
+import { asParsedJson, jsonType } from '../read.js';
 import type { Truncation, ValidationResult } from '../validate.js';
 import type { FindingOf, Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
 import { type DuplicateKey, duplicateKeys } from './keys.js';
@@ -64,14 +64,7 @@ export function validateText<T, V extends { readonly path: string }, O>(
     return malformed(params, fault ? [fault.line, fault.column] : [1, 1], lang);
   }
   // JSON.parse's value is JSON through and through: the validation need not look for what is not
-  const parsed = typeof value === 'object' && value !== null;
-  if (parsed) parsedJson.add(value as object);
-  let checked: ValidationResult<T, V>;
-  try {
-    checked = validate(value, options);
-  } finally {
-    if (parsed) parsedJson.delete(value as object);
-  }
+  const checked = asParsedJson(value, () => validate(value, options));
   const max = maxOf(options);
   const { findings, stopped } = textFindings(body, keepsInexactNumbers(options), max);
   const result = withText(checked, findings, lang, max, stopped) as ValidationResult<T, V>;
