@@ -2,7 +2,7 @@
 // Worker threads do this work (the main thread, with --jobs 1), so the main thread only moves bytes.
 import type { Lang } from '../messages/index.js';
 import { settings } from '../options.js';
-import { parsedJson } from '../read.js';
+import { asParsedJson } from '../read.js';
 import { itemStarts, Lines } from '../text/locate.js';
 import { locate, namesUnique, type TextFinding, textFindings, withText } from '../text/located.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
@@ -157,14 +157,7 @@ export function check(
   ) => {
     // JSON.parse's value is JSON through and through: the validation need not look for what is not
     // (1e400 is Infinity here, an inexact number of the text, not a value that is no JSON)
-    const parsed = typeof value === 'object' && value !== null;
-    if (parsed) parsedJson.add(value);
-    let checked: ReturnType<Validate>;
-    try {
-      checked = validate(value, options);
-    } finally {
-      if (parsed) parsedJson.delete(value);
-    }
+    const checked = asParsedJson(value, () => validate(value, options));
     const result = found.length === 0 ? checked : withText(checked, found, options.lang, max, stopped);
     const listed = result.violations;
     const near = noHints ? noFindings : result.hints;
