@@ -3,7 +3,16 @@
 // to nothing reported), an --output that would write over an input however the inputs reach it,
 // files git tracks never taken for reports, a baseline that follows `git mv` and says which of its
 // entries match nothing, UTF-16 named as such, and one code for an input without orders.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,6 +214,104 @@ describe('an --output never writes over an input', () => {
     const later = json('tracked', ['--exclude', 'report.json', 'orders']);
     expect(later.doc.results.map((r) => r.source)).toEqual(['orders/a.json']);
     expect(later.stderr).toContain('left out "orders/later.json"');
+  });
+});
+
+describe('a report is never written through a symbolic link', () => {
+  /** The files a run may have written outside the repository `linkout`: none. */
+  const outside = () => ['outside.json', 'outside.sarif', 'outside-baseline.json', 'outside-summary.md'];
+
+  beforeAll(() => {
+    repository('linkout', { 'orders/a.json': validOrder, 'orders/b.json': invalidOrder });
+    // a link committed into the checked folder, to a git hook: a report written there runs on the next merge
+    symlinkSync('../.git/hooks/post-merge', join(work, 'linkout/orders/report.json'));
+    symlinkSync('../../outside.json', join(work, 'linkout/orders/dangling.json'));
+    git('linkout', 'add', '-A');
+    git('linkout', 'commit', '-q', '-m', 'links');
+  });
+
+  // regression: -o orders/report.json, a committed link to .git/hooks/post-merge, wrote the SARIF into the hook
+  it('-o onto a tracked link to .git/hooks is refused with exit 2, the hook not made', () => {
+    const run = inFolder('linkout', ['orders/', '-f', 'sarif', '-o', 'orders/report.json']);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('cannot write "orders/report.json" (it is a symbolic link');
+    expect(existsSync(join(work, 'linkout/.git/hooks/post-merge'))).toBe(false);
+    expect(readlinkSync(join(work, 'linkout/orders/report.json'))).toBe('../.git/hooks/post-merge');
+    const de = inFolder('linkout', ['--lang', 'de', 'orders/a.json', '-o', 'orders/report.json']);
+    expect(de.code).toBe(2);
+    expect(de.stderr).toContain('dort ist ein symbolischer Link');
+  });
+
+  // regression: -o onto a link to nothing made the file it leads to, outside the repository
+  it('-o onto a dangling link is refused with exit 2, nothing made where it leads', () => {
+    for (const format of ['json', 'text', 'sarif']) {
+      const run = inFolder('linkout', ['orders/a.json', '-f', format, '-o', 'orders/dangling.json']);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain('symbolic link');
+    }
+    for (const name of outside()) expect(existsSync(join(work, name)), name).toBe(false);
+  });
+
+  it('--write-baseline and $GITHUB_STEP_SUMMARY onto a link are refused with exit 2, nothing written where they lead', () => {
+    symlinkSync('../outside-baseline.json', join(work, 'linkout/baseline.json'));
+    symlinkSync('../outside-summary.md', join(work, 'linkout/summary.md'));
+    const baseline = inFolder('linkout', ['orders/b.json', '--write-baseline', 'baseline.json']);
+    expect(baseline.code, baseline.stderr).toBe(2);
+    expect(baseline.stderr).toContain('cannot write "baseline.json" (it is a symbolic link');
+    at = 'linkout';
+    const summary = cli(['-f', 'github', 'orders/b.json'], {
+      env: { GITHUB_STEP_SUMMARY: join(work, 'linkout/summary.md') },
+    });
+    expect(summary.code, summary.stderr).toBe(2);
+    expect(summary.stderr).toContain('symbolic link');
+    for (const name of outside()) expect(existsSync(join(work, name)), name).toBe(false);
+  });
+
+  it('a link among the part files of a split SARIF report is neither written through nor removed', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `{"x${(i * 7919).toString(36)}":1}`).join('\n');
+    put('linkout/big/orders.ndjson', `${lines}\n`);
+    // where the link leads: a report of the command, which a part file could have been
+    inFolder('linkout', ['orders/b.json', '-f', 'sarif', '-o', '../outside.sarif']);
+    const before = readFileSync(join(work, 'outside.sarif'), 'utf8');
+    mkdirSync(join(work, 'linkout/out'));
+    symlinkSync('../../outside.sarif', join(work, 'linkout/out/r.2.sarif'));
+    const env = { PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES: String(64 * 1024) };
+    const run = cli(['-f', 'sarif', '-o', 'out/r.sarif', 'big/orders.ndjson'], { env });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('cannot write "out/r.2.sarif" (it is a symbolic link');
+    expect(readFileSync(join(work, 'outside.sarif'), 'utf8')).toBe(before);
+    // a link left among the further parts of an earlier report is not removed as one of them
+    rmSync(join(work, 'linkout/out/r.2.sarif'));
+    symlinkSync('../../outside.sarif', join(work, 'linkout/out/r.2.sarif'));
+    const small = cli(['-f', 'sarif', '-o', 'out/r.sarif', 'orders/b.json']);
+    expect(small.code).toBe(1);
+    expect(readlinkSync(join(work, 'linkout/out/r.2.sarif'))).toBe('../../outside.sarif');
+    expect(readFileSync(join(work, 'outside.sarif'), 'utf8')).toBe(before);
+    rmSync(join(work, 'outside.sarif'));
+    rmSync(join(work, 'linkout/big'), { recursive: true });
+    rmSync(join(work, 'linkout/out'), { recursive: true });
+  });
+
+  // regression: a tracked link to a report was left out as "a report", one input fewer checked
+  it('a link to a report, tracked or not, is never taken for a report: it is checked', () => {
+    put('report-elsewhere/r.json', '');
+    inFolder('linkout', ['orders/b.json', '-f', 'json', '-o', '../report-elsewhere/r.json']);
+    symlinkSync('../../report-elsewhere/r.json', join(work, 'linkout/orders/tracked-report.json'));
+    git('linkout', 'add', 'orders/tracked-report.json');
+    git('linkout', 'commit', '-q', '-m', 'a link to a report');
+    writeFileSync(join(work, 'report-elsewhere/r2.json'), readFileSync(join(work, 'report-elsewhere/r.json')));
+    symlinkSync('../../report-elsewhere/r2.json', join(work, 'linkout/orders/untracked-report.json'));
+    const run = json('linkout', ['orders']);
+    expect(run.stderr).not.toContain('left out');
+    expect(run.doc.results.map(brief)).toEqual([
+      'orders/a.json valid',
+      'orders/b.json invalid',
+      'orders/dangling.json unreadable dangling_link',
+      'orders/report.json unreadable dangling_link',
+      'orders/tracked-report.json invalid',
+      'orders/untracked-report.json invalid',
+    ]);
+    rmSync(join(work, 'linkout/orders/untracked-report.json'));
   });
 });
 

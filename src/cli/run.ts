@@ -1,6 +1,6 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
-import { mkdir, open, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import { baselineText, countKeys, readBaseline, renameFiles, unusedEntries } from './baseline.js';
@@ -13,7 +13,7 @@ import { partPath, uploadGzipBytes } from './formats/sarif.js';
 import { changedFiles, platformBase, renamedSince } from './git.js';
 import { isGlob } from './glob.js';
 import type { Options } from './options.js';
-import { guardOutputs, isReport, reportBytes } from './own-reports.js';
+import { guardOutputs, isLink, isReport, openReport, reportBytes, throughLink } from './own-reports.js';
 import { type Entry, Pipeline } from './pipeline.js';
 import { inline, mainThreadBytes, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
@@ -63,7 +63,7 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
     }
     const path = output.path;
     const first = await makeFolder(dirname(path))
-      .then(() => open(path, 'w'))
+      .then(() => openReport(path))
       .catch((error: NodeJS.ErrnoException) => error);
     if (first instanceof Error) {
       await Promise.all(out.map((sink) => sink.close()));
@@ -78,9 +78,10 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
         else {
           // a report split into files: the next one, never over a file that is no report of the command
           await file.close();
-          if ((await reportOrNothing(piece.nextFile)) === false)
-            throw new Error(cliWords[options.lang].usage.cannotWrite(piece.nextFile, 'EEXIST'));
-          file = await open(piece.nextFile, 'w');
+          const there = await reportOrNothing(piece.nextFile);
+          if (there !== undefined && there !== true)
+            throw new Error(cliWords[options.lang].usage.cannotWrite(piece.nextFile, there || 'EEXIST'));
+          file = await openReport(piece.nextFile);
           files++;
         }
       },
@@ -95,8 +96,12 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
   return out;
 }
 
-/** Whether the file at `path` holds a report of the command (or nothing); `undefined` when there is no file. */
-async function reportOrNothing(path: string): Promise<boolean | undefined> {
+/**
+ * Whether the file at `path` holds a report of the command (or nothing); `undefined` when there is no
+ * file; {@link throughLink} for a symbolic link, which is never a report to write over or remove.
+ */
+async function reportOrNothing(path: string): Promise<boolean | typeof throughLink | undefined> {
+  if (await isLink(path)) return throughLink;
   const file = await open(path).catch(() => undefined);
   if (!file) return undefined;
   try {
@@ -151,6 +156,10 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const guarded = await guardOutputs(written, matched, sources);
   if ('clash' in guarded) {
     say(io, words.usage.outputIsInput(guarded.clash.output, guarded.clash.input));
+    return exit.usage;
+  }
+  if ('link' in guarded) {
+    say(io, words.usage.cannotWrite(guarded.link, throughLink));
     return exit.usage;
   }
   if (kept) say(io, words.changed(kept.files, kept.total, kept.base, kept.commit));
@@ -277,7 +286,14 @@ export async function run(options: Options, io: Streams): Promise<number> {
     if (keys && options.writeBaseline !== undefined) {
       const path = options.writeBaseline;
       const failed = await makeFolder(dirname(path))
-        .then(() => writeFile(path, baselineText(countKeys(keys))))
+        .then(() => openReport(path))
+        .then(async (file) => {
+          try {
+            await file.writeFile(baselineText(countKeys(keys)));
+          } finally {
+            await file.close();
+          }
+        })
         .catch((error: NodeJS.ErrnoException) => error);
       if (failed) {
         warn(words.usage.cannotWrite(path, failed.code ?? failed.message));

@@ -194,6 +194,7 @@ const systemErrors: Readonly<Record<string, string>> = {
   socket: 'ein Socket, keine reguläre Datei',
   device: 'ein Gerät, keine reguläre Datei',
   link_loop: 'ein symbolischer Link auf einen Ordner, der ihn enthält: eine Schleife',
+  symlink: 'dort ist ein symbolischer Link, und durch einen solchen wird kein Bericht geschrieben',
 };
 
 export const cli: CliWording = {

@@ -190,6 +190,7 @@ const systemErrors: Readonly<Record<string, string>> = {
   socket: 'a socket, not a regular file',
   device: 'a device, not a regular file',
   link_loop: 'a symbolic link to a folder that holds it: a loop',
+  symlink: 'it is a symbolic link, and no report is written through one',
 };
 
 export const cli: CliWording = {
