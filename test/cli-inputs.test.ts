@@ -1,6 +1,6 @@
 // The command's inputs from the packed package, in a git repository as a partner's CI has it: folders
-// and files reached through symbolic links (followed, each real file checked once, loops and links
-// to nothing reported), an --output that would write over an input however the inputs reach it,
+// and files reached through symbolic links (followed, each real file checked once, loops noted and links
+// to nothing reported), an --output that would write over an input however the inputs reach it or through a link,
 // files git tracks never taken for reports, a baseline that follows `git mv` and says which of its
 // entries match nothing, UTF-16 named as such, and one code for an input without orders.
 import {
@@ -95,27 +95,52 @@ describe('folders and files reached through symbolic links', () => {
     expect(both.doc.results.map(brief)).toEqual(['orders/a.json valid', 'orders/shared/x.json invalid']);
   });
 
-  it('a link loop is an input error in its place, the other files checked, and the walk ends', () => {
-    put('loops/orders/a.json', invalidOrder);
+  // regression: a harmless loop (orders/loop/up -> ..) failed the run with exit 3 although every file was checked
+  it('a link loop is a note that leaves the exit code alone: every real folder is walked once, the walk ends', () => {
+    put('loops/orders/a.json', validOrder);
     symlinkSync('.', join(work, 'loops/orders/self'));
     symlinkSync('..', join(work, 'loops/orders/up'));
     put('loops/orders/deep/b.json', validOrder);
     symlinkSync('../../orders', join(work, 'loops/orders/deep/back'));
+    const loops = ['orders/deep/back', 'orders/self', 'orders/up'];
     for (const args of [['orders'], ['orders/**/*.json']]) {
       const run = json('loops', args);
-      expect(run.code, args.join(' ')).toBe(3);
-      expect(run.doc.results.map(brief)).toEqual([
-        'orders/a.json invalid',
-        'orders/deep/b.json valid',
-        'orders/deep/back unreadable link_loop',
-        'orders/self unreadable link_loop',
-        'orders/up unreadable link_loop',
-      ]);
-      expect(run.doc.summary).toMatchObject({ orders: 2, inputErrors: 3 });
+      expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+      expect(run.doc.results.map(brief)).toEqual(['orders/a.json valid', 'orders/deep/b.json valid']);
+      expect(run.doc.summary).toMatchObject({ orders: 2, inputErrors: 0 });
+      expect(run.doc.summary.notes).toEqual(
+        loops.map((source) => expect.objectContaining({ source, note: 'not_followed', reason: 'link_loop' })),
+      );
     }
-    expect(inFolder('loops', ['orders']).stdout).toContain(
-      '! orders/self: cannot read it (a symbolic link to a folder that holds it: a loop)',
+    const text = inFolder('loops', ['orders']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toContain(
+      'not followed "orders/self": a symbolic link to a folder that holds it (a loop); the files there are checked under their own path',
     );
+    expect(inFolder('loops', ['--lang', 'de', 'orders']).stderr).toContain('"orders/up" nicht verfolgt');
+    const sarif = JSON.parse(inFolder('loops', ['-f', 'sarif', 'orders']).stdout);
+    const notes = sarif.runs[0].invocations[0].toolExecutionNotifications;
+    expect(notes.map((n: { properties: { reason: string } }) => n.properties.reason)).toEqual(
+      loops.map(() => 'link_loop'),
+    );
+    expect(sarif.runs[0].invocations[0].exitCode).toBe(0);
+    // an invalid order still fails the run, the loop adds nothing to it
+    put('loops/orders/deep/c.json', invalidOrder);
+    expect(inFolder('loops', ['orders']).code).toBe(1);
+    rmSync(join(work, 'loops/orders/deep/c.json'));
+  });
+
+  it('a link to links that lead back to it is a link to nothing: an input error', () => {
+    put('chain/orders/a.json', validOrder);
+    symlinkSync('b.json', join(work, 'chain/orders/c.json'));
+    symlinkSync('c.json', join(work, 'chain/orders/b.json'));
+    const run = json('chain', ['orders']);
+    expect(run.code).toBe(3);
+    expect(run.doc.results.map(brief)).toEqual([
+      'orders/a.json valid',
+      'orders/b.json unreadable dangling_link',
+      'orders/c.json unreadable dangling_link',
+    ]);
   });
 
   it('a link that leads nowhere is reported, whether it would be a file or a folder', () => {
@@ -178,7 +203,10 @@ describe('an --output never writes over an input', () => {
     for (const output of ['orders/port-change.json', 'port-link.json', './orders/../orders/port-change.json']) {
       const run = inFolder('guard', [...inputs, '-f', 'json', '-o', output]);
       expect(run.code, `${inputs.join(' ')} -o ${output}: ${run.stderr}`).toBe(2);
-      expect(run.stderr).toContain('the report would destroy it before it is read');
+      // a link is refused as a link, whatever it leads to
+      expect(run.stderr).toContain(
+        output === 'port-link.json' ? 'it is a symbolic link' : 'the report would destroy it before it is read',
+      );
       expect(read('guard/orders/port-change.json')).toBe(invalidOrder);
     }
   });

@@ -138,7 +138,11 @@ export async function run(options: Options, io: Streams): Promise<number> {
   if (!validate) throw new Error(`no validator for --type ${options.type}`);
   const words = cliWords[options.lang];
   // before any report is opened for writing: none may be an input, and reports found are left out
-  const { inputs: found, matched } = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
+  const {
+    inputs: found,
+    matched,
+    notes: loops,
+  } = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
   const kept = options.changed && (await onlyChanged(found, options.changed.base, io.env));
   if (kept && 'fault' in kept) {
     say(io, words.usage.changed(kept));
@@ -181,7 +185,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
     progress.clear();
     say(io, words.note(n));
   };
-  for (const n of guarded.notes) note(n);
+  for (const n of [...loops, ...guarded.notes]) note(n);
   const outputs = await sinks(options, io, () => progress);
   if (typeof outputs === 'string') {
     progress.stop();
