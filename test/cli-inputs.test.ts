@@ -95,6 +95,35 @@ describe('folders and files reached through symbolic links', () => {
     expect(both.doc.results.map(brief)).toEqual(['orders/a.json valid', 'orders/shared/x.json invalid']);
   });
 
+  // regression: -f github annotated orders/shared/x.json, a path through a link that no file of the commit has
+  it('annotations name a file found through a link by its real path inside the working folder; the text and json reports keep the path walked', () => {
+    put('elsewhere/y.json', invalidOrder); // outside the repository
+    symlinkSync('../../elsewhere', join(work, 'linked/orders/ext'));
+    try {
+      const gh = inFolder('linked', ['-f', 'github', 'orders']);
+      expect(gh.code).toBe(1);
+      expect(gh.stdout).toContain('::error file=bad/x.json,');
+      expect(gh.stdout).not.toContain('file=orders/shared/x.json');
+      // a real path outside the working folder is no file of the commit: the path walked stays
+      expect(gh.stdout).toContain('::error file=orders/ext/y.json,');
+      const gitlab = JSON.parse(inFolder('linked', ['-f', 'gitlab', 'orders']).stdout) as {
+        location: { path: string };
+      }[];
+      expect([...new Set(gitlab.map((i) => i.location.path))].sort()).toEqual(['bad/x.json', 'orders/ext/y.json']);
+      const sarif = JSON.parse(inFolder('linked', ['-f', 'sarif', 'orders']).stdout);
+      const uris = sarif.runs[0].results.map(
+        (r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+          r.locations[0].physicalLocation.artifactLocation.uri,
+      );
+      expect([...new Set(uris)].sort()).toEqual(['bad/x.json', 'orders/ext/y.json']);
+      const walked = json('linked', ['orders']);
+      expect(walked.doc.results.map(brief)).toContain('orders/shared/x.json invalid');
+      expect(inFolder('linked', ['orders']).stdout).toContain('orders/shared/x.json');
+    } finally {
+      rmSync(join(work, 'linked/orders/ext'));
+    }
+  });
+
   // regression: a harmless loop (orders/loop/up -> ..) failed the run with exit 3 although every file was checked
   it('a link loop is a note that leaves the exit code alone: every real folder is walked once, the walk ends', () => {
     put('loops/orders/a.json', validOrder);

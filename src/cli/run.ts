@@ -5,10 +5,10 @@ import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import { baselineText, countKeys, readBaseline, renameFiles, unusedEntries } from './baseline.js';
 import { type Checked, settle } from './check.js';
-import { reportPath } from './config.js';
+import { isInside, reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
-import { frames, renderers } from './formats/index.js';
+import { annotating, frames, renderers } from './formats/index.js';
 import { partPath, uploadGzipBytes } from './formats/sarif.js';
 import { changedFiles, platformBase, renamedSince } from './git.js';
 import { isGlob } from './glob.js';
@@ -193,6 +193,9 @@ export async function run(options: Options, io: Streams): Promise<number> {
     return exit.usage;
   }
   const look: Look = {
+    realNames: options.outputs.some((output) => annotating.has(output.format))
+      ? await realNames(files, options.baseDir)
+      : undefined,
     lang: options.lang,
     quiet: options.quiet,
     failOnHints: options.failOn === 'hints',
@@ -207,7 +210,10 @@ export async function run(options: Options, io: Streams): Promise<number> {
     progress.clear();
     say(io, message);
   };
-  const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
+  const changedNames = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
+  // the annotations name a file found through a link by its real path
+  const changed =
+    changedNames && new Set([...changedNames].map((name) => look.realNames?.[name] ?? name).concat(...changedNames));
   let stale = false; // a baseline entry matched nothing, with --strict-baseline
   /** The exit code of the counts; with --strict-baseline, a baseline that knows violations no longer there fails as an invalid order does. */
   const finalCode = (counts: Parameters<typeof exitCode>[0]) => {
@@ -358,6 +364,28 @@ async function unusedBaseline(remaining: ReadonlyMap<string, number>, read: Read
 function sarifGzipBytes(env: NodeJS.ProcessEnv): number {
   const value = Number(env.PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES);
   return Number.isInteger(value) && value >= 1024 && value <= uploadGzipBytes ? value : uploadGzipBytes;
+}
+
+/**
+ * The files among `files` found through a symbolic link (a link to the file, or to a folder on the
+ * way) whose real path lies inside `baseDir`: their names in reports, with the names of their real
+ * paths. A real path outside is no file of the commit: the annotations keep the path walked.
+ */
+async function realNames(files: readonly Source[], baseDir: string): Promise<Record<string, string> | undefined> {
+  const base = await realpath(baseDir).catch(() => resolve(baseDir));
+  const names: Record<string, string> = {};
+  let any = false;
+  for (const file of files) {
+    if (file.path === undefined) continue;
+    const walked = resolve(file.path);
+    const real = await realpath(walked).catch(() => walked);
+    // the same path, or only the folders above the working folder differ (/tmp on macOS): no link on the way
+    if (real === walked || reportPath(real, base) === file.name) continue;
+    if (!isInside(real, base)) continue;
+    names[file.name] = reportPath(real, base);
+    any = true;
+  }
+  return any ? names : undefined;
 }
 
 /** The names reports give the files among `sources`. */
