@@ -1,9 +1,18 @@
 // The command's inputs from the packed package, in a git repository as a partner's CI has it: folders
-// and files reached through symbolic links (followed, each real file checked once, loops and links
-// to nothing reported), an --output that would write over an input however the inputs reach it,
+// and files reached through symbolic links (followed, each real file checked once, loops noted and links
+// to nothing reported), an --output that would write over an input however the inputs reach it or through a link,
 // files git tracks never taken for reports, a baseline that follows `git mv` and says which of its
 // entries match nothing, UTF-16 named as such, and one code for an input without orders.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,27 +95,81 @@ describe('folders and files reached through symbolic links', () => {
     expect(both.doc.results.map(brief)).toEqual(['orders/a.json valid', 'orders/shared/x.json invalid']);
   });
 
-  it('a link loop is an input error in its place, the other files checked, and the walk ends', () => {
-    put('loops/orders/a.json', invalidOrder);
+  // regression: -f github annotated orders/shared/x.json, a path through a link that no file of the commit has
+  it('annotations name a file found through a link by its real path inside the working folder; the text and json reports keep the path walked', () => {
+    put('elsewhere/y.json', invalidOrder); // outside the repository
+    symlinkSync('../../elsewhere', join(work, 'linked/orders/ext'));
+    try {
+      const gh = inFolder('linked', ['-f', 'github', 'orders']);
+      expect(gh.code).toBe(1);
+      expect(gh.stdout).toContain('::error file=bad/x.json,');
+      expect(gh.stdout).not.toContain('file=orders/shared/x.json');
+      // a real path outside the working folder is no file of the commit: the path walked stays
+      expect(gh.stdout).toContain('::error file=orders/ext/y.json,');
+      const gitlab = JSON.parse(inFolder('linked', ['-f', 'gitlab', 'orders']).stdout) as {
+        location: { path: string };
+      }[];
+      expect([...new Set(gitlab.map((i) => i.location.path))].sort()).toEqual(['bad/x.json', 'orders/ext/y.json']);
+      const sarif = JSON.parse(inFolder('linked', ['-f', 'sarif', 'orders']).stdout);
+      const uris = sarif.runs[0].results.map(
+        (r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+          r.locations[0].physicalLocation.artifactLocation.uri,
+      );
+      expect([...new Set(uris)].sort()).toEqual(['bad/x.json', 'orders/ext/y.json']);
+      const walked = json('linked', ['orders']);
+      expect(walked.doc.results.map(brief)).toContain('orders/shared/x.json invalid');
+      expect(inFolder('linked', ['orders']).stdout).toContain('orders/shared/x.json');
+    } finally {
+      rmSync(join(work, 'linked/orders/ext'));
+    }
+  });
+
+  // regression: a harmless loop (orders/loop/up -> ..) failed the run with exit 3 although every file was checked
+  it('a link loop is a note that leaves the exit code alone: every real folder is walked once, the walk ends', () => {
+    put('loops/orders/a.json', validOrder);
     symlinkSync('.', join(work, 'loops/orders/self'));
     symlinkSync('..', join(work, 'loops/orders/up'));
     put('loops/orders/deep/b.json', validOrder);
     symlinkSync('../../orders', join(work, 'loops/orders/deep/back'));
+    const loops = ['orders/deep/back', 'orders/self', 'orders/up'];
     for (const args of [['orders'], ['orders/**/*.json']]) {
       const run = json('loops', args);
-      expect(run.code, args.join(' ')).toBe(3);
-      expect(run.doc.results.map(brief)).toEqual([
-        'orders/a.json invalid',
-        'orders/deep/b.json valid',
-        'orders/deep/back unreadable link_loop',
-        'orders/self unreadable link_loop',
-        'orders/up unreadable link_loop',
-      ]);
-      expect(run.doc.summary).toMatchObject({ orders: 2, inputErrors: 3 });
+      expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+      expect(run.doc.results.map(brief)).toEqual(['orders/a.json valid', 'orders/deep/b.json valid']);
+      expect(run.doc.summary).toMatchObject({ orders: 2, inputErrors: 0 });
+      expect(run.doc.summary.notes).toEqual(
+        loops.map((source) => expect.objectContaining({ source, note: 'not_followed', reason: 'link_loop' })),
+      );
     }
-    expect(inFolder('loops', ['orders']).stdout).toContain(
-      '! orders/self: cannot read it (a symbolic link to a folder that holds it: a loop)',
+    const text = inFolder('loops', ['orders']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toContain(
+      'not followed "orders/self": a symbolic link to a folder that holds it (a loop); the files there are checked under their own path',
     );
+    expect(inFolder('loops', ['--lang', 'de', 'orders']).stderr).toContain('"orders/up" nicht verfolgt');
+    const sarif = JSON.parse(inFolder('loops', ['-f', 'sarif', 'orders']).stdout);
+    const notes = sarif.runs[0].invocations[0].toolExecutionNotifications;
+    expect(notes.map((n: { properties: { reason: string } }) => n.properties.reason)).toEqual(
+      loops.map(() => 'link_loop'),
+    );
+    expect(sarif.runs[0].invocations[0].exitCode).toBe(0);
+    // an invalid order still fails the run, the loop adds nothing to it
+    put('loops/orders/deep/c.json', invalidOrder);
+    expect(inFolder('loops', ['orders']).code).toBe(1);
+    rmSync(join(work, 'loops/orders/deep/c.json'));
+  });
+
+  it('a link to links that lead back to it is a link to nothing: an input error', () => {
+    put('chain/orders/a.json', validOrder);
+    symlinkSync('b.json', join(work, 'chain/orders/c.json'));
+    symlinkSync('c.json', join(work, 'chain/orders/b.json'));
+    const run = json('chain', ['orders']);
+    expect(run.code).toBe(3);
+    expect(run.doc.results.map(brief)).toEqual([
+      'orders/a.json valid',
+      'orders/b.json unreadable dangling_link',
+      'orders/c.json unreadable dangling_link',
+    ]);
   });
 
   it('a link that leads nowhere is reported, whether it would be a file or a folder', () => {
@@ -169,7 +232,10 @@ describe('an --output never writes over an input', () => {
     for (const output of ['orders/port-change.json', 'port-link.json', './orders/../orders/port-change.json']) {
       const run = inFolder('guard', [...inputs, '-f', 'json', '-o', output]);
       expect(run.code, `${inputs.join(' ')} -o ${output}: ${run.stderr}`).toBe(2);
-      expect(run.stderr).toContain('the report would destroy it before it is read');
+      // a link is refused as a link, whatever it leads to
+      expect(run.stderr).toContain(
+        output === 'port-link.json' ? 'it is a symbolic link' : 'the report would destroy it before it is read',
+      );
       expect(read('guard/orders/port-change.json')).toBe(invalidOrder);
     }
   });
@@ -205,6 +271,104 @@ describe('an --output never writes over an input', () => {
     const later = json('tracked', ['--exclude', 'report.json', 'orders']);
     expect(later.doc.results.map((r) => r.source)).toEqual(['orders/a.json']);
     expect(later.stderr).toContain('left out "orders/later.json"');
+  });
+});
+
+describe('a report is never written through a symbolic link', () => {
+  /** The files a run may have written outside the repository `linkout`: none. */
+  const outside = () => ['outside.json', 'outside.sarif', 'outside-baseline.json', 'outside-summary.md'];
+
+  beforeAll(() => {
+    repository('linkout', { 'orders/a.json': validOrder, 'orders/b.json': invalidOrder });
+    // a link committed into the checked folder, to a git hook: a report written there runs on the next merge
+    symlinkSync('../.git/hooks/post-merge', join(work, 'linkout/orders/report.json'));
+    symlinkSync('../../outside.json', join(work, 'linkout/orders/dangling.json'));
+    git('linkout', 'add', '-A');
+    git('linkout', 'commit', '-q', '-m', 'links');
+  });
+
+  // regression: -o orders/report.json, a committed link to .git/hooks/post-merge, wrote the SARIF into the hook
+  it('-o onto a tracked link to .git/hooks is refused with exit 2, the hook not made', () => {
+    const run = inFolder('linkout', ['orders/', '-f', 'sarif', '-o', 'orders/report.json']);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('cannot write "orders/report.json" (it is a symbolic link');
+    expect(existsSync(join(work, 'linkout/.git/hooks/post-merge'))).toBe(false);
+    expect(readlinkSync(join(work, 'linkout/orders/report.json'))).toBe('../.git/hooks/post-merge');
+    const de = inFolder('linkout', ['--lang', 'de', 'orders/a.json', '-o', 'orders/report.json']);
+    expect(de.code).toBe(2);
+    expect(de.stderr).toContain('dort ist ein symbolischer Link');
+  });
+
+  // regression: -o onto a link to nothing made the file it leads to, outside the repository
+  it('-o onto a dangling link is refused with exit 2, nothing made where it leads', () => {
+    for (const format of ['json', 'text', 'sarif']) {
+      const run = inFolder('linkout', ['orders/a.json', '-f', format, '-o', 'orders/dangling.json']);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain('symbolic link');
+    }
+    for (const name of outside()) expect(existsSync(join(work, name)), name).toBe(false);
+  });
+
+  it('--write-baseline and $GITHUB_STEP_SUMMARY onto a link are refused with exit 2, nothing written where they lead', () => {
+    symlinkSync('../outside-baseline.json', join(work, 'linkout/baseline.json'));
+    symlinkSync('../outside-summary.md', join(work, 'linkout/summary.md'));
+    const baseline = inFolder('linkout', ['orders/b.json', '--write-baseline', 'baseline.json']);
+    expect(baseline.code, baseline.stderr).toBe(2);
+    expect(baseline.stderr).toContain('cannot write "baseline.json" (it is a symbolic link');
+    at = 'linkout';
+    const summary = cli(['-f', 'github', 'orders/b.json'], {
+      env: { GITHUB_STEP_SUMMARY: join(work, 'linkout/summary.md') },
+    });
+    expect(summary.code, summary.stderr).toBe(2);
+    expect(summary.stderr).toContain('symbolic link');
+    for (const name of outside()) expect(existsSync(join(work, name)), name).toBe(false);
+  });
+
+  it('a link among the part files of a split SARIF report is neither written through nor removed', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `{"x${(i * 7919).toString(36)}":1}`).join('\n');
+    put('linkout/big/orders.ndjson', `${lines}\n`);
+    // where the link leads: a report of the command, which a part file could have been
+    inFolder('linkout', ['orders/b.json', '-f', 'sarif', '-o', '../outside.sarif']);
+    const before = readFileSync(join(work, 'outside.sarif'), 'utf8');
+    mkdirSync(join(work, 'linkout/out'));
+    symlinkSync('../../outside.sarif', join(work, 'linkout/out/r.2.sarif'));
+    const env = { PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES: String(64 * 1024) };
+    const run = cli(['-f', 'sarif', '-o', 'out/r.sarif', 'big/orders.ndjson'], { env });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('cannot write "out/r.2.sarif" (it is a symbolic link');
+    expect(readFileSync(join(work, 'outside.sarif'), 'utf8')).toBe(before);
+    // a link left among the further parts of an earlier report is not removed as one of them
+    rmSync(join(work, 'linkout/out/r.2.sarif'));
+    symlinkSync('../../outside.sarif', join(work, 'linkout/out/r.2.sarif'));
+    const small = cli(['-f', 'sarif', '-o', 'out/r.sarif', 'orders/b.json']);
+    expect(small.code).toBe(1);
+    expect(readlinkSync(join(work, 'linkout/out/r.2.sarif'))).toBe('../../outside.sarif');
+    expect(readFileSync(join(work, 'outside.sarif'), 'utf8')).toBe(before);
+    rmSync(join(work, 'outside.sarif'));
+    rmSync(join(work, 'linkout/big'), { recursive: true });
+    rmSync(join(work, 'linkout/out'), { recursive: true });
+  });
+
+  // regression: a tracked link to a report was left out as "a report", one input fewer checked
+  it('a link to a report, tracked or not, is never taken for a report: it is checked', () => {
+    put('report-elsewhere/r.json', '');
+    inFolder('linkout', ['orders/b.json', '-f', 'json', '-o', '../report-elsewhere/r.json']);
+    symlinkSync('../../report-elsewhere/r.json', join(work, 'linkout/orders/tracked-report.json'));
+    git('linkout', 'add', 'orders/tracked-report.json');
+    git('linkout', 'commit', '-q', '-m', 'a link to a report');
+    writeFileSync(join(work, 'report-elsewhere/r2.json'), readFileSync(join(work, 'report-elsewhere/r.json')));
+    symlinkSync('../../report-elsewhere/r2.json', join(work, 'linkout/orders/untracked-report.json'));
+    const run = json('linkout', ['orders']);
+    expect(run.stderr).not.toContain('left out');
+    expect(run.doc.results.map(brief)).toEqual([
+      'orders/a.json valid',
+      'orders/b.json invalid',
+      'orders/dangling.json unreadable dangling_link',
+      'orders/report.json unreadable dangling_link',
+      'orders/tracked-report.json invalid',
+      'orders/untracked-report.json invalid',
+    ]);
+    rmSync(join(work, 'linkout/orders/untracked-report.json'));
   });
 });
 

@@ -3,7 +3,8 @@
 // checks is no order: the next run leaves it out, with a note, instead of reporting it as malformed.
 // A report is recognised by what the formats write first (and, for the readable formats, by the
 // summary line they end with); anything else at an --output among the inputs refuses the run.
-import { type FileHandle, open, stat } from 'node:fs/promises';
+import { constants, openSync } from 'node:fs';
+import { type FileHandle, lstat, open, stat } from 'node:fs/promises';
 import { cliWords } from '../generated/languages.js';
 import { langs } from '../messages/index.js';
 import { tracked } from './git.js';
@@ -81,10 +82,10 @@ export async function isReport(head: Uint8Array, tail: () => Promise<Uint8Array>
 /**
  * Whether the file at `path`, found in a folder or by a pattern, whose first bytes are `head`, is a
  * report of this command that the run leaves out: one git tracks is data of the repository, and is
- * checked as what it is.
+ * checked as what it is; so is a symbolic link, which the command never writes a report through.
  */
 export async function isFoundReport(path: string, head: Uint8Array, tail: () => Promise<Uint8Array>): Promise<boolean> {
-  return (await isReport(head, tail)) && !(await tracked(path));
+  return (await isReport(head, tail)) && !(await isLink(path)) && !(await tracked(path));
 }
 
 /** The first or the last bytes of an open file of `size` bytes, enough to tell a report. */
@@ -104,6 +105,51 @@ export async function tailOf(path: string): Promise<Uint8Array> {
     return new Uint8Array();
   } finally {
     await file.close();
+  }
+}
+
+/** Why a report is not written at a path: `symlink`, for a symbolic link there, which the command never writes through. */
+export const throughLink = 'symlink';
+
+/**
+ * The flags a report file is opened with: for writing, made when missing, never through a symbolic
+ * link at its last name (`O_NOFOLLOW`, where the system has it), so that a link put there after the
+ * check is refused by the system (ELOOP) instead of followed.
+ */
+const writeFlags = (append: boolean) =>
+  constants.O_WRONLY |
+  constants.O_CREAT |
+  (append ? constants.O_APPEND : constants.O_TRUNC) |
+  (constants.O_NOFOLLOW ?? 0);
+
+/** The error of an open that met a link: its code {@link throughLink}. */
+function linkError(error: NodeJS.ErrnoException): NodeJS.ErrnoException {
+  if (error.code === 'ELOOP') error.code = throughLink;
+  return error;
+}
+
+/** Whether a symbolic link is at `path` (leading anywhere, or nowhere). */
+export async function isLink(path: string): Promise<boolean> {
+  return (await lstat(path).catch(() => undefined))?.isSymbolicLink() === true;
+}
+
+/**
+ * Opens a report file for writing, emptied (or for appending), never through a symbolic link: a
+ * link there fails with the code {@link throughLink}.
+ */
+export async function openReport(path: string, append = false): Promise<FileHandle> {
+  if (await isLink(path)) throw Object.assign(new Error(`${path} is a symbolic link`), { code: throughLink });
+  return open(path, writeFlags(append), 0o666).catch((error: NodeJS.ErrnoException) => {
+    throw linkError(error);
+  });
+}
+
+/** {@link openReport}, synchronous: the descriptor. */
+export function openReportSync(path: string, append = false): number {
+  try {
+    return openSync(path, writeFlags(append), 0o666);
+  } catch (error) {
+    throw linkError(error as NodeJS.ErrnoException);
   }
 }
 
@@ -134,17 +180,24 @@ export interface Clash {
  * `./`, another case on a file system that ignores it, stdin read from it; whether or not
  * `--exclude` or `--changed` leave it out) is a clash, unless folders or patterns alone found it, it
  * holds a report of the command or nothing, and git does not track it: then it is left out of the
- * inputs (`left`), with a note.
+ * inputs (`left`), with a note. An output that is a symbolic link (leading anywhere or nowhere) is
+ * refused (`link`) before any other.
  */
 export async function guardOutputs(
   outputs: readonly { readonly path: string | undefined }[],
   matched: readonly Source[],
   sources: readonly (Source | InputError)[],
-): Promise<{ readonly clash: Clash } | { readonly left: ReadonlySet<Source>; readonly notes: readonly Note[] }> {
+): Promise<
+  | { readonly clash: Clash }
+  | { readonly link: string }
+  | { readonly left: ReadonlySet<Source>; readonly notes: readonly Note[] }
+> {
   const left = new Set<Source>();
   const notes: Note[] = [];
   for (const { path } of outputs) {
     if (path === undefined) continue;
+    // a report is never written through a link: it could lead anywhere, out of the tree (.git/hooks)
+    if (await isLink(path)) return { link: path };
     const info = await stat(path, { bigint: true }).catch(() => undefined);
     // a file that is not there yet is no input; writing to a device or a pipe (/dev/stdout) destroys nothing
     if (!info?.isFile()) continue;

@@ -112,6 +112,12 @@ export interface Look {
     /** The file it goes to; `undefined` for stdout. */
     readonly output?: string | undefined;
   }[];
+  /**
+   * The files found through a symbolic link whose real path lies inside the working folder: the name
+   * reports give each, with the name of its real path, which the annotations (`github`, `gitlab`,
+   * `sarif`) give instead: that is the file of the commit, where the platform can place them.
+   */
+  readonly realNames?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The counts of a run. */

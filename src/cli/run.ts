@@ -1,19 +1,19 @@
 // One run of the command: expand the inputs, read them through the pipeline, report in input order.
 import { once } from 'node:events';
-import { mkdir, open, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import { baselineText, countKeys, readBaseline, renameFiles, unusedEntries } from './baseline.js';
 import { type Checked, settle } from './check.js';
-import { reportPath } from './config.js';
+import { isInside, reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
-import { frames, renderers } from './formats/index.js';
+import { annotating, frames, renderers } from './formats/index.js';
 import { partPath, uploadGzipBytes } from './formats/sarif.js';
 import { changedFiles, platformBase, renamedSince } from './git.js';
 import { isGlob } from './glob.js';
 import type { Options } from './options.js';
-import { guardOutputs, isReport, reportBytes } from './own-reports.js';
+import { guardOutputs, isLink, isReport, openReport, reportBytes, throughLink } from './own-reports.js';
 import { type Entry, Pipeline } from './pipeline.js';
 import { inline, mainThreadBytes, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
@@ -63,7 +63,7 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
     }
     const path = output.path;
     const first = await makeFolder(dirname(path))
-      .then(() => open(path, 'w'))
+      .then(() => openReport(path))
       .catch((error: NodeJS.ErrnoException) => error);
     if (first instanceof Error) {
       await Promise.all(out.map((sink) => sink.close()));
@@ -78,9 +78,10 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
         else {
           // a report split into files: the next one, never over a file that is no report of the command
           await file.close();
-          if ((await reportOrNothing(piece.nextFile)) === false)
-            throw new Error(cliWords[options.lang].usage.cannotWrite(piece.nextFile, 'EEXIST'));
-          file = await open(piece.nextFile, 'w');
+          const there = await reportOrNothing(piece.nextFile);
+          if (there !== undefined && there !== true)
+            throw new Error(cliWords[options.lang].usage.cannotWrite(piece.nextFile, there || 'EEXIST'));
+          file = await openReport(piece.nextFile);
           files++;
         }
       },
@@ -95,8 +96,12 @@ async function sinks(options: Options, io: Streams, progress: () => Progress): P
   return out;
 }
 
-/** Whether the file at `path` holds a report of the command (or nothing); `undefined` when there is no file. */
-async function reportOrNothing(path: string): Promise<boolean | undefined> {
+/**
+ * Whether the file at `path` holds a report of the command (or nothing); `undefined` when there is no
+ * file; {@link throughLink} for a symbolic link, which is never a report to write over or remove.
+ */
+async function reportOrNothing(path: string): Promise<boolean | typeof throughLink | undefined> {
+  if (await isLink(path)) return throughLink;
   const file = await open(path).catch(() => undefined);
   if (!file) return undefined;
   try {
@@ -133,7 +138,11 @@ export async function run(options: Options, io: Streams): Promise<number> {
   if (!validate) throw new Error(`no validator for --type ${options.type}`);
   const words = cliWords[options.lang];
   // before any report is opened for writing: none may be an input, and reports found are left out
-  const { inputs: found, matched } = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
+  const {
+    inputs: found,
+    matched,
+    notes: loops,
+  } = await expand(options.inputs, options.ndjson, options.exclude, options.baseDir);
   const kept = options.changed && (await onlyChanged(found, options.changed.base, io.env));
   if (kept && 'fault' in kept) {
     say(io, words.usage.changed(kept));
@@ -151,6 +160,10 @@ export async function run(options: Options, io: Streams): Promise<number> {
   const guarded = await guardOutputs(written, matched, sources);
   if ('clash' in guarded) {
     say(io, words.usage.outputIsInput(guarded.clash.output, guarded.clash.input));
+    return exit.usage;
+  }
+  if ('link' in guarded) {
+    say(io, words.usage.cannotWrite(guarded.link, throughLink));
     return exit.usage;
   }
   if (kept) say(io, words.changed(kept.files, kept.total, kept.base, kept.commit));
@@ -172,7 +185,7 @@ export async function run(options: Options, io: Streams): Promise<number> {
     progress.clear();
     say(io, words.note(n));
   };
-  for (const n of guarded.notes) note(n);
+  for (const n of [...loops, ...guarded.notes]) note(n);
   const outputs = await sinks(options, io, () => progress);
   if (typeof outputs === 'string') {
     progress.stop();
@@ -180,6 +193,9 @@ export async function run(options: Options, io: Streams): Promise<number> {
     return exit.usage;
   }
   const look: Look = {
+    realNames: options.outputs.some((output) => annotating.has(output.format))
+      ? await realNames(files, options.baseDir)
+      : undefined,
     lang: options.lang,
     quiet: options.quiet,
     failOnHints: options.failOn === 'hints',
@@ -194,7 +210,10 @@ export async function run(options: Options, io: Streams): Promise<number> {
     progress.clear();
     say(io, message);
   };
-  const changed = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
+  const changedNames = kept ? namesOf(kept.sources) : await pullRequestFiles(options, io.env, found, warn);
+  // the annotations name a file found through a link by its real path
+  const changed =
+    changedNames && new Set([...changedNames].map((name) => look.realNames?.[name] ?? name).concat(...changedNames));
   let stale = false; // a baseline entry matched nothing, with --strict-baseline
   /** The exit code of the counts; with --strict-baseline, a baseline that knows violations no longer there fails as an invalid order does. */
   const finalCode = (counts: Parameters<typeof exitCode>[0]) => {
@@ -277,7 +296,14 @@ export async function run(options: Options, io: Streams): Promise<number> {
     if (keys && options.writeBaseline !== undefined) {
       const path = options.writeBaseline;
       const failed = await makeFolder(dirname(path))
-        .then(() => writeFile(path, baselineText(countKeys(keys))))
+        .then(() => openReport(path))
+        .then(async (file) => {
+          try {
+            await file.writeFile(baselineText(countKeys(keys)));
+          } finally {
+            await file.close();
+          }
+        })
         .catch((error: NodeJS.ErrnoException) => error);
       if (failed) {
         warn(words.usage.cannotWrite(path, failed.code ?? failed.message));
@@ -338,6 +364,28 @@ async function unusedBaseline(remaining: ReadonlyMap<string, number>, read: Read
 function sarifGzipBytes(env: NodeJS.ProcessEnv): number {
   const value = Number(env.PRODUCT_ORDER_VALIDATE_SARIF_GZIP_BYTES);
   return Number.isInteger(value) && value >= 1024 && value <= uploadGzipBytes ? value : uploadGzipBytes;
+}
+
+/**
+ * The files among `files` found through a symbolic link (a link to the file, or to a folder on the
+ * way) whose real path lies inside `baseDir`: their names in reports, with the names of their real
+ * paths. A real path outside is no file of the commit: the annotations keep the path walked.
+ */
+async function realNames(files: readonly Source[], baseDir: string): Promise<Record<string, string> | undefined> {
+  const base = await realpath(baseDir).catch(() => resolve(baseDir));
+  const names: Record<string, string> = {};
+  let any = false;
+  for (const file of files) {
+    if (file.path === undefined) continue;
+    const walked = resolve(file.path);
+    const real = await realpath(walked).catch(() => walked);
+    // the same path, or only the folders above the working folder differ (/tmp on macOS): no link on the way
+    if (real === walked || reportPath(real, base) === file.name) continue;
+    if (!isInside(real, base)) continue;
+    names[file.name] = reportPath(real, base);
+    any = true;
+  }
+  return any ? names : undefined;
 }
 
 /** The names reports give the files among `sources`. */

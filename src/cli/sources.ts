@@ -1,8 +1,8 @@
 // The command's arguments as the inputs to read: files, folders (every .json, .ndjson and .jsonl file
 // below, in path order, leaving out names that start with a dot, following links to files and
 // folders), glob patterns, and `-` for stdin. A file is read once, under the name met first, whatever
-// names lead to it (links, `./`, a folder and a pattern); a link loop or a link to nothing is an
-// input error.
+// names lead to it (links, `./`, a folder and a pattern); a link to nothing is an input error, a
+// link loop a note (every folder it leads to is walked under its own path).
 import type { BigIntStats, Dirent } from 'node:fs';
 import { fstatSync } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
@@ -47,8 +47,8 @@ export interface InputError {
   readonly error: InputErrorCode;
   /**
    * For `unreadable`: the system's error code (`EACCES`, `ENOENT`, ...), or for a file found in a
-   * folder that is no regular file, `fifo`, `socket` or `device`, for a link found there to a folder
-   * that holds it `link_loop`, for a link to nothing `dangling_link`; for `malformed_json`:
+   * folder that is no regular file, `fifo`, `socket` or `device`, for a link to nothing (or to a
+   * link that leads back to it) `dangling_link`; for `malformed_json`:
    * `unexpected_character`, `unexpected_end`, `invalid_utf8` or `utf16`; for `bad_pattern`:
    * `too_many_alternatives`; for `check_failed`, what failed (`RangeError: Invalid string length`).
    */
@@ -69,7 +69,9 @@ export interface InputError {
 
 /**
  * An input left out of a run, or read only in part, as a note on stderr and in the summaries of the
- * `json` and `sarif` reports says: `report`, a report this command wrote (at an `--output` of the
+ * `json` and `sarif` reports says: `not_followed`, a link found in a folder or by a pattern that
+ * leads to a folder holding it (`reason` `link_loop`), whose files are checked under their own path;
+ * `report`, a report this command wrote (at an `--output` of the
  * run, or by an earlier run) found in a folder or by a pattern, which git does not track; `output`,
  * an empty file at an `--output` of the run found so; `stopped`, an NDJSON input whose read stopped
  * at `line`, at a NUL byte (`reason` `nul`) or in a line longer than any JSON text may be
@@ -78,9 +80,9 @@ export interface InputError {
  */
 export interface Note {
   readonly name: string;
-  readonly note: 'report' | 'output' | 'stopped' | 'baseline_unused';
+  readonly note: 'report' | 'output' | 'stopped' | 'baseline_unused' | 'not_followed';
   readonly line?: number;
-  readonly reason?: 'nul' | 'endless';
+  readonly reason?: 'nul' | 'endless' | 'link_loop';
   /** For `endless`: the most bytes of a JSON text. */
   readonly limit?: number;
   /** For `baseline_unused`: how many known violations matched nothing. */
@@ -100,6 +102,8 @@ export interface Expanded {
   readonly inputs: (Source | InputError)[];
   /** Every file and stdin the arguments name or match, before `--exclude` (and `--changed`) leave any out: no output may be one of them. */
   readonly matched: readonly Source[];
+  /** The link loops met in folders and patterns, not followed: nothing left unchecked, each a note. */
+  readonly notes: readonly Note[];
 }
 
 /**
@@ -115,6 +119,7 @@ export async function expand(
 ): Promise<Expanded> {
   const out: (Source | InputError)[] = [];
   const matched: Source[] = [];
+  const notes: Note[] = [];
   const fromCwd = excluder(exclude);
   const fromBase = resolve(baseDir) === process.cwd() ? () => false : excluder(exclude, baseDir);
   const excluded = (path: string) => fromCwd(path) || fromBase(resolve(path));
@@ -122,8 +127,8 @@ export async function expand(
   const excludedBy = (path: string) =>
     exclude.find((pattern) => excluder([pattern])(path) || excluder([pattern], baseDir)(resolve(path)));
   /** `no_match` for `name`, saying which exclude pattern left out its files when it found some. */
-  const noMatch = (name: string, found: readonly (Source | InputError)[]): InputError => {
-    const first = found.find((entry): entry is Source => !('error' in entry));
+  const noMatch = (name: string, found: readonly (Source | InputError | Loop)[]): InputError => {
+    const first = found.find((entry): entry is Source => !('error' in entry) && !('loop' in entry));
     const by = first && excludedBy(first.path ?? first.name);
     return by === undefined ? { name, error: 'no_match' } : { name, error: 'no_match', reason: 'excluded', found: by };
   };
@@ -140,9 +145,13 @@ export async function expand(
   // a file named twice, or found again through another name, is checked once, under the name met first
   const seen = new Set<string>();
   /** Adds what a name, folder or pattern found; false when every file of it was excluded. */
-  const add = (found: readonly (Source | InputError)[]): boolean => {
+  const add = (found: readonly (Source | InputError | Loop)[]): boolean => {
     let kept = false;
     for (const entry of found) {
+      if ('loop' in entry) {
+        notes.push({ name: reportPath(entry.loop, baseDir), note: 'not_followed', reason: 'link_loop' });
+        continue;
+      }
       if ('error' in entry) {
         out.push(named(entry));
         continue;
@@ -172,18 +181,18 @@ export async function expand(
         if (!Array.isArray(found)) out.push(found);
         // a pattern that matches nothing but excluded files matches nothing: a CI job must not pass on it
         else {
-          const files = found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg)));
+          const files = found.map((entry) => ('path' in entry ? file(entry.path, entry.info, arg) : entry));
           if (!add(files)) out.push(noMatch(arg, files));
         }
       }
     } else if (info.isDirectory()) {
       const visible = (names: readonly string[]) => !names[names.length - 1].startsWith('.');
       const found = await walk(arg, (names) => visible(names) && orderFile.test(names[names.length - 1]), visible);
-      const files = found.map((entry) => ('error' in entry ? entry : file(entry.path, entry.info, arg)));
+      const files = found.map((entry) => ('path' in entry ? file(entry.path, entry.info, arg) : entry));
       if (!add(files)) out.push(named(noMatch(arg, files)));
     } else add([file(arg, info)]); // a file named and excluded is passed over: pre-commit names files
   }
-  return { inputs: out, matched };
+  return { inputs: out, matched, notes };
 }
 
 /**
@@ -236,18 +245,23 @@ async function glob(pattern: string): Promise<Found[] | InputError> {
   return [...found.values()].sort((a, b) => byPath(pathOf(a), pathOf(b)));
 }
 
-/** A file found, with what stat said of it, or an input error for a file or folder found. */
-type Found = { readonly path: string; readonly info: BigIntStats | undefined } | InputError;
+/** A link to a folder that holds it (or a folder reached again inside itself), not followed. */
+interface Loop {
+  readonly loop: string;
+}
 
-const pathOf = (found: Found) => ('error' in found ? found.name : found.path);
+/** A file found, with what stat said of it, an input error for a file or folder found, or a loop. */
+type Found = { readonly path: string; readonly info: BigIntStats | undefined } | InputError | Loop;
+
+const pathOf = (found: Found) => ('error' in found ? found.name : 'loop' in found ? found.loop : found.path);
 
 /**
  * The files below `root` whose relative path `take` accepts, in path order, walking the folders
  * `descend` accepts. Links are followed, to files and to folders; a real folder is walked once, under
  * the path met first (folders that are no links before links, each in name order), so that links to
  * one folder cost one walk. A link to a folder that holds it (a loop: the folder it is in, or one
- * above) and a link that leads nowhere are input errors (`link_loop`, `dangling_link`), never an
- * endless walk or silence. A FIFO, socket
+ * above) is not followed, and found as a {@link Loop}, never an endless walk; a link that leads
+ * nowhere (or only to links that lead back) is an input error (`dangling_link`). A FIFO, socket
  * or device is an input error, not read: a FIFO without a writer would keep the command waiting.
  */
 async function walk(
@@ -274,7 +288,7 @@ async function walk(
     for (let link = linked.shift(); link; link = linked.shift()) {
       const key = identity(link.info);
       if (link.folder.above.includes(key)) {
-        found.push({ name: join(root, ...link.folder.names), error: 'unreadable', reason: 'link_loop' });
+        found.push({ loop: join(root, ...link.folder.names) });
       } else if (!walked.has(key)) {
         walked.add(key);
         return { names: link.folder.names, above: [...link.folder.above, key] };
@@ -306,7 +320,7 @@ async function walk(
         const key = info && identity(info);
         // a folder reached again (a bind mount, say) loops when it holds the folder it is in
         if (key !== undefined && above.includes(key)) {
-          found.push({ name: join(root, ...child), error: 'unreadable', reason: 'link_loop' });
+          found.push({ loop: join(root, ...child) });
         } else if (key === undefined || !walked.has(key)) {
           if (key !== undefined) walked.add(key);
           folders.push({ names: child, above: key === undefined ? above : [...above, key] });
@@ -320,11 +334,10 @@ async function walk(
       // stat opens nothing, so a FIFO is found out without waiting for a writer
       const info = await stat(file, { bigint: true }).catch((error: NodeJS.ErrnoException) => error);
       if (info instanceof Error) {
-        if (link && (info.code === 'ENOENT' || info.code === 'ENOTDIR')) {
+        // a link to links that lead back to it (ELOOP) leads nowhere either
+        if (link && (info.code === 'ENOENT' || info.code === 'ENOTDIR' || info.code === 'ELOOP')) {
           const target = await readlink(file).catch(() => '');
           found.push({ name: file, error: 'unreadable', reason: 'dangling_link', found: target });
-        } else if (link && info.code === 'ELOOP') {
-          found.push({ name: file, error: 'unreadable', reason: 'link_loop' });
         } else if (wanted) found.push(unreadable(file, info));
       } else if (info.isDirectory()) {
         if (!link || !descend(child)) continue;
@@ -332,7 +345,7 @@ async function walk(
         here ??= await realpath(path).catch(() => path);
         const target = await realpath(file).catch(() => file);
         if (here === target || here.startsWith(target.endsWith(sep) ? target : target + sep)) {
-          found.push({ name: file, error: 'unreadable', reason: 'link_loop' });
+          found.push({ loop: file });
         } else linked.push({ folder: { names: child, above }, info });
       } else if (!wanted) continue;
       else if (!info.isFile()) found.push({ name: file, error: 'unreadable', reason: special(info) });

@@ -194,6 +194,7 @@ const systemErrors: Readonly<Record<string, string>> = {
   socket: 'ein Socket, keine reguläre Datei',
   device: 'ein Gerät, keine reguläre Datei',
   link_loop: 'ein symbolischer Link auf einen Ordner, der ihn enthält: eine Schleife',
+  symlink: 'dort ist ein symbolischer Link, und durch einen solchen wird kein Bericht geschrieben',
 };
 
 export const cli: CliWording = {
@@ -231,6 +232,8 @@ export const cli: CliWording = {
       : `fehlerhaftes JSON: unerwartetes Zeichen ${quote(e.found ?? '')}`;
   },
   note: (n) => {
+    if (n.note === 'not_followed')
+      return `${quote(n.name)} nicht verfolgt: ein symbolischer Link auf einen Ordner, der ihn enthält (eine Schleife); die Dateien dort werden unter ihrem eigenen Pfad geprüft`;
     if (n.note === 'report')
       return `${quote(n.name)} ausgelassen: ein Bericht von product-order-validate, keine Aufträge`;
     if (n.note === 'output') return `${quote(n.name)} ausgelassen: dieser Lauf schreibt seinen Bericht dorthin`;

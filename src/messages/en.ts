@@ -190,6 +190,7 @@ const systemErrors: Readonly<Record<string, string>> = {
   socket: 'a socket, not a regular file',
   device: 'a device, not a regular file',
   link_loop: 'a symbolic link to a folder that holds it: a loop',
+  symlink: 'it is a symbolic link, and no report is written through one',
 };
 
 export const cli: CliWording = {
@@ -226,6 +227,8 @@ export const cli: CliWording = {
       : `malformed JSON: unexpected character ${quote(e.found ?? '')}`;
   },
   note: (n) => {
+    if (n.note === 'not_followed')
+      return `not followed ${quote(n.name)}: a symbolic link to a folder that holds it (a loop); the files there are checked under their own path`;
     if (n.note === 'report')
       return `left out ${quote(n.name)}: it holds a report of product-order-validate, not orders`;
     if (n.note === 'output') return `left out ${quote(n.name)}: this run writes its report there`;

@@ -2,10 +2,11 @@
 // per hint, at the file, line and column; the summary as a plain line of the log. GitHub shows at
 // most 10 annotations of each level per step: the frame writes at most that many, those in changed
 // files first, and sums up the rest in the last one; the full list goes to the job summary.
-import { appendFileSync, statSync } from 'node:fs';
+import { closeSync, statSync, writeFileSync } from 'node:fs';
 import type { CliWording } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
+import { openReportSync } from '../own-reports.js';
 import {
   type Frame,
   pointerName,
@@ -135,7 +136,13 @@ class StepSummary {
     const more = this.left > 0 ? `\n${t.limits.summaryFull(this.left)}\n` : '';
     if (this.left > 0) warn(t.limits.summaryFull(this.left));
     try {
-      appendFileSync(this.path, `${head}${table}${more}\n`);
+      // appended, never through a link (the guard refused one; this refuses one put there since)
+      const fd = openReportSync(this.path, true);
+      try {
+        writeFileSync(fd, `${head}${table}${more}\n`);
+      } finally {
+        closeSync(fd);
+      }
     } catch (error) {
       warn(t.usage.cannotWrite(this.path, (error as NodeJS.ErrnoException).code ?? String(error)));
     }
