@@ -271,6 +271,44 @@ describe.each(['express', 'fastify', 'hono'])(
   },
 );
 
+describe.each(['express', 'fastify', 'hono'])(
+  'a create whose retries are spent: the client against %s with a store slower than all its tries',
+  (name) => {
+    let app: Running;
+    const stored: string[] = [];
+    beforeAll(async () => {
+      app = await apps[name]?.('raw', {
+        callbackTimeoutMs: 300,
+        onProductOrder: (o: Any) =>
+          new Promise((resolve) => {
+            setTimeout(() => {
+              stored.push(o.description);
+              resolve({ ...createdOrder(o), id: `PO-${stored.length}` });
+            }, 2500);
+          }),
+      });
+    });
+    afterAll(() => app.close());
+
+    it('gives the key it sent and says the retries are spent, and the same key later gets the one stored order (regression: the key was lost, a second call stored the order twice)', async () => {
+      const api = client.createProductOrderClient({ baseUrl: app.base, token: 'good' });
+      const body = { ...order, description: 'spent' };
+      const first = await api.createProductOrder(body);
+      expect(!first.ok && first.kind === 'status' && [first.status, first.attempts]).toEqual([409, 3]);
+      expect(!first.ok && first.kind === 'status' && first.message).toMatch(/retries are spent.*same idempotencyKey/);
+      expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
+      const again = await api.createProductOrder(body, { idempotencyKey: first.idempotencyKey });
+      expect(again.ok && [again.status, again.value?.id, again.idempotencyKey]).toEqual([
+        201,
+        'PO-1',
+        first.idempotencyKey,
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stored).toEqual(['spent']);
+    });
+  },
+);
+
 describe('the client against the Express example server as it ships', () => {
   let server: ExampleServer;
   beforeAll(async () => {
