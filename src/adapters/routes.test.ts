@@ -286,10 +286,19 @@ describe('Idempotency-Key on the creates', () => {
     expect([settled.status, settled.json.id, s.calls()]).toEqual([201, 'PO-1', 1]);
   });
 
-  it('the 503 of a create without a key says the order may have been taken too', async () => {
+  it('the 503 of a create without a key says to check before sending it again, not to retry with the same key (regression: it told a caller without a key to reuse one)', async () => {
     const s = service({ delayMs: 300, callbackTimeoutMs: 100 });
     const first = await s.post('{"a":1}');
-    expect(first.json.message).toMatch(/may have been taken/);
+    expect([first.status, first.json.message]).toEqual([
+      503,
+      'No answer in time; the request may have been taken: check whether it was before you send it again. Sent with an Idempotency-Key, a create is answered once whatever the retries.',
+    ]);
+    const ignored = service({ delayMs: 300, callbackTimeoutMs: 100, idempotency: false });
+    const keyed = await ignored.post('{"a":1}', '"k"');
+    expect([keyed.status, keyed.json.message]).toEqual([
+      503,
+      'No answer in time; the request may have been taken: check whether it was before you send it again.',
+    ]);
   });
 
   it('serves the key again after a 500 (a throw) or a 429 of the callback, and keeps its own 409', async () => {

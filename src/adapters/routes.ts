@@ -853,9 +853,10 @@ export function createRoutes<Native, Identity = string>(
     run: () => unknown,
     reply: (value: unknown) => Answer,
   ): Later<Answer> {
-    const timedOut = httpWords(admitted.context.lang).createTimedOut;
-    if (key === undefined || keys === undefined) return served(admitted, callback, run, reply, timedOut);
-    return keyed(keys, admitted, key, value, callback, run, reply, timedOut);
+    const words = httpWords(admitted.context.lang);
+    if (key === undefined || keys === undefined)
+      return served(admitted, callback, run, reply, words.createTimedOutUnkeyed(keys !== undefined));
+    return keyed(keys, admitted, key, value, callback, run, reply, words.createTimedOut);
   }
 
   async function keyed(

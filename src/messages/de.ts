@@ -167,6 +167,8 @@ export const http: HttpWording = {
   idempotencyReused: 'Dieser Idempotency-Key kam mit anderem Inhalt: neuen Schlüssel verwenden.',
   createTimedOut:
     'Keine Antwort in der Zeit; die Anfrage wurde womöglich angenommen: mit demselben Idempotency-Key erneut senden.',
+  createTimedOutUnkeyed: (keys) =>
+    `Keine Antwort in der Zeit; die Anfrage wurde womöglich angenommen: prüfen Sie das, bevor Sie sie erneut senden.${keys ? ' Mit einem Idempotency-Key gesendet, wird eine Anlage einmal beantwortet, wie oft sie auch wiederholt wird.' : ''}`,
   causes: {
     order: 'Der Produktauftrag im Inhalt verletzt die Spezifikation.',
     change: 'Der Änderungsauftrag im Inhalt verletzt die Spezifikation.',

@@ -163,6 +163,8 @@ export const http: HttpWording = {
   idempotencyRunning: 'A request with this Idempotency-Key is still being processed: retry later.',
   idempotencyReused: 'This Idempotency-Key came with another body: use a new key.',
   createTimedOut: 'No answer in time; the request may have been taken: retry with the same Idempotency-Key.',
+  createTimedOutUnkeyed: (keys) =>
+    `No answer in time; the request may have been taken: check whether it was before you send it again.${keys ? ' Sent with an Idempotency-Key, a create is answered once whatever the retries.' : ''}`,
   causes: {
     order: 'The product order in the body breaks the specification.',
     change: 'The change request in the body breaks the specification.',
