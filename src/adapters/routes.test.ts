@@ -204,7 +204,7 @@ describe('Idempotency-Key on the creates', () => {
     });
     const route = routes.paths.find((p) => p.route.kind === 'productOrder')?.route;
     if (!route) throw new Error('no route');
-    const post = async (body: string | { parsed: unknown }, key?: string, token = 't') => {
+    const post = async (body: string | { parsed: unknown }, key?: string, token = 't', rawHeaders?: string[]) => {
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       if (key !== undefined) headers['idempotency-key'] = key;
       const admitted = await routes.admit({
@@ -214,6 +214,7 @@ describe('Idempotency-Key on the creates', () => {
         headers,
         query: undefined,
         native: {},
+        rawHeaders,
       });
       if (!('call' in admitted)) throw new Error(`not admitted: ${admitted.status}`);
       const read =
@@ -264,13 +265,31 @@ describe('Idempotency-Key on the creates', () => {
     ['k', /must be a quoted string/],
     ['""', /empty/],
     [`"${'k'.repeat(256)}"`, /longer than 255/],
-    ['"a", "b"', /must be a quoted string/],
+    ['"a", "b"', /^The header Idempotency-Key is sent more than once: send it once\.$/],
   ])('answers 400 to the key %s, and creates nothing', async (key, message) => {
     const s = service();
     const refused = await s.post('{"a":1}', key);
     expect([refused.status, refused.json.code]).toEqual([400, 'invalid_request']);
     expect(refused.json.message).toMatch(message);
     expect(s.calls()).toBe(0);
+  });
+
+  it('tells an Idempotency-Key sent on two header lines as sent more than once (regression: "must be a quoted string")', async () => {
+    const s = service();
+    const lines = ['Authorization', 'Bearer t', 'Idempotency-Key', '"k"', 'Idempotency-Key', '"k"'];
+    const refused = await s.post('{"a":1}', '"k"', 't', lines);
+    expect([refused.status, refused.json.message]).toEqual([
+      400,
+      'The header Idempotency-Key is sent more than once: send it once.',
+    ]);
+    expect(s.calls()).toBe(0);
+  });
+
+  it('takes a key with parameters as its key, ignoring them (regression: 400 "must be a quoted string")', async () => {
+    const s = service();
+    const first = await s.post('{"a":1}', '"k"; p=1');
+    const again = await s.post('{"a":1}', '"k"');
+    expect([first.status, again.status, again.json.id, s.calls()]).toEqual([201, 201, 'PO-1', 1]);
   });
 
   it('a store slower than callbackTimeoutMs: 503 saying the order may have been taken, 409 while it runs, the 201 once it settled, stored once', async () => {
