@@ -126,6 +126,21 @@ describe('a body a parser of the app read before the routes', () => {
     );
   });
 
+  it("names the parser's own size limit, which applies before maxBodyBytes (regression: the warning left out express.json()'s 100 kB)", () => {
+    const told: unknown[] = [];
+    const routes = createRoutes<object>({
+      onProductOrder: () => ({ id: 'PO-1' }),
+      validator,
+      onError: (e) => told.push(e),
+    });
+    const limit =
+      "express.json() refuses a body over its own limit (100 kB by default) before the routes' maxBodyBytes";
+    routes.answer(admittedOf(routes), heldBehind({ ok: true, parsed: {} }, { ...behind, limit }));
+    expect((told[0] as Error).message).toMatch(
+      /To keep them, mount the routes before the parser\. Its own size limit applies first: express\.json\(\) refuses a body over its own limit \(100 kB by default\) before the routes' maxBodyBytes\.$/,
+    );
+  });
+
   it('without onError, is told once on the console', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

@@ -368,6 +368,8 @@ export interface Unkept {
   readonly unkept: readonly UnkeptPromise[];
   /** The fix on the adapter's framework, a clause: "mount the routes before the parser ...". */
   readonly fix: string;
+  /** The parser's own size limit, a clause, where it has one that refuses a body before `maxBodyBytes` can. */
+  readonly limit?: string | undefined;
 }
 
 /** A body as a reader gave it: text, a value the framework parsed already, or the error reading gave. */
@@ -685,7 +687,7 @@ export function createRoutes<Native, Identity = string>(
   const warnBehind = (behind: Unkept, context: RouteContext<Native, Identity>) => {
     if (warned || behind.unkept.length === 0) return;
     warned = true;
-    const warning = bodyParserWarning(behind.unkept, behind.fix);
+    const warning = bodyParserWarning(behind.unkept, behind.fix, behind.limit);
     if (options.onError) report(warning, context);
     else console.warn(warning.message);
   };
