@@ -193,22 +193,29 @@ describe('the client against the Express routes', () => {
   });
 });
 
+/** The routes on `name` with callbackTimeoutMs 300 and a store that takes `delayMs`, pushing each order's description to `stored`. */
+async function slowStore(name: string, delayMs: number, stored: string[]): Promise<Running> {
+  const start = apps[name];
+  if (!start) throw new Error(`no app ${name}`);
+  return start('raw', {
+    callbackTimeoutMs: 300,
+    onProductOrder: (o: Any) =>
+      new Promise((resolve) => {
+        setTimeout(() => {
+          stored.push(o.description);
+          resolve({ ...createdOrder(o), id: `PO-${stored.length}` });
+        }, delayMs);
+      }),
+  });
+}
+
 describe.each(['express', 'fastify', 'hono'])(
   'a create stored once, whatever retries: the client against %s with a store slower than callbackTimeoutMs',
   (name) => {
-    let app: Running;
     const stored: string[] = [];
+    let app: Running;
     beforeAll(async () => {
-      app = await apps[name]?.('raw', {
-        callbackTimeoutMs: 300,
-        onProductOrder: (o: Any) =>
-          new Promise((resolve) => {
-            setTimeout(() => {
-              stored.push(o.description);
-              resolve({ ...createdOrder(o), id: `PO-${stored.length}` });
-            }, 1500);
-          }),
-      });
+      app = await slowStore(name, 1500, stored);
     });
     afterAll(() => app.close());
 
@@ -274,19 +281,10 @@ describe.each(['express', 'fastify', 'hono'])(
 describe.each(['express', 'fastify', 'hono'])(
   'a create whose retries are spent: the client against %s with a store slower than all its tries',
   (name) => {
-    let app: Running;
     const stored: string[] = [];
+    let app: Running;
     beforeAll(async () => {
-      app = await apps[name]?.('raw', {
-        callbackTimeoutMs: 300,
-        onProductOrder: (o: Any) =>
-          new Promise((resolve) => {
-            setTimeout(() => {
-              stored.push(o.description);
-              resolve({ ...createdOrder(o), id: `PO-${stored.length}` });
-            }, 2500);
-          }),
-      });
+      app = await slowStore(name, 2500, stored);
     });
     afterAll(() => app.close());
 
