@@ -239,7 +239,7 @@ describe.each(['express', 'fastify', 'hono'])(
       ]);
     });
 
-    it('answers 503 saying it may have been taken, 409 while the first runs, 422 for another body, then replays the 201', async () => {
+    it('answers 503 saying it may have been taken, 409 while the first runs, 422 for another body, then replays the 201, to a key with parameters too; a key sent twice is told so', async () => {
       const post = (body: unknown, key: string) =>
         fetch(`${app.base}/productOrder`, {
           method: 'POST',
@@ -273,6 +273,13 @@ describe.each(['express', 'fastify', 'hono'])(
         400,
         'Idempotency-Key is longer than 255 characters.',
       ]);
+      const twice = await post(body, '"raw-1", "raw-1"');
+      expect([twice.status, (await json(twice)).message]).toEqual([
+        400,
+        'The header Idempotency-Key is sent more than once: send it once.',
+      ]);
+      const parameters = await post(body, '"raw-1"; v=1');
+      expect([parameters.status, (await json(parameters)).id]).toEqual([201, 'PO-2']);
       expect(stored.filter((id) => id === 'raw')).toHaveLength(1);
     });
   },
