@@ -194,8 +194,13 @@ export interface ParamsByCode {
   inexact_number: {
     /** What JavaScript would make of it: ±Infinity, 0, or the nearest double of an unsafe integer. */
     readonly reason: 'overflow' | 'underflow' | 'unsafe_integer';
-    /** The number as the text writes it, at most 40 characters (then `…`). */
+    /** The number as the text writes it, at most 40 characters (then `…`); with `parsed`, the value the parser read. */
     readonly literal: string;
+    /**
+     * True when a parser before the check (an app-wide `express.json()`) read the number already:
+     * the text is gone, and `literal` is what the parser made of it (`Infinity`, `12345678901234567000`).
+     */
+    readonly parsed?: true;
   };
   /**
    * A name that an earlier name of the same object of JSON text repeats: `JSON.parse` keeps the last

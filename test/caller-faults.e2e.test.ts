@@ -72,23 +72,53 @@ for (const [name, start] of Object.entries(apps)) {
       fetch(`${app.base}${path}`, { method: 'POST', headers, body });
     const withDescription = (description: string) => JSON.stringify({ ...JSON.parse(order), description });
 
-    it("answers a carrier rule that throws with the neutral rule_failed, its text told to onError with the request's context (regression: the exception's text in the 400)", async () => {
+    it("answers 500 for a carrier rule that throws on an order with no other violation, its text told to onError with the request's context (regression: a 400 blamed the client for the carrier's outage)", async () => {
       told.length = 0;
       for (const accept of ['application/json', 'application/problem+json']) {
         const response = await post('/productOrder', withDescription('throws'), { ...json, accept });
-        expect(response.status).toBe(400);
+        expect(response.status).toBe(500);
+        expect(response.headers.get('retry-after')).toBeNull();
         const text = await response.text();
         expect(text).not.toContain('hunter2');
         expect(text).not.toContain('Error:');
+        expect(text).not.toContain('rule_failed');
         const body = JSON.parse(text);
-        const listed = body.violations ?? body.errors;
-        expect(listed).toEqual([expect.objectContaining({ rule: 'X-carrier', code: 'rule_failed', params: {} })]);
-        const message = listed[0].message ?? listed[0].detail;
-        expect(message).toBe('The rule X-carrier failed and could not check the input.');
+        if (accept === 'application/json')
+          expect(body).toEqual({
+            '@type': 'Error',
+            code: 'internal_error',
+            reason: 'Internal Server Error',
+            message: 'The server failed to process the request.',
+            status: '500',
+          });
+        else expect(body).toMatchObject({ status: 500, title: 'Internal Server Error' });
+        expect(body.errors ?? body.violations).toBeUndefined();
       }
       expect(told).toHaveLength(2);
       expect(told[0]?.error).toMatchObject({ message: secret });
       expect(told[0]?.context).toMatchObject({ operation: 'createProductOrder', identity: 'good', lang: 'en' });
+    });
+
+    it('answers 400 with the other violations and the neutral rule_failed when a carrier rule throws on an invalid order', async () => {
+      told.length = 0;
+      const body = JSON.stringify({ ...JSON.parse(order), description: 'throws', category: 'neu' });
+      const response = await post('/productOrder', body);
+      expect(response.status).toBe(400);
+      const text = await response.text();
+      expect(text).not.toContain('hunter2');
+      const listed = JSON.parse(text).violations;
+      expect(listed).toEqual([
+        expect.objectContaining({
+          rule: 'X-carrier',
+          code: 'rule_failed',
+          path: '',
+          params: {},
+          message: 'The rule X-carrier failed and could not check the input.',
+        }),
+        expect.objectContaining({ path: '/category', code: 'not_allowed' }),
+      ]);
+      expect(told).toHaveLength(1);
+      expect(told[0]?.error).toMatchObject({ message: secret });
     });
 
     it('answers a rule whose params hold a BigInt with the BigInt as its text (regression: 500)', async () => {

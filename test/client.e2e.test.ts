@@ -193,22 +193,29 @@ describe('the client against the Express routes', () => {
   });
 });
 
+/** The routes on `name` with callbackTimeoutMs 300 and a store that takes `delayMs`, pushing each order's description to `stored`. */
+async function slowStore(name: string, delayMs: number, stored: string[]): Promise<Running> {
+  const start = apps[name];
+  if (!start) throw new Error(`no app ${name}`);
+  return start('raw', {
+    callbackTimeoutMs: 300,
+    onProductOrder: (o: Any) =>
+      new Promise((resolve) => {
+        setTimeout(() => {
+          stored.push(o.description);
+          resolve({ ...createdOrder(o), id: `PO-${stored.length}` });
+        }, delayMs);
+      }),
+  });
+}
+
 describe.each(['express', 'fastify', 'hono'])(
   'a create stored once, whatever retries: the client against %s with a store slower than callbackTimeoutMs',
   (name) => {
-    let app: Running;
     const stored: string[] = [];
+    let app: Running;
     beforeAll(async () => {
-      app = await apps[name]?.('raw', {
-        callbackTimeoutMs: 300,
-        onProductOrder: (o: Any) =>
-          new Promise((resolve) => {
-            setTimeout(() => {
-              stored.push(o.description);
-              resolve({ ...createdOrder(o), id: `PO-${stored.length}` });
-            }, 1500);
-          }),
-      });
+      app = await slowStore(name, 1500, stored);
     });
     afterAll(() => app.close());
 
@@ -232,7 +239,7 @@ describe.each(['express', 'fastify', 'hono'])(
       ]);
     });
 
-    it('answers 503 saying it may have been taken, 409 while the first runs, 422 for another body, then replays the 201', async () => {
+    it('answers 503 saying it may have been taken, 409 while the first runs, 422 for another body, then replays the 201, to a key with parameters too; a key sent twice is told so', async () => {
       const post = (body: unknown, key: string) =>
         fetch(`${app.base}/productOrder`, {
           method: 'POST',
@@ -266,7 +273,43 @@ describe.each(['express', 'fastify', 'hono'])(
         400,
         'Idempotency-Key is longer than 255 characters.',
       ]);
+      const twice = await post(body, '"raw-1", "raw-1"');
+      expect([twice.status, (await json(twice)).message]).toEqual([
+        400,
+        'The header Idempotency-Key is sent more than once: send it once.',
+      ]);
+      const parameters = await post(body, '"raw-1"; v=1');
+      expect([parameters.status, (await json(parameters)).id]).toEqual([201, 'PO-2']);
       expect(stored.filter((id) => id === 'raw')).toHaveLength(1);
+    });
+  },
+);
+
+describe.each(['express', 'fastify', 'hono'])(
+  'a create whose retries are spent: the client against %s with a store slower than all its tries',
+  (name) => {
+    const stored: string[] = [];
+    let app: Running;
+    beforeAll(async () => {
+      app = await slowStore(name, 2500, stored);
+    });
+    afterAll(() => app.close());
+
+    it('gives the key it sent and says the retries are spent, and the same key later gets the one stored order (regression: the key was lost, a second call stored the order twice)', async () => {
+      const api = client.createProductOrderClient({ baseUrl: app.base, token: 'good' });
+      const body = { ...order, description: 'spent' };
+      const first = await api.createProductOrder(body);
+      expect(!first.ok && first.kind === 'status' && [first.status, first.attempts]).toEqual([409, 3]);
+      expect(!first.ok && first.kind === 'status' && first.message).toMatch(/retries are spent.*same idempotencyKey/);
+      expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
+      const again = await api.createProductOrder(body, { idempotencyKey: first.idempotencyKey });
+      expect(again.ok && [again.status, again.value?.id, again.idempotencyKey]).toEqual([
+        201,
+        'PO-1',
+        first.idempotencyKey,
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stored).toEqual(['spent']);
     });
   },
 );

@@ -56,14 +56,20 @@ const rawOf = (req: object): Uint8Array | undefined => {
   return bytes instanceof Uint8Array ? bytes : undefined;
 };
 
+/** Express's parsers refuse a body over their own `limit` before the routes see it. */
+const parserLimit =
+  "express.json() refuses a body over its own limit (100 kB by default) before the routes' maxBodyBytes (1 MiB by default) is reached; give it a limit as large: express.json({ limit: '1mb', verify: keepRawBody })";
+
 /** What the routes cannot keep behind express.json() without keepRawBody, and behind a parser that left the bytes or text. */
 const behindJson: Unkept = {
   unkept: ['time', 'size', 'numbers'],
   fix: "mount the routes before the parser (app.use('/api', routes) first), or give the parser the package's hook: express.json({ verify: keepRawBody })",
+  limit: parserLimit,
 };
 const behindBytes: Unkept = {
   unkept: ['time'],
   fix: "mount the routes before the parser (app.use('/api', routes) first), or set the server's requestTimeout",
+  limit: parserLimit,
 };
 
 /** Options of the Express {@link productOrderRoutes}; callbacks get Express's `Request` as `context.request`. */

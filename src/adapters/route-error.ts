@@ -100,10 +100,10 @@ const unkeptWords: Readonly<Record<UnkeptPromise, string>> = {
     'numbers are judged on the parsed value: ±Infinity and integers beyond ±(2^53 − 1) are refused as inexact_number, but an integer written with an exponent (1e20) is refused with them and a number that underflowed to 0 passes',
 };
 
-/** The warning for what `unkept` names, its message ending with `fix`. */
-export function bodyParserWarning(unkept: readonly UnkeptPromise[], fix: string): BodyParserWarning {
+/** The warning for what `unkept` names, its message ending with `fix`, and with the parser's own size `limit` when it has one. */
+export function bodyParserWarning(unkept: readonly UnkeptPromise[], fix: string, limit?: string): BodyParserWarning {
   const message = `A body parser or middleware read the request body before the routes, which cannot keep every promise of their own read behind it: ${unkept
     .map((promise) => unkeptWords[promise])
-    .join('; ')}. To keep them, ${fix}.`;
+    .join('; ')}. To keep them, ${fix}.${limit === undefined ? '' : ` Its own size limit applies first: ${limit}.`}`;
   return Object.assign(new Error(message), { name: 'BodyParserWarning' as const, unkept });
 }

@@ -126,6 +126,21 @@ describe('a body a parser of the app read before the routes', () => {
     );
   });
 
+  it("names the parser's own size limit, which applies before maxBodyBytes (regression: the warning left out express.json()'s 100 kB)", () => {
+    const told: unknown[] = [];
+    const routes = createRoutes<object>({
+      onProductOrder: () => ({ id: 'PO-1' }),
+      validator,
+      onError: (e) => told.push(e),
+    });
+    const limit =
+      "express.json() refuses a body over its own limit (100 kB by default) before the routes' maxBodyBytes";
+    routes.answer(admittedOf(routes), heldBehind({ ok: true, parsed: {} }, { ...behind, limit }));
+    expect((told[0] as Error).message).toMatch(
+      /To keep them, mount the routes before the parser\. Its own size limit applies first: express\.json\(\) refuses a body over its own limit \(100 kB by default\) before the routes' maxBodyBytes\.$/,
+    );
+  });
+
   it('without onError, is told once on the console', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
@@ -204,7 +219,7 @@ describe('Idempotency-Key on the creates', () => {
     });
     const route = routes.paths.find((p) => p.route.kind === 'productOrder')?.route;
     if (!route) throw new Error('no route');
-    const post = async (body: string | { parsed: unknown }, key?: string, token = 't') => {
+    const post = async (body: string | { parsed: unknown }, key?: string, token = 't', rawHeaders?: string[]) => {
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       if (key !== undefined) headers['idempotency-key'] = key;
       const admitted = await routes.admit({
@@ -214,6 +229,7 @@ describe('Idempotency-Key on the creates', () => {
         headers,
         query: undefined,
         native: {},
+        rawHeaders,
       });
       if (!('call' in admitted)) throw new Error(`not admitted: ${admitted.status}`);
       const read =
@@ -264,13 +280,31 @@ describe('Idempotency-Key on the creates', () => {
     ['k', /must be a quoted string/],
     ['""', /empty/],
     [`"${'k'.repeat(256)}"`, /longer than 255/],
-    ['"a", "b"', /must be a quoted string/],
+    ['"a", "b"', /^The header Idempotency-Key is sent more than once: send it once\.$/],
   ])('answers 400 to the key %s, and creates nothing', async (key, message) => {
     const s = service();
     const refused = await s.post('{"a":1}', key);
     expect([refused.status, refused.json.code]).toEqual([400, 'invalid_request']);
     expect(refused.json.message).toMatch(message);
     expect(s.calls()).toBe(0);
+  });
+
+  it('tells an Idempotency-Key sent on two header lines as sent more than once (regression: "must be a quoted string")', async () => {
+    const s = service();
+    const lines = ['Authorization', 'Bearer t', 'Idempotency-Key', '"k"', 'Idempotency-Key', '"k"'];
+    const refused = await s.post('{"a":1}', '"k"', 't', lines);
+    expect([refused.status, refused.json.message]).toEqual([
+      400,
+      'The header Idempotency-Key is sent more than once: send it once.',
+    ]);
+    expect(s.calls()).toBe(0);
+  });
+
+  it('takes a key with parameters as its key, ignoring them (regression: 400 "must be a quoted string")', async () => {
+    const s = service();
+    const first = await s.post('{"a":1}', '"k"; p=1');
+    const again = await s.post('{"a":1}', '"k"');
+    expect([first.status, again.status, again.json.id, s.calls()]).toEqual([201, 201, 'PO-1', 1]);
   });
 
   it('a store slower than callbackTimeoutMs: 503 saying the order may have been taken, 409 while it runs, the 201 once it settled, stored once', async () => {
@@ -286,10 +320,19 @@ describe('Idempotency-Key on the creates', () => {
     expect([settled.status, settled.json.id, s.calls()]).toEqual([201, 'PO-1', 1]);
   });
 
-  it('the 503 of a create without a key says the order may have been taken too', async () => {
+  it('the 503 of a create without a key says to check before sending it again, not to retry with the same key (regression: it told a caller without a key to reuse one)', async () => {
     const s = service({ delayMs: 300, callbackTimeoutMs: 100 });
     const first = await s.post('{"a":1}');
-    expect(first.json.message).toMatch(/may have been taken/);
+    expect([first.status, first.json.message]).toEqual([
+      503,
+      'No answer in time; the request may have been taken: check whether it was before you send it again. Sent with an Idempotency-Key, a create is answered once whatever the retries.',
+    ]);
+    const ignored = service({ delayMs: 300, callbackTimeoutMs: 100, idempotency: false });
+    const keyed = await ignored.post('{"a":1}', '"k"');
+    expect([keyed.status, keyed.json.message]).toEqual([
+      503,
+      'No answer in time; the request may have been taken: check whether it was before you send it again.',
+    ]);
   });
 
   it('serves the key again after a 500 (a throw) or a 429 of the callback, and keeps its own 409', async () => {

@@ -21,7 +21,14 @@ import {
   isCallbackTimeoutError,
   limitMs,
 } from '../http/callback.js';
-import { contentCodingFault, decodeUnreserved, hasDotSegment, pathFault, type RawHeaders } from '../http/door.js';
+import {
+  contentCodingFault,
+  decodeUnreserved,
+  hasDotSegment,
+  headerValues,
+  pathFault,
+  type RawHeaders,
+} from '../http/door.js';
 import {
   type ErrorFormatOption,
   errorFormats,
@@ -361,6 +368,8 @@ export interface Unkept {
   readonly unkept: readonly UnkeptPromise[];
   /** The fix on the adapter's framework, a clause: "mount the routes before the parser ...". */
   readonly fix: string;
+  /** The parser's own size limit, a clause, where it has one that refuses a body before `maxBodyBytes` can. */
+  readonly limit?: string | undefined;
 }
 
 /** A body as a reader gave it: text, a value the framework parsed already, or the error reading gave. */
@@ -678,7 +687,7 @@ export function createRoutes<Native, Identity = string>(
   const warnBehind = (behind: Unkept, context: RouteContext<Native, Identity>) => {
     if (warned || behind.unkept.length === 0) return;
     warned = true;
-    const warning = bodyParserWarning(behind.unkept, behind.fix);
+    const warning = bodyParserWarning(behind.unkept, behind.fix, behind.limit);
     if (options.onError) report(warning, context);
     else console.warn(warning.message);
   };
@@ -835,12 +844,20 @@ export function createRoutes<Native, Identity = string>(
     });
   }
 
-  /** The `Idempotency-Key` of a create: the key, undefined for none (or when the routes ignore it), or its 400. */
-  function idempotencyKeyOf(headers: HeadersInput, lang: Lang): string | undefined | HttpError {
+  /**
+   * The `Idempotency-Key` of a create: the key, undefined for none (or when the routes ignore it), or
+   * its 400; a header sent more than once is told so, as a repeated `Authorization` is.
+   */
+  function idempotencyKeyOf(call: Call<Native>, lang: Lang): string | undefined | HttpError {
     if (keys === undefined) return undefined;
-    const read = parseIdempotencyKey(headerOf(headers, 'idempotency-key'));
+    const words = httpWords(lang);
+    const lines = headerValues(call.headers, call.rawHeaders, 'idempotency-key');
+    const read = lines.length > 1 ? { ok: false as const, fault: 'repeated' as const } : parseIdempotencyKey(lines[0]);
     if (read.ok) return read.key;
-    const message = httpWords(lang).idempotencyKey[read.fault](maxIdempotencyKeyLength);
+    const message =
+      read.fault === 'repeated'
+        ? words.repeatedHeader('Idempotency-Key')
+        : words.idempotencyKey[read.fault](maxIdempotencyKeyLength);
     return errorResponse(400, undefined, { lang, message });
   }
 
@@ -853,9 +870,10 @@ export function createRoutes<Native, Identity = string>(
     run: () => unknown,
     reply: (value: unknown) => Answer,
   ): Later<Answer> {
-    const timedOut = httpWords(admitted.context.lang).createTimedOut;
-    if (key === undefined || keys === undefined) return served(admitted, callback, run, reply, timedOut);
-    return keyed(keys, admitted, key, value, callback, run, reply, timedOut);
+    const words = httpWords(admitted.context.lang);
+    if (key === undefined || keys === undefined)
+      return served(admitted, callback, run, reply, words.createTimedOutUnkeyed(keys !== undefined));
+    return keyed(keys, admitted, key, value, callback, run, reply, words.createTimedOut);
   }
 
   async function keyed(
@@ -1012,7 +1030,7 @@ export function createRoutes<Native, Identity = string>(
     try {
       switch (route.kind) {
         case 'productOrder': {
-          const key = idempotencyKeyOf(call.headers, lang);
+          const key = idempotencyKeyOf(call, lang);
           if (typeof key === 'object') return failure(key, lang, route, call.headers);
           const order = bodyValue(body, context, 'order', validateOrder);
           if (!order.ok) return failure(order, lang, route, call.headers);
@@ -1044,7 +1062,7 @@ export function createRoutes<Native, Identity = string>(
           const store = options.inflight;
           if (!store) return failure(errorResponse(404, undefined, { lang }), lang, route, call.headers);
           if (context.operation === 'createInflightChangeProductOrder') {
-            const key = idempotencyKeyOf(call.headers, lang);
+            const key = idempotencyKeyOf(call, lang);
             if (typeof key === 'object') return failure(key, lang, route, call.headers);
             const change = bodyValue(body, context, 'change', validateInflightChangeProductOrder);
             if (!change.ok) return failure(change, lang, route, call.headers);

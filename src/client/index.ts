@@ -109,6 +109,12 @@ export interface ServiceError {
   readonly text?: string | undefined;
   /** The `Retry-After` of a 409, 429 or 503, in milliseconds, when the service gave one. */
   readonly retryAfterMs?: number | undefined;
+  /**
+   * What the client adds, in English: for a create that ends on a 409 or 503 with `Retry-After`
+   * (its retries spent, or a wait over `maxRetryDelayMs`), that the order may be stored and that a
+   * later call with the same `idempotencyKey` gets its answer.
+   */
+  readonly message?: string | undefined;
   /** The answer's headers. */
   readonly headers: Headers;
   /** How many times the request was sent. */
@@ -151,8 +157,19 @@ export interface NoAnswer {
 /** What a call gives when it gets no success. */
 export type Failure = ServiceError | NotSent | NoAnswer;
 
-/** The result of a create: 201 with the resource, 202 with none, or a failure. */
-export type CreateResult<T> = Success<201, T> | Success<202, undefined> | Failure;
+/** What every result of a create carries beside its kind. */
+export interface CreateKey {
+  /**
+   * The `Idempotency-Key` the create was sent with (for `invalid`, the one it would have been sent
+   * with): the caller's own or the random one the client made. Keep it with the order and pass it
+   * again as `idempotencyKey` to send the same create later without its being stored twice.
+   * Undefined when none was sent (`idempotencyKey: false`, or one that is no key).
+   */
+  readonly idempotencyKey: string | undefined;
+}
+
+/** The result of a create: 201 with the resource, 202 with none, or a failure; each with its `idempotencyKey`. */
+export type CreateResult<T> = (Success<201, T> | Success<202, undefined> | Failure) & CreateKey;
 
 /** The result of a list: 200 with the page and its counts, or a failure. */
 export type ListResult =
@@ -214,7 +231,7 @@ const maxRetries = 10;
  * const result = await client.createProductOrder(order);
  * if (result.ok) console.log(result.status, result.value?.id);
  * else if (result.kind === 'invalid') for (const v of result.violations) console.log(v.path, v.message); // never sent
- * else if (result.kind === 'status') console.log(result.status, result.error?.message);
+ * else if (result.kind === 'status') console.log(result.status, result.message ?? result.error?.message);
  * else console.log(result.kind, result.message); // network, timeout, ...
  * ```
  */
@@ -299,13 +316,31 @@ export function createProductOrderClient(options: ProductOrderClientOptions): Pr
     callOptions: CreateOptions | undefined,
   ): Promise<CreateResult<T>> {
     const own = callOptions?.idempotencyKey;
-    const key = own === false ? undefined : idempotencyKeyHeader(own ?? randomKey());
+    const idempotencyKey = own === false ? undefined : (own ?? randomKey());
+    const key = idempotencyKey === undefined ? undefined : idempotencyKeyHeader(idempotencyKey);
     if (key === undefined && own !== false)
-      return noAnswer(
-        'unexpected',
-        'the idempotencyKey must be 1 to 255 printable ASCII characters; nothing was sent',
-        0,
-      );
+      return {
+        ...noAnswer(
+          'unexpected',
+          'the idempotencyKey must be 1 to 255 printable ASCII characters; nothing was sent',
+          0,
+        ),
+        idempotencyKey: undefined,
+      };
+    const sent = await createOnce<T>(path, resource, input, check, callOptions, key);
+    if (sent.ok || sent.kind !== 'status' || key === undefined || idempotencyKey === undefined)
+      return { ...sent, idempotencyKey };
+    return { ...sent, message: spentOn(sent, retries, maxRetryDelayMs), idempotencyKey };
+  }
+
+  async function createOnce<T>(
+    path: string,
+    resource: keyof typeof requiredFields,
+    input: unknown,
+    check: Check,
+    callOptions: CreateOptions | undefined,
+    key: string | undefined,
+  ): Promise<Success<201, T> | Success<202, undefined> | Failure> {
     let hints: readonly Hint[] = [];
     if (callOptions?.validate !== false) {
       const result = check(input, { lang });
@@ -509,6 +544,24 @@ function failure(response: Response, text: string, attempts: number): ServiceErr
     headers: response.headers,
     attempts,
   };
+}
+
+/**
+ * The client's words on a keyed create that ended on a 409 or 503 with `Retry-After`: why it was
+ * not tried again, and that the same key later gets its answer; undefined for another answer.
+ */
+function spentOn(answer: ServiceError, retries: number, maxRetryDelayMs: number): string | undefined {
+  const { status, retryAfterMs: wait, attempts } = answer;
+  if ((status !== 409 && status !== 503) || wait === undefined) return undefined;
+  const why =
+    wait > maxRetryDelayMs
+      ? `its Retry-After (${wait} ms) is longer than maxRetryDelayMs (${maxRetryDelayMs} ms)`
+      : `the retries are spent (${attempts} tr${attempts === 1 ? 'y' : 'ies'}, retries ${retries})`;
+  const state =
+    status === 409
+      ? 'the service is still serving the first try of this create'
+      : 'the service could not answer (a time limit, or unavailable), and the order may have been taken';
+  return `${status}: ${state}; ${why}. Call again later with the same idempotencyKey to get its answer: a new key could store the order twice.`;
 }
 
 /** `Retry-After` in milliseconds: seconds, or an HTTP date from now; undefined when absent or unreadable. */

@@ -299,6 +299,23 @@ describe('heldBody: a body another part of the server read, held to the limits o
     });
   });
 
+  it('words a number the parser already lost for what is known: what it read, not what "would be read" (regression: "Infinity would be read as Infinity")', () => {
+    const parsed = JSON.parse('{"xNum": 1e400, "n": 12345678901234567890}');
+    const refused = heldBody({ parsed }, { 'content-length': '100' });
+    const { violations } = (refused as unknown as { body: { violations: { params: unknown; message: string }[] } })
+      .body;
+    expect(violations.map((v) => [v.params, v.message])).toEqual([
+      [
+        { reason: 'overflow', literal: 'Infinity', parsed: true },
+        "'xNum' is a number too large for JavaScript: the service's JSON parser read it as Infinity. Send it as a string.",
+      ],
+      [
+        { reason: 'unsafe_integer', literal: '12345678901234567000', parsed: true },
+        "'n' is an integer beyond 2⁵³ − 1, which JavaScript cannot hold exactly: the service's JSON parser read it rounded, as 12345678901234567000. Send it as a string.",
+      ],
+    ]);
+  });
+
   it('walks a parsed value with cycles and shared references in work bounded by the limit', () => {
     const shared: unknown[] = [];
     const wide = Array.from({ length: 100 }, () => shared);

@@ -395,7 +395,7 @@ function parsedFault(
               rule: 'R-json',
               code: 'inexact_number',
               path: pathOf(visit),
-              params: { reason, literal: text },
+              params: { reason, literal: text, parsed: true },
             });
         }
       } else if (typeof node !== 'object' || node === null) size += 6;

@@ -52,7 +52,7 @@ export function pathFault(path: string, lang?: Lang): HttpError | undefined {
 export type RawHeaders = readonly string[];
 
 /** Each value of header `name` as sent: from the raw lines when given, else from `headers` (a list in a record counts each). */
-function valuesOf(headers: HeadersInput | undefined, raw: RawHeaders | undefined, name: string): string[] {
+export function headerValues(headers: HeadersInput | undefined, raw: RawHeaders | undefined, name: string): string[] {
   if (Array.isArray(raw)) {
     const values: string[] = [];
     for (let i = 0; i + 1 < raw.length; i += 2) {
@@ -86,7 +86,7 @@ export function repeatedHeaderFault(
   lang?: Lang,
 ): HttpError | undefined {
   for (const [name, spelt] of Object.entries(once))
-    if (valuesOf(headers, raw, name).length > 1)
+    if (headerValues(headers, raw, name).length > 1)
       return errorResponse(400, undefined, { lang, message: httpWords(lang).repeatedHeader(spelt) });
   return undefined;
 }
@@ -100,7 +100,7 @@ export function contentCodingFault(
   raw: RawHeaders | undefined,
   lang?: Lang,
 ): HttpError | undefined {
-  for (const value of valuesOf(headers, raw, 'content-encoding'))
+  for (const value of headerValues(headers, raw, 'content-encoding'))
     for (const coding of value.split(','))
       if (coding.trim() !== '' && coding.trim().toLowerCase() !== 'identity')
         return errorResponse(415, undefined, { lang, message: httpWords(lang).contentCoding });

@@ -24,6 +24,25 @@ describe('parseIdempotencyKey', () => {
     expect(parseIdempotencyKey(value)).toEqual({ ok: true, key });
   });
 
+  it.each([
+    ['"ok"; p=1', 'ok'],
+    ['"ok";p=1', 'ok'],
+    ['"ok";a;b=?1;c="x;y, z";d=tok/en:1;e=-1.5;f=:aGk=:;*g=12', 'ok'],
+    [' "ok";  p=1 ', 'ok'],
+  ])(
+    'reads the key of an item with parameters, ignoring them, %s (regression: 400 "must be a quoted string")',
+    (value, key) => {
+      expect(parseIdempotencyKey(value)).toEqual({ ok: true, key });
+    },
+  );
+
+  it.each([['"a", "b"'], ['"a","b"'], ['"a";p=1, "a"'], ['"a" , b']])(
+    'calls a list %s a header sent more than once (regression: "must be a quoted string")',
+    (value) => {
+      expect(parseIdempotencyKey(value)).toEqual({ ok: false, fault: 'repeated' });
+    },
+  );
+
   it('takes no header as no key', () => {
     expect(parseIdempotencyKey(undefined)).toEqual({ ok: true, key: undefined });
   });
@@ -31,8 +50,14 @@ describe('parseIdempotencyKey', () => {
   it.each([
     ['8e03978e', 'syntax'],
     ['"unterminated', 'syntax'],
-    ['"a", "b"', 'syntax'],
-    ['"a";p=1', 'syntax'],
+    ['"a";', 'syntax'],
+    ['"a"; P=1', 'syntax'],
+    ['"a" ;p=1', 'syntax'],
+    ['"a";p=', 'syntax'],
+    ['"a";p="open', 'syntax'],
+    ['"a";p=1 x', 'syntax'],
+    ['"a"x', 'syntax'],
+    [`"a";p="${'x'.repeat(10_000_000)}"`, 'too_long'],
     ['"tab\there"', 'syntax'],
     ['"ümlaut"', 'syntax'],
     ['"bad \\n escape"', 'syntax'],

@@ -20,8 +20,14 @@ export const defaultIdempotencyBounds: {
   maxBytes: 32 * 1024 * 1024,
 };
 
-/** What was wrong with an `Idempotency-Key`: not an sf-string, an empty one, or one over {@link maxIdempotencyKeyLength}. */
-export type IdempotencyKeyFault = 'syntax' | 'empty' | 'too_long';
+/**
+ * What was wrong with an `Idempotency-Key`: not an sf-string, an empty one, one over
+ * {@link maxIdempotencyKeyLength}, or a list (the header sent more than once, joined by commas).
+ */
+export type IdempotencyKeyFault = 'syntax' | 'empty' | 'too_long' | 'repeated';
+
+/** The most characters of parameters after the key, which are read and ignored. */
+const maxParametersLength = 1024;
 
 /** An `Idempotency-Key` header read: the key (undefined when none was sent), or what is wrong with it. */
 export type IdempotencyKeyValue =
@@ -39,15 +45,18 @@ export type IdempotencyKeyValue =
     };
 
 /**
- * Reads the value of an `Idempotency-Key` header, an RFC 8941 sf-string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`):
- * printable ASCII between double quotes, `\"` and `\\` escaped, spaces around it allowed, nothing
- * else. A header sent twice arrives joined by a comma, which is no sf-string. Never throws; its cost
- * is bounded by {@link maxIdempotencyKeyLength}, whatever the length of the value.
+ * Reads the value of an `Idempotency-Key` header, an RFC 8941 item whose value is an sf-string
+ * (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`): printable ASCII between double quotes, `\"` and `\\`
+ * escaped, spaces around it allowed. Parameters after it (`"order-4711"; v=1`) are read as RFC 8941
+ * writes them and ignored: the key is the item's value. A list (`"a", "b"`, which is what a header
+ * sent twice arrives as) is the fault `repeated`; anything else is `syntax`. Never throws; its cost is
+ * bounded by {@link maxIdempotencyKeyLength}, whatever the length of the value.
  * @example
  * ```ts
  * import { parseIdempotencyKey } from 'product-order-validator/http';
  *
  * parseIdempotencyKey('"order-4711"'); // { ok: true, key: 'order-4711' }
+ * parseIdempotencyKey('"order-4711"; v=1'); // { ok: true, key: 'order-4711' }
  * parseIdempotencyKey('order-4711'); // { ok: false, fault: 'syntax' }: not quoted
  * ```
  */
@@ -58,23 +67,76 @@ export function parseIdempotencyKey(value: string | undefined | null): Idempoten
   let end = value.length;
   while (start < end && value[start] === ' ') start++;
   while (end > start && value[end - 1] === ' ') end--;
-  // a quote, at most two characters per key character, a quote: anything longer is too long or no key
-  if (end - start > 2 * maxIdempotencyKeyLength + 2) return { ok: false, fault: 'too_long' };
-  if (end - start < 2 || value[start] !== '"' || value[end - 1] !== '"') return { ok: false, fault: 'syntax' };
-  let key = '';
-  for (let i = start + 1; i < end - 1; i++) {
-    const code = value.charCodeAt(i);
-    if (code === 0x5c) {
-      const next = value[i + 1];
-      if ((next !== '"' && next !== '\\') || i + 1 >= end - 1) return { ok: false, fault: 'syntax' };
-      key += next;
-      i++;
-    } else if (code === 0x22 || code < 0x20 || code > 0x7e) return { ok: false, fault: 'syntax' };
-    else key += value[i];
+  // a quote, at most two characters per key character, a quote, the parameters: anything longer is too long or no key
+  if (end - start > 2 * maxIdempotencyKeyLength + 2 + maxParametersLength) return { ok: false, fault: 'too_long' };
+  const string = sfString(value, start, end);
+  if (string === undefined) return { ok: false, fault: 'syntax' };
+  let at = string.end;
+  // parameters: ";" *SP key [ "=" bare-item ], read and ignored
+  while (at < end && value[at] === ';') {
+    at++;
+    while (at < end && value[at] === ' ') at++;
+    const named = match(parameterKey, value, at, end);
+    if (named === undefined) return { ok: false, fault: 'syntax' };
+    at = named;
+    if (value[at] === '=') {
+      const item = bareItem(value, at + 1, end);
+      if (item === undefined) return { ok: false, fault: 'syntax' };
+      at = item;
+    }
   }
+  if (at < end) {
+    while (at < end && (value[at] === ' ' || value[at] === '\t')) at++;
+    return { ok: false, fault: value[at] === ',' ? 'repeated' : 'syntax' };
+  }
+  const key = string.text;
   if (key === '') return { ok: false, fault: 'empty' };
   if (key.length > maxIdempotencyKeyLength) return { ok: false, fault: 'too_long' };
   return { ok: true, key };
+}
+
+/** The sf-string at `start`, unescaped, and where it ends; undefined for none before `end`. */
+function sfString(value: string, start: number, end: number): { text: string; end: number } | undefined {
+  if (value[start] !== '"') return undefined;
+  let text = '';
+  for (let i = start + 1; i < end; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x22) return { text, end: i + 1 };
+    if (code === 0x5c) {
+      const next = value[i + 1];
+      if ((next !== '"' && next !== '\\') || i + 1 >= end) return undefined;
+      text += next;
+      i++;
+    } else if (code < 0x20 || code > 0x7e) return undefined;
+    else text += value[i];
+  }
+  return undefined;
+}
+
+/** RFC 8941's key, and the bare items but the sf-string: integer or decimal, token, byte sequence, boolean. */
+const parameterKey = /[a-z*][a-z0-9_.*-]*/y;
+const bareItems = [
+  /-?[0-9]{1,15}(?:\.[0-9]{1,3})?/y,
+  /[A-Za-z*][!#$%&'*+.^_`|~0-9A-Za-z:/-]*/y,
+  /:[A-Za-z0-9+/=]*:/y,
+  /\?[01]/y,
+];
+
+/** Where `pattern` (sticky) ends when it matches at `at` within `end`; undefined when it does not. */
+function match(pattern: RegExp, value: string, at: number, end: number): number | undefined {
+  pattern.lastIndex = at;
+  const found = pattern.exec(value);
+  return found === null || pattern.lastIndex > end ? undefined : pattern.lastIndex;
+}
+
+/** Where the bare item at `at` ends; undefined when there is none. */
+function bareItem(value: string, at: number, end: number): number | undefined {
+  if (value[at] === '"') return sfString(value, at, end)?.end;
+  for (const pattern of bareItems) {
+    const after = match(pattern, value, at, end);
+    if (after !== undefined) return after;
+  }
+  return undefined;
 }
 
 /**

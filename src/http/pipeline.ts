@@ -351,6 +351,10 @@ export function checkBody<T>(
   }
   if (!result.valid) {
     if (options.onRuleError) reportRuleErrors(result.violations, options.onRuleError);
+    // rules that could not check a body that breaks no other: the service's fault, not the client's
+    const { violations, truncated } = result;
+    if (truncated === undefined && violations.length > 0 && violations.every((v) => v?.code === 'rule_failed'))
+      return errorResponse(500, undefined, { lang });
     return errorResponse(400, result as unknown as ErrorSource, { lang, maxViolations: max, about });
   }
   const hints = Array.isArray(result.hints) ? result.hints.slice(0, max) : [];

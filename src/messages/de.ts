@@ -118,7 +118,11 @@ export const layers: LayerMessageTable = {
       ? `Die Eingabe muss JSON-Text sein, nicht ${type(params.found)}.`
       : `Der Text ist kein JSON: ${params.reason === 'unexpected_end' ? 'er endet, bevor der Wert vollständig ist' : `unerwartetes Zeichen ${quote(String(params.found))}`}.`,
   inexact_number: ({ params }, s) =>
-    `${s} ist eine Zahl, die JavaScript nicht genau darstellen kann: ${params.literal} ${inexactFaults[params.reason]}. Bitte als Zeichenkette senden.`,
+    params.parsed !== true
+      ? `${s} ist eine Zahl, die JavaScript nicht genau darstellen kann: ${params.literal} ${inexactFaults[params.reason]}. Bitte als Zeichenkette senden.`
+      : params.reason === 'unsafe_integer'
+        ? `${s} ist eine ganze Zahl jenseits von 2⁵³ − 1, die JavaScript nicht genau darstellen kann: der JSON-Parser des Dienstes hat sie gerundet gelesen, als ${params.literal}. Bitte als Zeichenkette senden.`
+        : `${s} ist eine Zahl, die für JavaScript zu groß ist: der JSON-Parser des Dienstes hat sie als ${params.literal} gelesen. Bitte als Zeichenkette senden.`,
   duplicate_key: (_, s) =>
     `${s} steht ein zweites Mal im selben Objekt: diese Prüfung liest den letzten Wert, ein Leser, der den ersten behält oder doppelte Namen ablehnt, liest aber einen anderen Auftrag. Bitte nur einmal angeben.`,
   unknown_event_type: ({ params }) =>
@@ -167,6 +171,8 @@ export const http: HttpWording = {
   idempotencyReused: 'Dieser Idempotency-Key kam mit anderem Inhalt: neuen Schlüssel verwenden.',
   createTimedOut:
     'Keine Antwort in der Zeit; die Anfrage wurde womöglich angenommen: mit demselben Idempotency-Key erneut senden.',
+  createTimedOutUnkeyed: (keys) =>
+    `Keine Antwort in der Zeit; die Anfrage wurde womöglich angenommen: prüfen Sie das, bevor Sie sie erneut senden.${keys ? ' Mit einem Idempotency-Key gesendet, wird eine Anlage einmal beantwortet, wie oft sie auch wiederholt wird.' : ''}`,
   causes: {
     order: 'Der Produktauftrag im Inhalt verletzt die Spezifikation.',
     change: 'Der Änderungsauftrag im Inhalt verletzt die Spezifikation.',

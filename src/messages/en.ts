@@ -115,7 +115,11 @@ export const layers: LayerMessageTable = {
       ? `The input must be JSON text, not ${type(params.found)}.`
       : `The text is not JSON: ${params.reason === 'unexpected_end' ? 'it ends before the value is complete' : `unexpected character ${quote(String(params.found))}`}.`,
   inexact_number: ({ params }, s) =>
-    `${s} is a number JavaScript cannot hold exactly: ${params.literal} ${inexactFaults[params.reason]}. Send it as a string.`,
+    params.parsed !== true
+      ? `${s} is a number JavaScript cannot hold exactly: ${params.literal} ${inexactFaults[params.reason]}. Send it as a string.`
+      : params.reason === 'unsafe_integer'
+        ? `${s} is an integer beyond 2⁵³ − 1, which JavaScript cannot hold exactly: the service's JSON parser read it rounded, as ${params.literal}. Send it as a string.`
+        : `${s} is a number too large for JavaScript: the service's JSON parser read it as ${params.literal}. Send it as a string.`,
   duplicate_key: (_, s) =>
     `${s} is named a second time in the same object: this check reads the last value, but a reader that keeps the first one, or refuses repeated names, reads another order. Name it once.`,
   unknown_event_type: ({ params }) =>
@@ -163,6 +167,8 @@ export const http: HttpWording = {
   idempotencyRunning: 'A request with this Idempotency-Key is still being processed: retry later.',
   idempotencyReused: 'This Idempotency-Key came with another body: use a new key.',
   createTimedOut: 'No answer in time; the request may have been taken: retry with the same Idempotency-Key.',
+  createTimedOutUnkeyed: (keys) =>
+    `No answer in time; the request may have been taken: check whether it was before you send it again.${keys ? ' Sent with an Idempotency-Key, a create is answered once whatever the retries.' : ''}`,
   causes: {
     order: 'The product order in the body breaks the specification.',
     change: 'The change request in the body breaks the specification.',

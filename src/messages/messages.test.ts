@@ -384,6 +384,30 @@ const texts: readonly (readonly [Finding, Readonly<Record<Lang, string>>])[] = [
     },
   ],
   [
+    {
+      rule: 'R-json',
+      code: 'inexact_number',
+      path: '/xNum',
+      params: { reason: 'overflow', literal: 'Infinity', parsed: true },
+    },
+    {
+      en: "'xNum' is a number too large for JavaScript: the service's JSON parser read it as Infinity. Send it as a string.",
+      de: "'xNum' ist eine Zahl, die für JavaScript zu groß ist: der JSON-Parser des Dienstes hat sie als Infinity gelesen. Bitte als Zeichenkette senden.",
+    },
+  ],
+  [
+    {
+      rule: 'R-json',
+      code: 'inexact_number',
+      path: '/n',
+      params: { reason: 'unsafe_integer', literal: '12345678901234567000', parsed: true },
+    },
+    {
+      en: "'n' is an integer beyond 2⁵³ − 1, which JavaScript cannot hold exactly: the service's JSON parser read it rounded, as 12345678901234567000. Send it as a string.",
+      de: "'n' ist eine ganze Zahl jenseits von 2⁵³ − 1, die JavaScript nicht genau darstellen kann: der JSON-Parser des Dienstes hat sie gerundet gelesen, als 12345678901234567000. Bitte als Zeichenkette senden.",
+    },
+  ],
+  [
     { rule: 'R-json', code: 'inexact_number', path: '/a', params: { reason: 'underflow', literal: '1e-400' } },
     {
       en: "'a' is a number JavaScript cannot hold exactly: 1e-400 would be read as 0. Send it as a string.",

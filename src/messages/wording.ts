@@ -73,8 +73,14 @@ export interface HttpWording {
   readonly idempotencyRunning: string;
   /** The 422 of a create whose `Idempotency-Key` came with another body. */
   readonly idempotencyReused: string;
-  /** The 503 of a create whose callback did not answer in time: it may have been taken. */
+  /** The 503 of a create with an `Idempotency-Key` whose callback did not answer in time: it may have been taken, the same key gets its answer. */
   readonly createTimedOut: string;
+  /**
+   * The 503 of a create without an `Idempotency-Key` (or of routes that ignore it) whose callback did
+   * not answer in time: it may have been taken, so check before sending it again; `keys` tells
+   * whether the routes take the header, which the sentence then offers.
+   */
+  readonly createTimedOutUnkeyed: (keys: boolean) => string;
   /** What a 400 is about, named as its message begins: the body's order, change request or event, its JSON, the query, or the path. */
   readonly causes: Readonly<Record<ErrorCause, string>>;
   readonly notListed: (more: number, stopped: boolean) => string;
