@@ -25,7 +25,8 @@ describe('hostile input', () => {
           expect(result.valid).toBe(result.violations.length === 0);
           // an error body lists at most maxViolations and counts the rest, those the validation left out too
           const listed = result.violations.slice(0, defaultHttpMaxViolations);
-          const more = result.violations.length - listed.length + ('truncated' in result ? (result.truncated?.more ?? 0) : 0);
+          const more =
+            result.violations.length - listed.length + ('truncated' in result ? (result.truncated?.more ?? 0) : 0);
           const body = toErrorMessage(result);
           expect(body.violations ?? []).toEqual(listed);
           expect(body.truncated?.more ?? 0).toBe(more);
