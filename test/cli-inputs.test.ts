@@ -16,11 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitIn, runner } from './command.js';
-
-const examples = join(process.cwd(), 'examples', 'orders');
-const validOrder = readFileSync(join(examples, 'valid', 'new-hvt-local-loop.json'), 'utf8');
-const invalidOrder = readFileSync(join(examples, 'invalid', 'category-unknown.json'), 'utf8'); // R-field at /category
+import { gitIn, invalidOrder, runner, validOrder } from './command.js';
 
 let work: string;
 let at = '';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Validator } from '@cfworker/json-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runner } from './command.js';
+import { runner, validOrder } from './command.js';
 
 let work: string;
 const cli = runner(() => work);
@@ -17,7 +17,6 @@ const put = (path: string, text: string) => {
 };
 const read = (path: string) => readFileSync(join(work, path), 'utf8');
 
-const validOrder = readFileSync(join('examples', 'orders', 'valid', 'new-hvt-local-loop.json'), 'utf8');
 /** An order with one violation of the whole order (the required `requestedCompletionDate` missing) and one hint (its misspelt name). */
 const misspelt = validOrder.replace('"requestedCompletionDate"', '"requestedCompletionDat"');
 /** The valid order with `priority` (a string of at most 10 characters) too long. */

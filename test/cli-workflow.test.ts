@@ -17,11 +17,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bin, cleanEnv, gitIn, runner } from './command.js';
+import { bin, cleanEnv, gitIn, invalidOrder, runner, validOrder } from './command.js';
 
-const examples = join(process.cwd(), 'examples', 'orders');
-const validOrder = readFileSync(join(examples, 'valid', 'new-hvt-local-loop.json'), 'utf8');
-const invalidOrder = readFileSync(join(examples, 'invalid', 'category-unknown.json'), 'utf8'); // R-field at /category
 /** A valid order with a hint: a misspelt property the specification does not name. */
 const hintedOrder = JSON.stringify({ ...JSON.parse(validOrder), categroy: 'new' }, null, 2);
 

@@ -10,6 +10,11 @@ import { inject } from 'vitest';
 export const bin = (): string => join(inject('consumer'), 'node_modules', '.bin', 'product-order-validate');
 
 /** A clean environment: no colour or language settings of the machine running the tests. */
+/** A valid example order, as text. */
+export const validOrder = readFileSync(join('examples', 'orders', 'valid', 'new-hvt-local-loop.json'), 'utf8');
+/** An invalid example order, as text: one R-field violation at /category. */
+export const invalidOrder = readFileSync(join('examples', 'orders', 'invalid', 'category-unknown.json'), 'utf8');
+
 export const cleanEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
 
 /** git in `cwd`, with an author, and no settings of the machine's user (`home` holds none). */
