@@ -4,7 +4,7 @@
 // spread and each run's median of every ratio. Times are the process's CPU time, which the load of
 // other processes on a shared machine disturbs less than the clock; orders per CPU second are context.
 // BENCH_ROUNDS sets the rounds of a run (5), BENCH_CORPORA keeps the corpora whose name holds one of
-// its comma-separated parts, BENCH_ONLY=bundles prints the bundle sizes alone.
+// its comma-separated parts, BENCH_ONLY=bundles prints the sizes of a form's and the client's bundles alone.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -13,7 +13,15 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { validateProductOrder, validateProductOrderText } from 'product-order-validator';
 import { Compile } from 'typebox/compile';
-import { ajvEntry, bundleSize, validatorEntry } from './bundle.js';
+import {
+  ajvEntry,
+  bundleSize,
+  clientEntry,
+  clientOwnEntry,
+  formEntries,
+  validatorEntry,
+  withoutValidators,
+} from './bundle.js';
 import { type Corpus, corpora, hostileBodies } from './corpora.js';
 import { assembledDiagnosis } from './diagnosis.js';
 import { fmt, type Measured, median, targetsTable } from './targets.js';
@@ -285,10 +293,46 @@ async function bundles(): Promise<Measured> {
   };
 }
 
+/** What a form and a partner's client ship: each entry bundled for the browser from the built package. */
+async function allBundles(): Promise<void> {
+  const forms: [string, string][] = [
+    ['validateProductOrder', validatorEntry],
+    ['productOrderSchema', formEntries.schema],
+    ['productOrderSchema + labelsDe', `export { productOrderSchema, labelsDe } from 'product-order-validator';`],
+    ['productOrderSchema + labelsEn', `export { productOrderSchema, labelsEn } from 'product-order-validator';`],
+    ['createProductOrderSchema + labelsDe + toDateTime', formEntries.labelled],
+    [
+      'withJsonSchema(productOrderSchema)',
+      `export { productOrderSchema, withJsonSchema } from 'product-order-validator';`,
+    ],
+    [
+      'productOrderSchema + fieldFactsDe + describeField',
+      `export { productOrderSchema, fieldFactsDe, describeField } from 'product-order-validator';`,
+    ],
+    ['the whole API', `export * from 'product-order-validator';`],
+    ['ajv + ajv-formats + ajv-errors', ajvEntry],
+  ];
+  for (const [name, entry] of forms) {
+    const { minified, gzipped } = await bundleSize(entry, process.cwd());
+    console.log(`browser bundle, ${name}: ${fmt(minified / 1024, 1)} KB min, ${fmt(gzipped / 1024, 1)} KB min+gzip`);
+  }
+  // the partner's client: as it ships, and its own code without the validators it checks with
+  for (const [name, size] of [
+    ['createProductOrderClient', await bundleSize(clientEntry, process.cwd())],
+    [
+      'createProductOrderClient without the validators',
+      await bundleSize(clientOwnEntry, process.cwd(), [withoutValidators]),
+    ],
+  ] as const)
+    console.log(
+      `browser bundle, ${name}: ${fmt(size.minified / 1024, 1)} KB min, ${fmt(size.gzipped / 1024, 1)} KB min+gzip`,
+    );
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'run') return run();
+  if (process.env.BENCH_ONLY === 'bundles') return allBundles();
   const bundle = await bundles();
-  if (process.env.BENCH_ONLY === 'bundles') return console.log(targetsTable([[bundle]]));
   writeStandalone();
   const load = () =>
     loadavg()
