@@ -3,7 +3,7 @@
 // by BENCH_RUNS fresh processes (3 by default); one table of the targets, with the median, the
 // spread and each run's median of every ratio. Times are the process's CPU time, which the load of
 // other processes on a shared machine disturbs less than the clock; orders per CPU second are context.
-// BENCH_ROUNDS sets the rounds of a run (5), BENCH_CORPORA keeps the corpora whose name holds one of
+// BENCH_ROUNDS sets the rounds of a run (7), BENCH_CORPORA keeps the corpora whose name holds one of
 // its comma-separated parts, BENCH_ONLY=bundles prints the sizes of a form's and the client's bundles alone.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,10 +26,10 @@ import { type Corpus, corpora, hostileBodies } from './corpora.js';
 import { assembledDiagnosis } from './diagnosis.js';
 import { fmt, type Measured, median, targetsTable } from './targets.js';
 
-const rounds = Number(process.env.BENCH_ROUNDS) || 5;
+const rounds = Number(process.env.BENCH_ROUNDS) || 7;
 const runs = Number(process.env.BENCH_RUNS) || 3;
 /** CPU time a tool gets in one round, about, in ms. */
-const batchMs = 100;
+const batchMs = 50;
 const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
 const standalone = 'bench/.out/ajv-standalone.mjs';
 
