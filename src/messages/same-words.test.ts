@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants, order } from '../../test/arbitraries.js';
-import { langs, layerMessages, violationWords } from '../generated/languages.js';
+import { type Lang, langs, layerMessages, violationWords } from '../generated/languages.js';
 import { validateProductOrderText } from '../text/index.js';
 import { validateProductOrder } from '../validate.js';
 import type { Finding } from '../violation.js';
@@ -61,7 +61,7 @@ const texts = [
 ];
 
 /** Findings of the codes no order or text above gives: a proxy's, a service's, a caller's. */
-const others: readonly Finding[] = [
+const others = [
   { rule: 'R-field', code: 'unreadable', path: '', params: {} },
   { rule: 'R-field', code: 'too_costly', path: '', params: { limit: 7 * 2 ** 28 } },
   { rule: 'R-field', code: 'rule_failed', path: '', params: { error: 'TypeError: boom' } },
@@ -74,8 +74,8 @@ const others: readonly Finding[] = [
   { rule: 'R-field', code: 'not_allowed', path: '/a/~0c', params: { allowed: 'new' } },
   { rule: 'R-field', code: 'not_allowed', path: '/x', params: {} },
   { rule: 'R-field', code: 'not_allowed', path: '/y/1', params: { allowed: Object.freeze([{ y: [2] }, 'z']) } },
-  { rule: 'R99', code: 'no_such_code', path: '/x/3', params: {} } as unknown as Finding,
-];
+  { rule: 'R99', code: 'no_such_code', path: '/x/3', params: {} },
+] as unknown as readonly Finding[];
 
 const parts: readonly PartName[] = ['relatedParty', 'contactMedium', 'productOrderItem', 'change', 'event'];
 
@@ -97,7 +97,7 @@ function lines(orders: readonly unknown[], withTexts: boolean, spoken: readonly 
   };
   for (const lang of spoken) {
     for (const o of orders) {
-      const result = validateProductOrder(o, { lang });
+      const result = validateProductOrder(o, { lang: lang as Lang });
       for (const v of [...result.violations, ...result.hints]) {
         entries({ rule: 'rule' in v ? v.rule : 'R-field', ...v } as Finding, lang, v.message);
       }
@@ -105,7 +105,7 @@ function lines(orders: readonly unknown[], withTexts: boolean, spoken: readonly 
     if (withTexts) {
       for (const f of others) entries(f, lang);
       for (const text of texts)
-        for (const v of validateProductOrderText(text, { lang }).violations)
+        for (const v of validateProductOrderText(text, { lang: lang as Lang }).violations)
           out.push(`${lang} ${v.code} ${v.path} | ${v.message}`);
     }
   }
