@@ -216,48 +216,31 @@ export const quote = (text: string): string => JSON.stringify(text);
 /** How many lists {@link listOf} keeps rendered: more than the lists of allowed values the checks share. */
 export const listsKept = 64;
 
-/** A list's wording, with the values it was rendered from. */
-interface Rendered {
-  readonly values: readonly unknown[];
-  readonly text: string;
-}
-
 /**
- * The lists of values already rendered, by the list: the checks pass the same arrays (the allowed
- * values of a field, the place roles) with every finding of them. A list is rendered again when its
- * values are no longer those it was rendered from; the oldest goes first when {@link listsKept} are kept.
+ * The lists of strings already rendered, by the list: the wording, then the values it was rendered
+ * from. The checks pass the same arrays (the allowed values of a field, the place roles) with every
+ * finding of them. A list is rendered again when its values changed; all are let go when
+ * {@link listsKept} are kept.
  */
-const rendered = new Map<readonly unknown[], Rendered>();
+const rendered = new Map<readonly unknown[], readonly unknown[]>();
 
-/** Renders a list of allowed values; a list of strings, numbers, booleans or null once while it is kept and unchanged. */
+/** Renders a list of allowed values; a list of strings once while it is kept and unchanged. */
 export function listOf(values: unknown): string {
   if (!Array.isArray(values)) return String(values);
   const known = rendered.get(values);
-  if (known !== undefined && same(known.values, values)) return known.text;
+  if (known && holds(values, known)) return known[0] as string;
   const text = values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
-  const kept = primitives(values);
-  if (kept) {
-    if (known === undefined && rendered.size >= listsKept)
-      rendered.delete(rendered.keys().next().value as readonly unknown[]);
-    rendered.set(values, { values: kept, text });
+  // a value of another kind may be an object, whose JSON may change while the list does not
+  if (values.every((v) => typeof v === 'string')) {
+    if (rendered.size >= listsKept) rendered.clear();
+    rendered.set(values, [text, ...values]);
   }
   return text;
 }
 
-/** Whether `values` holds what `before` does, one for one. */
-function same(before: readonly unknown[], values: readonly unknown[]): boolean {
-  if (before.length !== values.length) return false;
-  for (let i = 0; i < before.length; i++) if (before[i] !== values[i]) return false;
+/** Whether `values` are those a list was rendered from, `known` after its wording. */
+function holds(values: readonly unknown[], known: readonly unknown[]): boolean {
+  if (known.length !== values.length + 1) return false;
+  for (let i = 0; i < values.length; i++) if (values[i] !== known[i + 1]) return false;
   return true;
-}
-
-/** A copy of the values, when none is an object (whose JSON may change while the list does not). */
-function primitives(values: readonly unknown[]): readonly unknown[] | undefined {
-  try {
-    const copy = values.slice();
-    return copy.every((v) => v === null || (typeof v !== 'object' && typeof v !== 'function')) ? copy : undefined;
-  } catch {
-    // a proxy's trap
-    return undefined;
-  }
 }
