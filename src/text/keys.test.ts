@@ -176,7 +176,12 @@ describe('namesProvenUnique', () => {
 
   it('cannot be misled by a name added to Object.prototype, which for…in lists in every object', () => {
     const text = '{"a":1,"a":2}';
-    Object.defineProperty(Object.prototype, 'added', { value: 1, enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(Object.prototype, 'added', {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
     try {
       expect(namesProvenUnique(text, JSON.parse(text))).toBe(false);
     } finally {
