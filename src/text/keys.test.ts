@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runs } from '../../test/runs.js';
 import { duplicateKeys, namesProvenUnique } from './keys.js';
 import { textFindings } from './located.js';
-import { objectsOf, write } from './test-kit.js';
+import { hostileString, objectsOf, write } from './test-kit.js';
 
 /** A JSON value whose objects have unique names; arrays and objects nest a few levels. */
 const value = fc.letrec((tie) => ({
@@ -85,12 +85,6 @@ describe('duplicateKeys', () => {
     for (let call = 0; call < 8; call++) expect(duplicateKeys(text, 1_000_001)).toEqual([]);
   }, 20_000);
 });
-
-/** Pieces of names and strings that a count of names in the text could be misled by. */
-const hostile = fc.constantFrom('":', '\\":', ':', ' :', '"', '\\', '\\\\', '__proto__', 'a,', 'a{', 'a[', 'a:', ', ');
-
-/** A string of plain characters and hostile pieces. */
-const hostileString = fc.array(fc.oneof(fc.string({ maxLength: 3 }), hostile), { maxLength: 3 }).map((p) => p.join(''));
 
 /** A JSON value as {@link value}, its names and strings hostile. */
 const hostileValue = fc.letrec((tie) => ({

@@ -1,5 +1,15 @@
-// What the text unit's tests share: JSON text written with a name repeated where a test asks.
+// What the text unit's tests share: JSON text written with a name repeated where a test asks, and
+// names and strings that a count of the names in a text could be misled by.
+import fc from 'fast-check';
 import { encodeToken } from '../pointer.js';
+
+/** Pieces of names and strings that a count of names in the text could be misled by. */
+const hostile = fc.constantFrom('":', '\\":', ':', ' :', '"', '\\', '\\\\', '__proto__', 'a,', 'a{', 'a[', 'a:', ', ');
+
+/** A string of plain characters and hostile pieces. */
+export const hostileString: fc.Arbitrary<string> = fc
+  .array(fc.oneof(fc.string({ maxLength: 3 }), hostile), { maxLength: 3 })
+  .map((p) => p.join(''));
 
 /** A name written as JSON, its first character as a `\u` escape when `escaped`. */
 export function nameText(name: string, escaped: boolean): string {
