@@ -96,9 +96,12 @@ const hostileValue = fc.letrec((tie) => ({
   ),
 })).node;
 
-/** Whether a string of `node`, name or value, starts with `:` after spaces: its opening quote then stands before a colon. */
+/**
+ * Whether a string of `node`, name or value, starts with `:` after spaces, and what may start a
+ * value (or its closing quote) after more spaces: its opening quote then stands before a colon as a name's closing quote does.
+ */
 function opensBeforeColon(node: unknown): boolean {
-  if (typeof node === 'string') return /^ *:/.test(node);
+  if (typeof node === 'string') return /^ *: *([{[\-0-9tfn]|$)/.test(node);
   if (Array.isArray(node)) return node.some(opensBeforeColon);
   if (node === null || typeof node !== 'object') return false;
   return Object.entries(node).some(([k, v]) => opensBeforeColon(k) || opensBeforeColon(v));
@@ -135,7 +138,7 @@ describe('namesProvenUnique', () => {
     );
   });
 
-  it('proves unique the names of any text JSON.stringify writes, unless a string starts with a colon', () => {
+  it('proves unique the names of any text JSON.stringify writes, unless a string starts with a colon and what starts a value', () => {
     fc.assert(
       fc.property(hostileValue, fc.constantFrom(0, 2, '\t'), (node, indent) => {
         const text = JSON.stringify(node, null, indent);
@@ -156,8 +159,10 @@ describe('namesProvenUnique', () => {
     ['`":` in strings and a repeated name', '{"a":"x\\":y","a":"\\":"}', false],
     ['a name ending in a backslash, and repeated', '{"\\\\":1,"\\\\":2}', false],
     ['names ending in a backslash', '{"\\\\":1,"x":{"\\\\":2}}', true],
-    ['a string that starts with a colon', '{"a":":b"}', false],
-    ['a string that starts with spaces and a colon', '{"a":"  :b"}', false],
+    ['a string that starts with a colon and what starts a value', '{"a":":1"}', false],
+    ['a string that starts with spaces, a colon and what starts a value', '{"a":"  : {"}', false],
+    ['a string that starts with a colon and what starts no value', '{"a":":b","c":[":}"]}', true],
+    ['a name ending as a string starts, beside a repeated name', '{"a,":1,"b":1,"b":2}', false],
     ['names ending as a string starts', '{"a,":1,"b{":2,"c[":[{"d:":3}]}', true],
     ['a repeated __proto__', '{"__proto__":1,"__proto__":2}', false],
     ['__proto__ once', '{"__proto__":{"a":1},"b":{"__proto__":null}}', true],

@@ -144,8 +144,9 @@ export function namesProvenUnique(text: string, value: unknown): boolean {
 
 /**
  * How many quotes of `text` may end a name: before a colon, with JSON white space between or not,
- * and not escaped. At least as many as the names of the text; -1 once more than `doubtful` of them
- * follow what may stand before a string (`:`, `,`, `[`, `{`, the start), so may open one instead.
+ * not escaped, and not followed by what no value starts with. At least as many as the names of the
+ * text; -1 once more than `doubtful` of them follow what may stand before a string (`:`, `,`, `[`,
+ * `{`, the start), so may open one instead.
  */
 function nameEnds(text: string): number {
   let ends = 0;
@@ -158,11 +159,30 @@ function nameEnds(text: string): number {
     let j = k - 1;
     let b = text.charCodeAt(j);
     while (isSpace(b)) b = text.charCodeAt(--j);
-    if (j < 0 || b === 58 /* : */ || b === 44 /* , */ || b === 91 /* [ */ || b === 123 /* { */)
+    if (j < 0 || b === 58 /* : */ || b === 44 /* , */ || b === 91 /* [ */ || b === 123 /* { */) {
+      // the quote opens a string that starts with the colon unless a value follows the colon
+      let v = at + 1;
+      while (isSpace(text.charCodeAt(v))) v++;
+      if (!startsValue(text.charCodeAt(v))) continue;
       if (++doubts > doubtful) return -1;
+    }
     ends++;
   }
   return ends;
+}
+
+/** Whether a JSON value may start with the character of code `c`. */
+function startsValue(c: number): boolean {
+  return (
+    c === 34 /* " */ ||
+    c === 123 /* { */ ||
+    c === 91 /* [ */ ||
+    c === 45 /* - */ ||
+    (c >= 48 && c <= 57) /* 0-9 */ ||
+    c === 116 /* t */ ||
+    c === 102 /* f */ ||
+    c === 110 /* n */
+  );
 }
 
 /** How many quotes that may open a string {@link nameEnds} counts before it gives up. */

@@ -4,7 +4,23 @@ import fc from 'fast-check';
 import { encodeToken } from '../pointer.js';
 
 /** Pieces of names and strings that a count of names in the text could be misled by. */
-const hostile = fc.constantFrom('":', '\\":', ':', ' :', '"', '\\', '\\\\', '__proto__', 'a,', 'a{', 'a[', 'a:', ', ');
+const hostile = fc.constantFrom(
+  '":',
+  '\\":',
+  ':',
+  ' :',
+  ':1',
+  ': [',
+  '"',
+  '\\',
+  '\\\\',
+  '__proto__',
+  'a,',
+  'a{',
+  'a[',
+  'a:',
+  ', ',
+);
 
 /** A string of plain characters and hostile pieces. */
 export const hostileString: fc.Arbitrary<string> = fc
