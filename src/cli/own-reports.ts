@@ -3,7 +3,7 @@
 // checks is no order: the next run leaves it out, with a note, instead of reporting it as malformed.
 // A report is recognised by what the formats write first (and, for the readable formats, by the
 // summary line they end with); anything else at an --output among the inputs refuses the run.
-import { constants, openSync } from 'node:fs';
+import { constants, openSync, readSync } from 'node:fs';
 import { type FileHandle, lstat, open, stat } from 'node:fs/promises';
 import { cliWords } from '../generated/languages.js';
 import { langs } from '../messages/index.js';
@@ -93,6 +93,13 @@ export async function reportBytes(file: FileHandle, size: number, which: 'head' 
   const bytes = new Uint8Array(Math.min(enough, size));
   const { bytesRead } = await file.read(bytes, 0, bytes.length, which === 'head' ? 0 : size - bytes.length);
   return bytes.subarray(0, bytesRead);
+}
+
+/** {@link reportBytes} of a file open at `fd`, synchronous. */
+export function reportBytesSync(fd: number, size: number, which: 'head' | 'tail'): Uint8Array {
+  const bytes = new Uint8Array(Math.min(enough, size));
+  const got = readSync(fd, bytes, 0, bytes.length, which === 'head' ? 0 : size - bytes.length);
+  return bytes.subarray(0, got);
 }
 
 /** The last bytes of the file at `path`, enough to tell a report; none when it cannot be read. */
