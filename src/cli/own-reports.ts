@@ -62,6 +62,21 @@ function summaries(): ReadonlySet<string> {
   return shapes;
 }
 
+/**
+ * Whether `head` starts as one of {@link starts} or {@link readable} may: `{"`, `<?`, `[` and a line
+ * break, `✓`, `✗` (both 0xE2 in UTF-8), `!`, `:`, a line break, or a digit. An order file starts
+ * otherwise (`{` and white space, as written by hand), and is not decoded to be told.
+ */
+export function mayStartReport(head: Uint8Array): boolean {
+  const at = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0; // a byte order mark, which decoding drops
+  const first = head[at];
+  const second = head[at + 1];
+  if (first === 0x7b) return second === 0x22; // {"
+  if (first === 0x3c) return second === 0x3f; // <?
+  if (first === 0x5b) return second === 0x0a; // [ and a line break
+  return first === 0xe2 || first === 0x21 || first === 0x3a || first === 0x0a || (first >= 0x30 && first <= 0x39);
+}
+
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, enough));
 
 /**
@@ -69,6 +84,7 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0,
  * bytes, read only when its start is that of a readable report.
  */
 export async function isReport(head: Uint8Array, tail: () => Promise<Uint8Array>): Promise<boolean> {
+  if (!mayStartReport(head)) return false;
   const text = decode(head);
   if (starts.some((start) => start.test(text))) return true;
   if (!readable.test(text)) return false;
