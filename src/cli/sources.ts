@@ -6,7 +6,7 @@
 import type { BigIntStats, Dirent } from 'node:fs';
 import { fstatSync, statSync } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { reportPath } from './config.js';
 import { alternatives, excluder, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
 
@@ -134,8 +134,20 @@ export async function expand(
   };
   /** An input error named as reports name files (a pattern is named as given: it is no file). */
   const named = (error: InputError): InputError => ({ ...error, name: reportPath(error.name, baseDir) });
+  // the files of a folder are named from the folder's name, worked out once
+  const folders = new Map<string, string>();
+  const nameOf = (path: string) => {
+    const folder = dirname(path);
+    let named = folders.get(folder);
+    if (named === undefined) {
+      named = reportPath(folder, baseDir);
+      folders.set(folder, named);
+    }
+    const name = basename(path);
+    return named === '.' ? name : named.endsWith('/') ? named + name : `${named}/${name}`;
+  };
   const file = (path: string, info: BigIntStats | undefined, from?: string): Source => ({
-    name: reportPath(path, baseDir),
+    name: from === undefined ? reportPath(path, baseDir) : nameOf(path),
     path,
     lines: ndjson || lineFile.test(path),
     size: info === undefined ? undefined : Number(info.size),
