@@ -9,7 +9,8 @@
 // CLI_ONLY=slow runs the reports' peak memory alone: 200,000 invalid orders, the seven formats in one
 // run, `ndjson` piped to a slow reader, against the command at CLI_SLOW_BEFORE (a git ref).
 // CLI_ONLY=files runs the CPU time of 20,000 small order files (CLI_FILES) against a plain ajv script
-// over the same files, and against the same orders in one NDJSON file, CLI_FILES_RUNS (3) rounds.
+// over the same files, and against the same orders in one NDJSON file, CLI_FILES_RUNS (3) rounds;
+// with CLI_FILES_BEFORE (a git ref), the command at that ref over the files too.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -415,8 +416,11 @@ async function manyFiles(missed: string[]): Promise<void> {
   const files = Number(process.env.CLI_FILES) || 20_000;
   const rounds = Number(process.env.CLI_FILES_RUNS) || 3;
   const { folder, stream, script } = filesCorpus(files);
+  const ref = process.env.CLI_FILES_BEFORE;
+  const before = ref ? { [`the command at ${ref} over the files (text)`]: [await baseline(ref), folder] } : {};
   const variants = {
     'the ajv script over the files': [script, 'schemas/product-order.schema.json', folder],
+    ...before,
     'the command over the files (text)': ['dist/cli.js', folder],
     'the command over the files (-f json)': ['dist/cli.js', '-f', 'json', folder],
     'the command over one NDJSON file of the same orders (text)': ['dist/cli.js', stream],
