@@ -8,6 +8,9 @@
 // CLI_ONLY=27 runs the figures of issue 27 alone; CLI_PARTS (small, positions, formats) picks among them.
 // CLI_ONLY=slow runs the reports' peak memory alone: 200,000 invalid orders, the seven formats in one
 // run, `ndjson` piped to a slow reader, against the command at CLI_SLOW_BEFORE (a git ref).
+// CLI_ONLY=files runs the CPU time of 20,000 small order files (CLI_FILES) against a plain ajv script
+// over the same files, and against the same orders in one NDJSON file, CLI_FILES_RUNS (3) rounds;
+// with CLI_FILES_BEFORE (a git ref), the command at that ref over the files too.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -329,8 +332,130 @@ async function slowReports(missed: string[]): Promise<void> {
   if (after[count] - after[count / 10] > 32 * 2 ** 20) missed.push('peak RSS within 32 MiB of a tenth of the orders');
 }
 
+/** A script that checks every order file below a folder with ajv (allErrors, compiled once), as a user would write it. */
+const ajvScript = `import Ajv from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { readdirSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+const ajv = new Ajv.default({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validate = ajv.compile(JSON.parse(readFileSync(process.argv[2], 'utf8')));
+const names = readdirSync(process.argv[3], { recursive: true }).filter((n) => n.endsWith('.json')).sort();
+let out = '';
+for (const name of names) {
+  const path = join(process.argv[3], name);
+  if (!validate(JSON.parse(readFileSync(path, 'utf8')))) {
+    for (const e of validate.errors) out += \`\${path} \${e.instancePath} \${e.message}\\n\`;
+  }
+}
+writeSync(1, out);
+`;
+
+/**
+ * `files` order files in 20 folders, the valid examples and one in 50 an invalid one, as written by
+ * hand (pretty-printed); the same orders as one NDJSON file beside them; and the ajv script.
+ */
+function filesCorpus(files: number): { folder: string; stream: string; script: string } {
+  const folder = `bench/.out/files-${files}`;
+  const stream = `${folder}.ndjson`;
+  const script = 'bench/.out/ajv-files.mjs';
+  writeFileSync(script, ajvScript);
+  if (existsSync(stream)) return { folder, stream, script };
+  const pick = (kind: string) =>
+    readdirSync(`examples/orders/${kind}`)
+      .filter((name) => name.endsWith('.json') && !name.endsWith('.expected.json'))
+      .sort()
+      .map((name) => readFileSync(`examples/orders/${kind}/${name}`, 'utf8'));
+  const valid = pick('valid');
+  const invalid = pick('invalid');
+  const lines: string[] = [];
+  for (let i = 0; i < files; i++) {
+    const sub = `${folder}/d${String(i % 20).padStart(2, '0')}`;
+    if (i < 20) execFileSync('mkdir', ['-p', sub]);
+    const text = i % 50 === 7 ? invalid[Math.floor(i / 50) % invalid.length] : valid[i % valid.length];
+    writeFileSync(`${sub}/order-${String(i).padStart(5, '0')}.json`, text);
+    lines.push(JSON.stringify(JSON.parse(text)));
+  }
+  writeFileSync(stream, `${lines.join('\n')}\n`);
+  return { folder, stream, script };
+}
+
+const gnuTime = '/usr/bin/time';
+const canTime = (() => {
+  try {
+    execFileSync(gnuTime, ['-f', '%U', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * The CPU time (user + system, all threads) of `args` run by Node.js: from GNU time (the kernel's
+ * count for the child), else as /proc last saw it.
+ */
+async function cpuOf(args: readonly string[]): Promise<number> {
+  if (!canTime) {
+    const result = await measure(process.execPath, args, { discard: true });
+    if (result.code !== 0 && result.code !== 1) throw new Error(`exit code ${result.code}: ${result.stderr}`);
+    return result.cpu;
+  }
+  const report = 'bench/.out/cpu-time';
+  const result = await measure(gnuTime, ['-f', '%U %S', '-o', report, process.execPath, ...args], { discard: true });
+  if (result.code !== 0 && result.code !== 1) throw new Error(`exit code ${result.code}: ${result.stderr}`);
+  const [user, system] = readFileSync(report, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
+  return user + system;
+}
+
+/**
+ * 20,000 small order files: the command's CPU time over the folder (text and json reports, default
+ * --jobs) and over the same orders as one NDJSON file, against the ajv script over the folder, in
+ * interleaved rounds; adds the targets missed to `missed`: the files at most 1.5 × the ajv script.
+ */
+async function manyFiles(missed: string[]): Promise<void> {
+  const files = Number(process.env.CLI_FILES) || 20_000;
+  const rounds = Number(process.env.CLI_FILES_RUNS) || 3;
+  const { folder, stream, script } = filesCorpus(files);
+  const ref = process.env.CLI_FILES_BEFORE;
+  const before = ref ? { [`the command at ${ref} over the files (text)`]: [await baseline(ref), folder] } : {};
+  const variants = {
+    'the ajv script over the files': [script, 'schemas/product-order.schema.json', folder],
+    ...before,
+    'the command over the files (text)': ['dist/cli.js', folder],
+    'the command over the files (-f json)': ['dist/cli.js', '-f', 'json', folder],
+    'the command over one NDJSON file of the same orders (text)': ['dist/cli.js', stream],
+  };
+  const cpu: Record<string, number[]> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, args] of Object.entries(variants)) cpu[name] = [...(cpu[name] ?? []), await cpuOf(args)];
+  }
+  const ajv = cpu['the ajv script over the files'];
+  console.log(
+    `\n${fmt(files)} small order files (and one NDJSON file of the same orders), CPU time (user + system, ${canTime ? 'GNU time' : '/proc'}), --jobs ${cores}, ${rounds} rounds in turn:\n`,
+  );
+  console.log('| run | CPU time | × the ajv script (spread) | × the NDJSON file (spread) |');
+  console.log('|---|---:|---:|---:|');
+  const ndjson = cpu['the command over one NDJSON file of the same orders (text)'];
+  for (const [name, times] of Object.entries(cpu)) {
+    const command = name.startsWith('the command');
+    console.log(
+      `| ${name} | ${fmt(median(times), 2)} s | ${times === ajv ? '1' : ratioOf(times, ajv)} | ${command ? ratioOf(times, ndjson) : ''} |`,
+    );
+  }
+  for (const name of ['the command over the files (text)', 'the command over the files (-f json)']) {
+    if (median(cpu[name].map((x, i) => x / ajv[i])) > 1.5) missed.push(`${name} within 1.5 × the ajv script`);
+  }
+}
+
 async function main() {
   if (!canMeasure) console.log('(no /proc here: CPU time and peak RSS are not measured)');
+  if (process.env.CLI_ONLY === 'files') {
+    const missed: string[] = [];
+    await manyFiles(missed);
+    console.log(missed.length === 0 ? '\nThe target is met.' : `\nTarget missed: ${missed.join(', ')}.`);
+    if (missed.length > 0) process.exitCode = 1;
+    return;
+  }
   if (process.env.CLI_ONLY === 'slow') {
     const missed: string[] = [];
     await slowReports(missed);
@@ -374,7 +499,8 @@ async function main() {
   await reports(Number(process.env.CLI_REPORT_ORDERS) || count / 2);
   const missed = await issue27();
   await invalidAgainstValid(Number(process.env.CLI_REPORT_ORDERS) || count / 2, missed);
-  console.log(missed.length === 0 ? '\nEvery target of issue 27 is met.' : `\nTarget missed: ${missed.join(', ')}.`);
+  await manyFiles(missed);
+  console.log(missed.length === 0 ? '\nEvery target is met.' : `\nTarget missed: ${missed.join(', ')}.`);
   if (missed.length > 0) process.exitCode = 1;
 }
 

@@ -11,9 +11,9 @@
 // one), and in a line longer than any JSON text can be, since a stream such as /dev/zero would
 // otherwise be read for ever.
 import { constants } from 'node:buffer';
-import { createReadStream } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
-import { isFoundReport, reportBytes, tailOf } from './own-reports.js';
+import { closeSync, createReadStream, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { isFoundReport, reportBytes, reportBytesSync, tailOf } from './own-reports.js';
 import type { Pipeline } from './pipeline.js';
 import { type InputError, type Note, type Source, unreadable } from './sources.js';
 import { TextWatch, utf16 } from './text-watch.js';
@@ -152,6 +152,27 @@ async function readDocument(
   limit: number,
 ): Promise<Uint8Array | typeof tooLong | Lines | typeof ownReport | Utf16> {
   if (source.path === undefined) return collect(process.stdin[Symbol.asyncIterator](), limit, new Sniffer());
+  const found = source.from === undefined ? undefined : source.path;
+  // a small file that was a regular one when the inputs were found is read by synchronous calls: on
+  // many small files, most of the time went to a trip to the thread pool per call. It is opened
+  // without waiting, in case a FIFO was put in its place since (it is then read as a stream below).
+  if (source.size !== undefined && source.size > 0 && source.size <= piece) {
+    const fd = openSync(source.path, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+    try {
+      const info = fstatSync(fd);
+      const size = info.size;
+      if (info.isFile() && size > 0 && size <= piece) {
+        if (size > limit) return tooLong;
+        const handle: Handle = {
+          read: (bytes, at) => readSync(fd, bytes, at, Math.min(piece, bytes.length - at), at),
+          tail: async () => reportBytesSync(fd, size, 'tail'),
+        };
+        return await readFile(handle, size, limit, found);
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
   const file = await open(source.path);
   try {
     const info = await file.stat();
@@ -160,44 +181,47 @@ async function readDocument(
       return await collect(file.createReadStream({ autoClose: false })[Symbol.asyncIterator](), limit);
     }
     if (info.size > limit) return tooLong;
-    return await readFile(file, info.size, limit, source.from === undefined ? undefined : source.path);
+    const handle: Handle = {
+      read: async (bytes, at) => (await file.read(bytes, at, Math.min(piece, bytes.length - at), at)).bytesRead,
+      tail: () => reportBytes(file, info.size, 'tail'),
+    };
+    return await readFile(handle, info.size, limit, found);
   } finally {
     await file.close();
   }
 }
 
+/** How {@link readFile} reads a file: `read` fills `bytes` from `at`, where it reads the file from too; `tail` gives its last bytes. */
+interface Handle {
+  read(bytes: Uint8Array, at: number): number | Promise<number>;
+  tail(): Promise<Uint8Array>;
+}
+
 /**
- * A regular file's bytes, read in pieces into one buffer of its size (its pages are touched only as
- * they are read), each piece checked as it arrives; it may have grown since its size was looked at.
+ * A regular file's bytes, read in pieces into one buffer of its size and one byte more (its pages
+ * are touched only as they are read), each piece checked as it arrives; it may have grown since its
+ * size was looked at.
  */
 async function readFile(
-  file: FileHandle,
+  file: Handle,
   size: number,
   limit: number,
   found: string | undefined,
 ): Promise<Uint8Array | typeof tooLong | typeof ownReport | Utf16> {
   const watch = new TextWatch();
-  let bytes = new Uint8Array(size);
+  let bytes = new Uint8Array(size + 1);
   let length = 0;
   for (;;) {
-    let got: number;
-    if (length < bytes.length) {
-      ({ bytesRead: got } = await file.read(bytes, length, Math.min(piece, bytes.length - length), length));
-    } else {
-      // full: it may have grown since
-      const more = new Uint8Array(piece);
-      ({ bytesRead: got } = await file.read(more, 0, piece, length));
-      if (got > 0) {
-        const grown = new Uint8Array(Math.max(bytes.length * 2, length + got));
-        grown.set(bytes);
-        grown.set(more.subarray(0, got), length);
-        bytes = grown;
-      }
+    if (length === bytes.length) {
+      // full: it has grown since
+      const grown = new Uint8Array(bytes.length * 2);
+      grown.set(bytes);
+      bytes = grown;
     }
+    const got = await file.read(bytes, length);
     if (got === 0) return bytes.subarray(0, length);
     const fresh = bytes.subarray(length, length + got);
-    if (length === 0 && found && (await isFoundReport(found, fresh, () => reportBytes(file, size, 'tail'))))
-      return ownReport;
+    if (length === 0 && found && (await isFoundReport(found, fresh, file.tail))) return ownReport;
     const form = length === 0 ? utf16(fresh) : undefined;
     if (form) return new Utf16(form);
     const room = limit - length;

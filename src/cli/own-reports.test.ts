@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openReport, openReportSync } from './own-reports.js';
+import { isReport, mayStartReport, openReport, openReportSync } from './own-reports.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pov-own-reports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,5 +25,35 @@ describe('opening a report file', () => {
     const file = await openReport(join(dir, 'plain'));
     await file.close();
     expect(existsSync(join(dir, 'plain'))).toBe(true);
+  });
+});
+
+describe('telling a report from its first bytes', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const reports = [
+    '{"source":"a.json","valid":true,"violations":[]}\n',
+    '{"summary":{"orders":1,"valid":1,',
+    '{"results":[\n]',
+    '{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":{"driver":{"name":"product-order-validate",',
+    '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="product-order-validate">\n',
+    '{"product-order-validate":"baseline","version":1,"violations":[',
+    '[\n{"description":"x","check_name":"R1","fingerprint":"',
+    '✓ a.json\n',
+    '✗ a.json\n',
+    '! a.json\n',
+    '::error file=a.json',
+    '\n1 order',
+    '2 orders',
+  ];
+
+  it('decodes every start of a report, with a byte order mark too, and no order written by hand', async () => {
+    for (const report of reports) {
+      expect(mayStartReport(bytes(report)), report).toBe(true);
+      expect(mayStartReport(bytes(`\ufeff${report}`)), report).toBe(true);
+    }
+    for (const order of ['{\n  "id": "1"', '{ "id": "1" }', '[ {', '', '\ufeff{\n']) {
+      expect(mayStartReport(bytes(order)), order).toBe(false);
+      expect(await isReport(bytes(order), async () => bytes('')), order).toBe(false);
+    }
   });
 });

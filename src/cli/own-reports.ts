@@ -3,7 +3,7 @@
 // checks is no order: the next run leaves it out, with a note, instead of reporting it as malformed.
 // A report is recognised by what the formats write first (and, for the readable formats, by the
 // summary line they end with); anything else at an --output among the inputs refuses the run.
-import { constants, openSync } from 'node:fs';
+import { constants, openSync, readSync } from 'node:fs';
 import { type FileHandle, lstat, open, stat } from 'node:fs/promises';
 import { cliWords } from '../generated/languages.js';
 import { langs } from '../messages/index.js';
@@ -62,6 +62,21 @@ function summaries(): ReadonlySet<string> {
   return shapes;
 }
 
+/**
+ * Whether `head` starts as one of {@link starts} or {@link readable} may: `{"`, `<?`, `[` and a line
+ * break, `✓`, `✗` (both 0xE2 in UTF-8), `!`, `:`, a line break, or a digit. An order file starts
+ * otherwise (`{` and white space, as written by hand), and is not decoded to be told.
+ */
+export function mayStartReport(head: Uint8Array): boolean {
+  const at = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0; // a byte order mark, which decoding drops
+  const first = head[at];
+  const second = head[at + 1];
+  if (first === 0x7b) return second === 0x22; // {"
+  if (first === 0x3c) return second === 0x3f; // <?
+  if (first === 0x5b) return second === 0x0a; // [ and a line break
+  return first === 0xe2 || first === 0x21 || first === 0x3a || first === 0x0a || (first >= 0x30 && first <= 0x39);
+}
+
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, enough));
 
 /**
@@ -69,6 +84,7 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0,
  * bytes, read only when its start is that of a readable report.
  */
 export async function isReport(head: Uint8Array, tail: () => Promise<Uint8Array>): Promise<boolean> {
+  if (!mayStartReport(head)) return false;
   const text = decode(head);
   if (starts.some((start) => start.test(text))) return true;
   if (!readable.test(text)) return false;
@@ -93,6 +109,13 @@ export async function reportBytes(file: FileHandle, size: number, which: 'head' 
   const bytes = new Uint8Array(Math.min(enough, size));
   const { bytesRead } = await file.read(bytes, 0, bytes.length, which === 'head' ? 0 : size - bytes.length);
   return bytes.subarray(0, bytesRead);
+}
+
+/** {@link reportBytes} of a file open at `fd`, synchronous. */
+export function reportBytesSync(fd: number, size: number, which: 'head' | 'tail'): Uint8Array {
+  const bytes = new Uint8Array(Math.min(enough, size));
+  const got = readSync(fd, bytes, 0, bytes.length, which === 'head' ? 0 : size - bytes.length);
+  return bytes.subarray(0, got);
 }
 
 /** The last bytes of the file at `path`, enough to tell a report; none when it cannot be read. */

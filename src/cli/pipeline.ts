@@ -32,6 +32,7 @@ export class Pipeline {
   private waiting: (() => void) | undefined;
   private failure: unknown;
   private emitting = false;
+  private idle: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -56,13 +57,26 @@ export class Pipeline {
     this.entries.push({ kind: 'end', source });
   }
 
-  /** Sends the batch on when it is full or nothing is being checked; resolves once the pipeline can take more. */
+  /**
+   * Sends the batch on when it is full, or, when nothing is being checked, once the reader waits for
+   * input (small files read one after another fill a batch first: a batch per file cost more than
+   * its file); resolves once the pipeline can take more.
+   */
   async ready(): Promise<void> {
-    if (this.units.length >= batchUnits || this.bytes >= batchBytes || this.slots.length === 0) await this.send();
+    if (this.units.length >= batchUnits || this.bytes >= batchBytes) await this.send();
+    else if (this.slots.length === 0) this.idle ??= setImmediate(this.whenIdle);
   }
+
+  /** Sends what there is if nothing is being checked (else the batch checked last sends it when emitted). */
+  private readonly whenIdle = () => {
+    this.idle = undefined;
+    if (this.slots.length === 0 && this.entries.length > 0) void this.send().catch((error) => this.fail(error));
+  };
 
   /** Sends what is left and resolves once everything is emitted. */
   async finish(): Promise<void> {
+    if (this.idle) clearImmediate(this.idle);
+    this.idle = undefined;
     await this.send();
     while (this.slots.length > 0) await this.wait();
   }

@@ -4,9 +4,9 @@
 // names lead to it (links, `./`, a folder and a pattern); a link to nothing is an input error, a
 // link loop a note (every folder it leads to is walked under its own path).
 import type { BigIntStats, Dirent } from 'node:fs';
-import { fstatSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { reportPath } from './config.js';
 import { alternatives, excluder, isGlob, matchName, matchPath, maxAlternatives, parsePattern } from './glob.js';
 
@@ -134,8 +134,20 @@ export async function expand(
   };
   /** An input error named as reports name files (a pattern is named as given: it is no file). */
   const named = (error: InputError): InputError => ({ ...error, name: reportPath(error.name, baseDir) });
+  // the files of a folder are named from the folder's name, worked out once
+  const folders = new Map<string, string>();
+  const nameOf = (path: string) => {
+    const folder = dirname(path);
+    let named = folders.get(folder);
+    if (named === undefined) {
+      named = reportPath(folder, baseDir);
+      folders.set(folder, named);
+    }
+    const name = basename(path);
+    return named === '.' ? name : named.endsWith('/') ? named + name : `${named}/${name}`;
+  };
   const file = (path: string, info: BigIntStats | undefined, from?: string): Source => ({
-    name: reportPath(path, baseDir),
+    name: from === undefined ? reportPath(path, baseDir) : nameOf(path),
     path,
     lines: ndjson || lineFile.test(path),
     size: info === undefined ? undefined : Number(info.size),
@@ -316,8 +328,8 @@ async function walk(
       const child = [...names, entry.name];
       if (entry.isDirectory()) {
         if (!descend(child)) continue;
-        const info = await stat(join(root, ...child), { bigint: true }).catch(() => undefined);
-        const key = info && identity(info);
+        const info = statOrError(join(root, ...child));
+        const key = info instanceof Error ? undefined : identity(info);
         // a folder reached again (a bind mount, say) loops when it holds the folder it is in
         if (key !== undefined && above.includes(key)) {
           found.push({ loop: join(root, ...child) });
@@ -331,8 +343,9 @@ async function walk(
       const wanted = take(child);
       if (!wanted && !(link && descend(child))) continue;
       const file = join(root, ...child);
-      // stat opens nothing, so a FIFO is found out without waiting for a writer
-      const info = await stat(file, { bigint: true }).catch((error: NodeJS.ErrnoException) => error);
+      // stat opens nothing, so a FIFO is found out without waiting for a writer; a synchronous one
+      // spares each file found a trip to the thread pool
+      const info = statOrError(file);
       if (info instanceof Error) {
         // a link to links that lead back to it (ELOOP) leads nowhere either
         if (link && (info.code === 'ENOENT' || info.code === 'ENOTDIR' || info.code === 'ELOOP')) {
@@ -353,6 +366,15 @@ async function walk(
     }
   }
   return found.sort((a, b) => byPath(pathOf(a), pathOf(b)));
+}
+
+/** What stat says of the file at `path`, or why it cannot. */
+function statOrError(path: string): BigIntStats | NodeJS.ErrnoException {
+  try {
+    return statSync(path, { bigint: true });
+  } catch (error) {
+    return error as NodeJS.ErrnoException;
+  }
 }
 
 /** The kind of a file that is neither a regular file nor a folder, as the reason it is not read. */
