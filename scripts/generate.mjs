@@ -25,6 +25,7 @@ import {
 } from './generate-rules.mjs';
 import { shapesModule } from './generate-shapes.mjs';
 import { blanksModule, typesModule } from './generate-types.mjs';
+import { walkModule } from './generate-walk.mjs';
 
 const Ajv2020 = Ajv2020Module.default;
 const standaloneCode = standaloneModule.default;
@@ -191,6 +192,32 @@ function verdictOnly(code) {
 /** What the schema names at each place of an order, for the hints. */
 const known = namesAt(schema);
 
+/** The one walk of an order: the field tables and every rule's hooks (rule.json `walk`). */
+function walkOf() {
+  const hooks = rules.flatMap((r) => (r.walk ?? []).map((h) => ({ ...h, module: r.check })));
+  const modules = rules
+    .filter((r) => r.walk?.length)
+    .map((r) => `import * as ${r.check} from '../rules/${r.folder}/check.js';`);
+  const imports = [
+    "import { elementsOf, isRecord } from '../read.js';",
+    "import { codePointLength, isDateTime } from '../schema-runtime.js';",
+    ...modules,
+  ].join('\n');
+  const defs = { ...schema.$defs, DateTime: fusedDateTime };
+  return (
+    header +
+    walkModule({
+      schema: { ...schema, $defs: defs },
+      tables: Object.values(tableRules).map((def) => def || 'R-field'),
+      hooks,
+      known,
+      ruleOf,
+      name: 'walkOrder',
+      imports,
+    })
+  );
+}
+
 function tableChecks() {
   const tables = Object.entries(tableRules).map(([name, def]) => {
     const rule = def || 'R-field';
@@ -308,6 +335,8 @@ const files = {
   'src/generated/types.ts': header + typesModule(schema, { forms: true }),
   'src/generated/blanks.ts': header + blanksModule(schema),
   'src/generated/table-checks.js': tables.js,
+  'src/generated/walk.js': walkOf(),
+  'src/generated/walk.d.ts': `${header}import type { Found } from '../walk.js';\n\n/** Walks the order \`value\` at the JSON Pointer \`path\` once, reporting to \`found\`. */\nexport declare function walkOrder(value: unknown, path: string, found: Found): void;\n`,
   'src/generated/table-checks.d.ts': tables.dts,
   'src/generated/full-schema.js': full.js,
   'src/generated/full-schema.d.ts': full.dts,
