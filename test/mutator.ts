@@ -269,9 +269,10 @@ const mutations: readonly [string, (random: Random, place: Place, root: Node, po
     ],
   ];
 
-/** One mutant: the input and what was done to it, for a readable failure. */
+/** One mutant: the input, the index of the valid order it was made from, and what was done to it. */
 export interface Mutation {
   readonly input: unknown;
+  readonly from: number;
   readonly what: string;
 }
 
@@ -299,7 +300,7 @@ export function mutants(valid: readonly unknown[], count: number, seed: number):
       done.push(`${name} at ${pointer(place)}`);
       mutate(random, place, root, pools);
     }
-    out.push({ input: root, what: `example ${base}: ${done.join(', ')}` });
+    out.push({ input: root, from: base, what: done.join(', ') });
   }
   return out;
 }
