@@ -114,6 +114,7 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
     return id;
   };
   const hinted = new Set();
+  let split;
   const firstAt = (kind, place) => {
     const list = known?.[kind].get(place);
     if (!list || hinted.has(`${kind} ${place}`)) return undefined;
@@ -132,6 +133,13 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
    * this node's hook sites as a property (`Kind/prop`); `place` where it stands, for the hints.
    */
   function walk(node, v, p, depth, scope, sites, place) {
+    const code = walkHere(node, v, p, depth, scope, sites, place);
+    const container =
+      node.object || node.array || node.props.size > 0 || node.items !== undefined || node.branches !== undefined;
+    return depth > 0 && container && node.kinds.length > 0 ? split(code) : code;
+  }
+
+  function walkHere(node, v, p, depth, scope, sites, place) {
     const out = [];
     const kinds = node.kinds;
     const hookSites = [...sites, ...kinds];
@@ -158,13 +166,16 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
       const args = (h.args ?? []).map((a) => arg(own(a)));
       const fn = `${h.module}.${h.call}`;
       const state = `s_${h.module}_${h.state}`;
+      // a hook that takes a rule's state has nothing to do where the rule has none
+      const states = (h.args ?? []).filter((a) => a.startsWith('state:')).map((a) => arg(own(a)));
+      const when = states.map((st) => `${st} !== undefined`).join(' && ');
       if (h.kind === 'start') {
         scopeHere.set(`state:${h.module}:${h.state}`, state);
-        return `let ${state} = ${fn}(f, ${args.join(', ')});`;
+        return `let ${state} = ${when ? `${when} ? ` : ''}${fn}(f, ${args.join(', ')})${when ? ' : undefined' : ''};`;
       }
-      if (h.kind === 'each')
-        return `if (${arg(own(`state:${h.state}`))} !== undefined) ${arg(own(`state:${h.state}`))} = ${fn}(f, ${args.join(', ')});`;
-      if (h.kind === 'end') return `if (${arg(own(`state:${h.state}`))} !== undefined) ${fn}(f, ${args.join(', ')});`;
+      if (h.kind === 'each' || h.kind === 'end')
+        return `if (${arg(own(`state:${h.state}`))} !== undefined) ${fn}(f, ${args.join(', ')});`;
+      if (when) return `if (${when}) ${fn}(f, ${args.join(', ')});`;
       return `${fn}(f, ${args.join(', ')});`;
     };
     const branchCalls = (kind) =>
@@ -189,7 +200,7 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
               if (!['node', 'n'].includes(a) && !/^[#]|^state:|\./.test(a) && !props.has(a)) props.set(a, undefined);
         }
     const names = isObject ? [...props.keys()].sort(byToken) : [];
-    names.forEach((prop, k) => locals.set(prop, `p${depth}_${k}`));
+    for (const [k, prop] of names.entries()) locals.set(prop, `p${depth}_${k}`);
     for (const kind of [...kinds, ...branchKinds])
       for (const prop of names) scopeHere.set(`${kind}.${prop}`, locals.get(prop));
 
@@ -203,15 +214,35 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
         (prop) =>
           `case ${str(prop)}: { const ${x} = ${v}[${key}]; if (${x} !== undefined && hasOwn.call(${v}, ${key})) ${locals.get(prop)} = ${x}; break; }`,
       );
-      const open = node.owner ? firstAt('names', place) : undefined;
+      // the names known here, for the hints: of the first table that checks something of the object's
+      // properties (an agreement, whose one property is R13's, has none)
+      const parts = [node, ...(node.branches ?? []).map((b) => b.node)];
+      const hinter = tables.find((table) =>
+        parts.some(
+          (part) =>
+            part.checks.some((c) => c.owner === table && c.sub.required?.length) ||
+            [...part.props.values()].some((child) => child.checks.some((c) => c.owner === table)),
+        ),
+      );
+      const open = hinter ? firstAt('names', place) : undefined;
       if (open) {
         const rest = open.filter((name) => !props.has(name));
         if (rest.length) cases.push(`${rest.map((name) => `case ${str(name)}:`).join(' ')} break;`);
         cases.push(
-          `default: f.spend(1); ${nearCheck(key, constant(open, `${place || '#'}/names`), lengthsNear(open), p, 'strayKey', str(node.owner))}`,
+          `default: f.spend(1); ${nearCheck(key, constant(open, `${place || '#'}/names`), lengthsNear(open), p, 'strayKey', str(hinter))}`,
         );
       } else cases.push('default: f.spend(1);');
-      out.push(`if (${is}) for (const ${key} in ${v}) switch (${key}) {\n${cases.join('\n')}\n}`);
+      // without hints to look for, the names known here are read directly: the others are not met at all
+      if (open) out.push(`if (${is}) for (const ${key} in ${v}) switch (${key}) {\n${cases.join('\n')}\n}`);
+      else
+        out.push(
+          `if (${is}) {\n${names
+            .map(
+              (prop) =>
+                `${locals.get(prop)} = ${v}[${str(prop)}]; if (${locals.get(prop)} !== undefined && !hasOwn.call(${v}, ${str(prop)})) ${locals.get(prop)} = undefined;`,
+            )
+            .join('\n')}\n}`,
+        );
       if (tag) out.push(`const ${tag} = ${locals.get('@type')};`);
     } else if (isArray) {
       out.push(`const ${is} = Array.isArray(${v});`, `const ${n} = ${is} ? f.visit(${v}) : 0;`);
@@ -333,12 +364,30 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
     return out.join('\n');
   }
 
+  const functions = [];
+  /**
+   * `code`, the walk of a node that is a $def, as a function of its own (each keeps its own budget of
+   * inlining in V8), called with the variables of the walk around it that it reads: the same names.
+   */
+  split = (code) => {
+    const declared = new Set();
+    for (const [, names] of code.matchAll(/\blet ((?:\w+, )*\w+);/g))
+      for (const name of names.split(', ')) declared.add(name);
+    for (const [, name] of code.matchAll(/\b(?:const|let) (\w+) =/g)) declared.add(name);
+    for (const [, a, b] of code.matchAll(/for \(let (\w+) = 0, (\w+) =/g)) declared.add(a).add(b);
+    for (const [, name] of code.matchAll(/for \(const (\w+) in/g)) declared.add(name);
+    const used = new Set(code.match(/\b(?:p|v\d+|p\d+_\d+|i\d+|n\d+|s_\w+|t\d+)\b/g));
+    const params = ['f', ...[...used].filter((name) => !declared.has(name)).sort()];
+    const name = `walk${functions.length}`;
+    functions.push(`function ${name}(${params.join(', ')}) {\n${code}\n}`);
+    return `${name}(${params.join(', ')});`;
+  };
   const code = walk(model, 'v', 'p', 0, new Map(), [], '');
   const unused = hooks.filter((h) => !usedHooks.has(h));
   if (unused.length)
     throw new Error(`hooks at no node: ${unused.map((h) => `${h.module}.${h.call} at ${h.at}`).join(', ')}`);
   const declared = [...constants].map(([id, value]) => `const ${id} = /* @__PURE__ */ Object.freeze(${value});`);
-  return `${imports}\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\nexport function ${name}(v, p, f) {\n${code}\n}\n`;
+  return `${imports}\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\nexport function ${name}(v, p, f) {\n${code}\n}\n\n${functions.join('\n\n')}\n`;
 }
 
 /** The hint check of the string in `v` against `known`, skipped for a length no name of the list is near. */

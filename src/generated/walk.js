@@ -16,7 +16,6 @@ import * as r14 from '../rules/r14-termination-items/check.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const allowed_names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","additionalOrderInformation","agreement","attachment","billingAccount","category","description","externalId","href","id","note","orderPostedDate","priority","productOfferingQualification","productOrderItem","productOrderRelationship","relatedParty","requestedCompletionDate"]);
-const allowed__agreement___names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","engagedParty","href","id"]);
 const allowed_ProductOrder_FVO_category = /* @__PURE__ */ Object.freeze(["new","productChange","technologyChange","productModification","terminationByBuyer","terminationBySeller","providerChange","providerTechnologyChange","terminationProviderChange","portChange"]);
 const allowed__productOrderItem___names = /* @__PURE__ */ Object.freeze(["@baseType","@referredType","@schemaLocation","@type","action","href","id","product"]);
 const allowed_ProductOrderItem_action_values = /* @__PURE__ */ Object.freeze(["add","delete"]);
@@ -78,11 +77,7 @@ if (p0_2 !== undefined) {
 if (typeof p0_2 !== 'string') f.wrongType("R-field", p + "/@type", 'string', p0_2);
 }
 if (p0_3 !== undefined) {
-const is1 = isRecord(p0_3);
-if (is1) for (const k1 in p0_3) switch (k1) {
-default: f.spend(1);
-}
-if (!is1) f.wrongType("R-field", p + "/additionalOrderInformation", 'object', p0_3);
+walk0(f, p, p0_3);
 }
 if (p0_4 !== undefined) {
 const list1 = Array.isArray(p0_4);
@@ -90,41 +85,7 @@ const n2 = list1 ? f.visit(p0_4) : 0;
 if (!list1) f.wrongType("R-field", p + "/agreement", 'array', p0_4);
 if (list1) {
 for (let i2 = 0, a2 = elementsOf(p0_4, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
-let p2_0;
-const is2 = isRecord(v2);
-if (is2) for (const k2 in v2) switch (k2) {
-case "engagedParty": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_0 = v3; break; }
-case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
-default: f.spend(1); if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.strayKey("R-field", p + "/agreement" + '/' + i2, k2, allowed__agreement___names);
-}
-if (!is2) f.wrongType("R-field", p + "/agreement" + '/' + i2, 'object', v2);
-if (is2) {
-if (p2_0 !== undefined) {
-const list3 = Array.isArray(p2_0);
-const n4 = list3 ? f.visit(p2_0) : 0;
-r13.engagedParty(f, p2_0, n4, i2);
-if (list3) {
-for (let i4 = 0, a4 = elementsOf(p2_0, n4); i4 < n4; i4++) { const v4 = i4 in a4 ? a4[i4] : undefined;
-let p4_0, p4_1;
-const is4 = isRecord(v4);
-if (is4) for (const k4 in v4) switch (k4) {
-case "@type": { const v5 = v4[k4]; if (v5 !== undefined && hasOwn.call(v4, k4)) p4_0 = v5; break; }
-case "businessId": { const v5 = v4[k4]; if (v5 !== undefined && hasOwn.call(v4, k4)) p4_1 = v5; break; }
-default: f.spend(1);
-}
-r13.party(f, v4, p4_0, p4_1, i2, i4);
-if (is4) {
-if (p4_0 !== undefined) {
-r13.type(f, p4_0, i2, i4);
-}
-if (p4_1 !== undefined) {
-r13.businessId(f, p4_1, i2, i4);
-}
-}
-}
-}
-}
-}
+walk3(f, i2, p, v2);
 }
 }
 }
@@ -134,20 +95,12 @@ const n2 = list1 ? f.visit(p0_5) : 0;
 if (!list1) f.wrongType("R-field", p + "/attachment", 'array', p0_5);
 if (list1) {
 for (let i2 = 0, a2 = elementsOf(p0_5, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
-const is2 = isRecord(v2);
-if (is2) for (const k2 in v2) switch (k2) {
-default: f.spend(1);
-}
-if (!is2) f.wrongType("R-field", p + "/attachment" + '/' + i2, 'object', v2);
+walk4(f, i2, p, v2);
 }
 }
 }
 if (p0_6 !== undefined) {
-const is1 = isRecord(p0_6);
-if (is1) for (const k1 in p0_6) switch (k1) {
-default: f.spend(1);
-}
-if (!is1) f.wrongType("R-field", p + "/billingAccount", 'object', p0_6);
+walk5(f, p, p0_6);
 }
 if (p0_7 !== undefined) {
 if (!(p0_7 === "new" || p0_7 === "productChange" || p0_7 === "technologyChange" || p0_7 === "productModification" || p0_7 === "terminationByBuyer" || p0_7 === "terminationBySeller" || p0_7 === "providerChange" || p0_7 === "providerTechnologyChange" || p0_7 === "terminationProviderChange" || p0_7 === "portChange")) f.outside("R-field", 'not_allowed', p + "/category", p0_7, allowed_ProductOrder_FVO_category);
@@ -166,11 +119,7 @@ if (!list1) f.wrongType("R-field", p + "/externalId", 'array', p0_9);
 if (list1) f.count("R-field", p + "/externalId", n2, 1, 1);
 if (list1) {
 for (let i2 = 0, a2 = elementsOf(p0_9, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
-const is2 = isRecord(v2);
-if (is2) for (const k2 in v2) switch (k2) {
-default: f.spend(1);
-}
-if (!is2) f.wrongType("R-field", p + "/externalId" + '/' + i2, 'object', v2);
+walk6(f, i2, p, v2);
 }
 }
 }
@@ -180,11 +129,7 @@ const n2 = list1 ? f.visit(p0_10) : 0;
 if (!list1) f.wrongType("R-field", p + "/note", 'array', p0_10);
 if (list1) {
 for (let i2 = 0, a2 = elementsOf(p0_10, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
-const is2 = isRecord(v2);
-if (is2) for (const k2 in v2) switch (k2) {
-default: f.spend(1);
-}
-if (!is2) f.wrongType("R-field", p + "/note" + '/' + i2, 'object', v2);
+walk7(f, i2, p, v2);
 }
 }
 }
@@ -208,11 +153,7 @@ if (!list1) f.wrongType("R-field", p + "/productOfferingQualification", 'array',
 r1.qualifications(f, n2, p0_7);
 if (list1) {
 for (let i2 = 0, a2 = elementsOf(p0_13, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
-const is2 = isRecord(v2);
-if (is2) for (const k2 in v2) switch (k2) {
-default: f.spend(1);
-}
-if (!is2) f.wrongType("R-field", p + "/productOfferingQualification" + '/' + i2, 'object', v2);
+walk8(f, i2, p, v2);
 }
 }
 }
@@ -223,6 +164,274 @@ if (!list1) f.wrongType("R-field", p + "/productOrderItem", 'array', p0_14);
 if (list1) f.count("R-field", p + "/productOrderItem", n2, 1, Infinity);
 if (list1) {
 for (let i2 = 0, a2 = elementsOf(p0_14, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
+walk14(f, i2, p, p0_7, v2);
+}
+}
+}
+if (p0_15 !== undefined) {
+const list1 = Array.isArray(p0_15);
+const n2 = list1 ? f.visit(p0_15) : 0;
+if (!list1) f.wrongType("R-field", p + "/productOrderRelationship", 'array', p0_15);
+if (list1) {
+for (let i2 = 0, a2 = elementsOf(p0_15, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
+walk15(f, i2, p, v2);
+}
+}
+}
+if (p0_16 !== undefined) {
+const list1 = Array.isArray(p0_16);
+const n2 = list1 ? f.visit(p0_16) : 0;
+if (!list1) f.wrongType("R-field", p + "/relatedParty", 'array', p0_16);
+if (list1) {
+for (let i2 = 0, a2 = elementsOf(p0_16, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
+walk19(f, i2, p, v2);
+}
+}
+}
+if (p0_17 !== undefined) {
+if (typeof p0_17 !== 'string') f.wrongType("R-field", p + "/requestedCompletionDate", 'string', p0_17);
+else {
+if (!isDateTime(p0_17)) f.dateTime("R-field", p + "/requestedCompletionDate", p0_17);
+}
+}
+}
+}
+
+function walk0(f, p, p0_3) {
+const is1 = isRecord(p0_3);
+if (is1) {
+
+}
+if (!is1) f.wrongType("R-field", p + "/additionalOrderInformation", 'object', p0_3);
+}
+
+function walk1(f, i2, i4, v4) {
+let p4_0, p4_1;
+const is4 = isRecord(v4);
+if (is4) {
+p4_0 = v4["@type"]; if (p4_0 !== undefined && !hasOwn.call(v4, "@type")) p4_0 = undefined;
+p4_1 = v4["businessId"]; if (p4_1 !== undefined && !hasOwn.call(v4, "businessId")) p4_1 = undefined;
+}
+r13.party(f, v4, p4_0, p4_1, i2, i4);
+if (is4) {
+if (p4_0 !== undefined) {
+r13.type(f, p4_0, i2, i4);
+}
+if (p4_1 !== undefined) {
+r13.businessId(f, p4_1, i2, i4);
+}
+}
+}
+
+function walk2(f, i2, p2_0) {
+const list3 = Array.isArray(p2_0);
+const n4 = list3 ? f.visit(p2_0) : 0;
+r13.engagedParty(f, p2_0, n4, i2);
+if (list3) {
+for (let i4 = 0, a4 = elementsOf(p2_0, n4); i4 < n4; i4++) { const v4 = i4 in a4 ? a4[i4] : undefined;
+walk1(f, i2, i4, v4);
+}
+}
+}
+
+function walk3(f, i2, p, v2) {
+let p2_0;
+const is2 = isRecord(v2);
+if (is2) {
+p2_0 = v2["engagedParty"]; if (p2_0 !== undefined && !hasOwn.call(v2, "engagedParty")) p2_0 = undefined;
+}
+if (!is2) f.wrongType("R-field", p + "/agreement" + '/' + i2, 'object', v2);
+if (is2) {
+if (p2_0 !== undefined) {
+walk2(f, i2, p2_0);
+}
+}
+}
+
+function walk4(f, i2, p, v2) {
+const is2 = isRecord(v2);
+if (is2) {
+
+}
+if (!is2) f.wrongType("R-field", p + "/attachment" + '/' + i2, 'object', v2);
+}
+
+function walk5(f, p, p0_6) {
+const is1 = isRecord(p0_6);
+if (is1) {
+
+}
+if (!is1) f.wrongType("R-field", p + "/billingAccount", 'object', p0_6);
+}
+
+function walk6(f, i2, p, v2) {
+const is2 = isRecord(v2);
+if (is2) {
+
+}
+if (!is2) f.wrongType("R-field", p + "/externalId" + '/' + i2, 'object', v2);
+}
+
+function walk7(f, i2, p, v2) {
+const is2 = isRecord(v2);
+if (is2) {
+
+}
+if (!is2) f.wrongType("R-field", p + "/note" + '/' + i2, 'object', v2);
+}
+
+function walk8(f, i2, p, v2) {
+const is2 = isRecord(v2);
+if (is2) {
+
+}
+if (!is2) f.wrongType("R-field", p + "/productOfferingQualification" + '/' + i2, 'object', v2);
+}
+
+function walk9(f, i2, i5, i8, s_r10_characteristics, s_r12_characteristics, v8) {
+let p8_0, p8_1;
+const is8 = isRecord(v8);
+if (is8) {
+p8_0 = v8["name"]; if (p8_0 !== undefined && !hasOwn.call(v8, "name")) p8_0 = undefined;
+p8_1 = v8["value"]; if (p8_1 !== undefined && !hasOwn.call(v8, "value")) p8_1 = undefined;
+}
+r8.characteristic(f, v8, p8_0, p8_1, i2, i5, i8);
+if (s_r10_characteristics !== undefined) r10.characteristic(f, s_r10_characteristics, p8_0, p8_1, i8);
+if (s_r12_characteristics !== undefined) r12.characteristic(f, s_r12_characteristics, p8_0, p8_1, i8);
+if (is8) {
+if (p8_0 !== undefined) {
+r8.characteristicName(f, p8_0, i2, i5, i8);
+}
+}
+}
+
+function walk10(f, i2, i5, p5_0, p5_1, s_r10_places, s_r12_places) {
+let p6_0, p6_1, p6_2, p6_3, p6_4;
+const is6 = isRecord(p5_0);
+if (is6) {
+p6_0 = p5_0["@referredType"]; if (p6_0 !== undefined && !hasOwn.call(p5_0, "@referredType")) p6_0 = undefined;
+p6_1 = p5_0["@type"]; if (p6_1 !== undefined && !hasOwn.call(p5_0, "@type")) p6_1 = undefined;
+p6_2 = p5_0["geographicSiteCharacteristic"]; if (p6_2 !== undefined && !hasOwn.call(p5_0, "geographicSiteCharacteristic")) p6_2 = undefined;
+p6_3 = p5_0["id"]; if (p6_3 !== undefined && !hasOwn.call(p5_0, "id")) p6_3 = undefined;
+p6_4 = p5_0["place"]; if (p6_4 !== undefined && !hasOwn.call(p5_0, "place")) p6_4 = undefined;
+}
+const t6 = p6_1;
+r8.place(f, p5_0, p6_1, p6_2, p6_4, p6_3, p6_0, i2, i5);
+if (is6) {
+if (p6_0 !== undefined) {
+if (t6 === "PlaceRef") {
+r8.referredType(f, p6_0, i2, i5);
+}
+}
+if (p6_1 !== undefined) {
+r8.type(f, p6_1, i2, i5);
+if (s_r10_places !== undefined) r10.type(f, p6_1, s_r10_places, p5_1, i2, i5);
+if (s_r12_places !== undefined) r12.type(f, p6_1, s_r12_places, p5_1, i2, i5);
+}
+if (p6_2 !== undefined) {
+if (t6 === "GeographicSite") {
+const list7 = Array.isArray(p6_2);
+const n8 = list7 ? f.visit(p6_2) : 0;
+r8.characteristics(f, p6_2, i2, i5);
+if (list7) {
+let s_r10_characteristics = s_r10_places !== undefined ? r10.characteristics(f, s_r10_places, p5_1, p6_1) : undefined;
+let s_r12_characteristics = s_r12_places !== undefined ? r12.characteristics(f, s_r12_places, p5_1, p6_1) : undefined;
+const m7 = f.mark();
+for (let i8 = 0, a8 = elementsOf(p6_2, n8); i8 < n8; i8++) { const v8 = i8 in a8 ? a8[i8] : undefined;
+walk9(f, i2, i5, i8, s_r10_characteristics, s_r12_characteristics, v8);
+}
+f.at(m7);
+if (s_r10_characteristics !== undefined) r10.characteristicsEnd(f, s_r10_characteristics, i2, i5);
+if (s_r12_characteristics !== undefined) r12.characteristicsEnd(f, s_r12_characteristics, i2, i5);
+f.at(-1);
+}
+}
+}
+if (p6_3 !== undefined) {
+if (t6 === "PlaceRef") {
+r8.refId(f, p6_3, i2, i5);
+}
+}
+if (p6_4 !== undefined) {
+if (t6 === "GeographicSite") {
+const list7 = Array.isArray(p6_4);
+const n8 = list7 ? f.visit(p6_4) : 0;
+r8.nested(f, p6_4, i2, i5);
+if (s_r10_places !== undefined) r10.nested(f, p6_4, n8, s_r10_places, p5_1, p6_1, i2, i5);
+if (s_r12_places !== undefined) r12.nested(f, p6_4, n8, s_r12_places, p5_1, p6_1, i2, i5);
+}
+}
+}
+}
+
+function walk11(f, i2, i5, s_r10_places, s_r11_places, s_r12_places, v5) {
+let p5_0, p5_1;
+const is5 = isRecord(v5);
+if (is5) {
+p5_0 = v5["place"]; if (p5_0 !== undefined && !hasOwn.call(v5, "place")) p5_0 = undefined;
+p5_1 = v5["role"]; if (p5_1 !== undefined && !hasOwn.call(v5, "role")) p5_1 = undefined;
+}
+r7.relatedPlace(f, v5, p5_1, i2, i5);
+r8.relatedPlace(f, v5, p5_0, i2, i5);
+if (s_r10_places !== undefined) r10.place(f, s_r10_places, p5_1);
+if (s_r11_places !== undefined) r11.place(f, s_r11_places, p5_1);
+if (s_r12_places !== undefined) r12.place(f, s_r12_places, p5_1);
+if (is5) {
+if (p5_0 !== undefined) {
+walk10(f, i2, i5, p5_0, p5_1, s_r10_places, s_r12_places);
+}
+if (p5_1 !== undefined) {
+r7.role(f, p5_1, i2, i5);
+if (s_r11_places !== undefined) r11.role(f, s_r11_places, p5_1, i5);
+}
+}
+}
+
+function walk12(f, i2, p0_7, p3_0, p3_1) {
+const list4 = Array.isArray(p3_1);
+const n5 = list4 ? f.visit(p3_1) : 0;
+r7.relatedPlaces(f, p3_1, i2);
+if (list4) {
+let s_r10_places = r10.places(f, n5, p0_7, p3_0, i2);
+let s_r11_places = r11.places(f, n5, p0_7, p3_0, i2);
+let s_r12_places = r12.places(f, n5, p0_7, p3_0, i2);
+const m4 = f.mark();
+for (let i5 = 0, a5 = elementsOf(p3_1, n5); i5 < n5; i5++) { const v5 = i5 in a5 ? a5[i5] : undefined;
+walk11(f, i2, i5, s_r10_places, s_r11_places, s_r12_places, v5);
+}
+f.at(m4);
+if (s_r10_places !== undefined) r10.placesEnd(f, s_r10_places, i2);
+if (s_r11_places !== undefined) r11.placesEnd(f, s_r11_places, i2);
+if (s_r12_places !== undefined) r12.placesEnd(f, s_r12_places, i2);
+f.at(-1);
+}
+}
+
+function walk13(f, i2, p, p0_7, p2_1) {
+let p3_0, p3_1;
+const is3 = isRecord(p2_1);
+if (is3) for (const k3 in p2_1) switch (k3) {
+case "@type": { const v4 = p2_1[k3]; if (v4 !== undefined && hasOwn.call(p2_1, k3)) p3_0 = v4; break; }
+case "relatedPlace": { const v4 = p2_1[k3]; if (v4 !== undefined && hasOwn.call(p2_1, k3)) p3_1 = v4; break; }
+case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": break;
+default: f.spend(1); if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.strayKey("R-field", p + "/productOrderItem" + '/' + i2 + "/product", k3, allowed__productOrderItem___product_names);
+}
+if (!is3) f.wrongType("R-field", p + "/productOrderItem" + '/' + i2 + "/product", 'object', p2_1);
+r9.product(f, p2_1, p3_1, p0_7, i2);
+if (is3) {
+if (p3_0 !== undefined) {
+if (typeof p3_0 !== 'string') f.wrongType("R-field", p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', p3_0);
+else {
+if (!(p3_0 === "BitstreamAccessProduct" || p3_0 === "HvtLocalLoopProduct" || p3_0 === "KvzLocalLoopProduct" || p3_0 === "OpticalAccessLineProduct")) if (p3_0.length < 32 && (0x7fe0000 >>> p3_0.length) & 1) f.stray("R-field", p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", p3_0, allowed_Product__type_values);
+}
+}
+if (p3_1 !== undefined) {
+walk12(f, i2, p0_7, p3_0, p3_1);
+}
+}
+}
+
+function walk14(f, i2, p, p0_7, v2) {
 let p2_0, p2_1;
 const is2 = isRecord(v2);
 if (is2) for (const k2 in v2) switch (k2) {
@@ -244,216 +453,20 @@ r9.action(f, p2_0, p0_7, i2);
 r14.action(f, p2_0, p0_7, i2);
 }
 if (p2_1 !== undefined) {
-let p3_0, p3_1;
-const is3 = isRecord(p2_1);
-if (is3) for (const k3 in p2_1) switch (k3) {
-case "@type": { const v4 = p2_1[k3]; if (v4 !== undefined && hasOwn.call(p2_1, k3)) p3_0 = v4; break; }
-case "relatedPlace": { const v4 = p2_1[k3]; if (v4 !== undefined && hasOwn.call(p2_1, k3)) p3_1 = v4; break; }
-case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": break;
-default: f.spend(1); if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.strayKey("R-field", p + "/productOrderItem" + '/' + i2 + "/product", k3, allowed__productOrderItem___product_names);
-}
-if (!is3) f.wrongType("R-field", p + "/productOrderItem" + '/' + i2 + "/product", 'object', p2_1);
-r9.product(f, p2_1, p3_1, p0_7, i2);
-if (is3) {
-if (p3_0 !== undefined) {
-if (typeof p3_0 !== 'string') f.wrongType("R-field", p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', p3_0);
-else {
-if (!(p3_0 === "BitstreamAccessProduct" || p3_0 === "HvtLocalLoopProduct" || p3_0 === "KvzLocalLoopProduct" || p3_0 === "OpticalAccessLineProduct")) if (p3_0.length < 32 && (0x7fe0000 >>> p3_0.length) & 1) f.stray("R-field", p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", p3_0, allowed_Product__type_values);
-}
-}
-if (p3_1 !== undefined) {
-const list4 = Array.isArray(p3_1);
-const n5 = list4 ? f.visit(p3_1) : 0;
-r7.relatedPlaces(f, p3_1, i2);
-if (list4) {
-let s_r10_places = r10.places(f, n5, p0_7, p3_0, i2);
-let s_r11_places = r11.places(f, n5, p0_7, p3_0, i2);
-let s_r12_places = r12.places(f, n5, p0_7, p3_0, i2);
-const m4 = f.mark();
-for (let i5 = 0, a5 = elementsOf(p3_1, n5); i5 < n5; i5++) { const v5 = i5 in a5 ? a5[i5] : undefined;
-let p5_0, p5_1;
-const is5 = isRecord(v5);
-if (is5) for (const k5 in v5) switch (k5) {
-case "place": { const v6 = v5[k5]; if (v6 !== undefined && hasOwn.call(v5, k5)) p5_0 = v6; break; }
-case "role": { const v6 = v5[k5]; if (v6 !== undefined && hasOwn.call(v5, k5)) p5_1 = v6; break; }
-default: f.spend(1);
-}
-r7.relatedPlace(f, v5, p5_1, i2, i5);
-r8.relatedPlace(f, v5, p5_0, i2, i5);
-if (s_r10_places !== undefined) s_r10_places = r10.place(f, s_r10_places, p5_1);
-if (s_r11_places !== undefined) s_r11_places = r11.place(f, s_r11_places, p5_1);
-if (s_r12_places !== undefined) s_r12_places = r12.place(f, s_r12_places, p5_1);
-if (is5) {
-if (p5_0 !== undefined) {
-let p6_0, p6_1, p6_2, p6_3, p6_4;
-const is6 = isRecord(p5_0);
-if (is6) for (const k6 in p5_0) switch (k6) {
-case "@referredType": { const v7 = p5_0[k6]; if (v7 !== undefined && hasOwn.call(p5_0, k6)) p6_0 = v7; break; }
-case "@type": { const v7 = p5_0[k6]; if (v7 !== undefined && hasOwn.call(p5_0, k6)) p6_1 = v7; break; }
-case "geographicSiteCharacteristic": { const v7 = p5_0[k6]; if (v7 !== undefined && hasOwn.call(p5_0, k6)) p6_2 = v7; break; }
-case "id": { const v7 = p5_0[k6]; if (v7 !== undefined && hasOwn.call(p5_0, k6)) p6_3 = v7; break; }
-case "place": { const v7 = p5_0[k6]; if (v7 !== undefined && hasOwn.call(p5_0, k6)) p6_4 = v7; break; }
-default: f.spend(1);
-}
-const t6 = p6_1;
-r8.place(f, p5_0, p6_1, p6_2, p6_4, p6_3, p6_0, i2, i5);
-if (is6) {
-if (p6_0 !== undefined) {
-if (t6 === "PlaceRef") {
-r8.referredType(f, p6_0, i2, i5);
-}
-}
-if (p6_1 !== undefined) {
-r8.type(f, p6_1, i2, i5);
-r10.type(f, p6_1, s_r10_places, p5_1, i2, i5);
-r12.type(f, p6_1, s_r12_places, p5_1, i2, i5);
-}
-if (p6_2 !== undefined) {
-if (t6 === "GeographicSite") {
-const list7 = Array.isArray(p6_2);
-const n8 = list7 ? f.visit(p6_2) : 0;
-r8.characteristics(f, p6_2, i2, i5);
-if (list7) {
-let s_r10_characteristics = r10.characteristics(f, s_r10_places, p5_1, p6_1);
-let s_r12_characteristics = r12.characteristics(f, s_r12_places, p5_1, p6_1);
-const m7 = f.mark();
-for (let i8 = 0, a8 = elementsOf(p6_2, n8); i8 < n8; i8++) { const v8 = i8 in a8 ? a8[i8] : undefined;
-let p8_0, p8_1;
-const is8 = isRecord(v8);
-if (is8) for (const k8 in v8) switch (k8) {
-case "name": { const v9 = v8[k8]; if (v9 !== undefined && hasOwn.call(v8, k8)) p8_0 = v9; break; }
-case "value": { const v9 = v8[k8]; if (v9 !== undefined && hasOwn.call(v8, k8)) p8_1 = v9; break; }
-default: f.spend(1);
-}
-r8.characteristic(f, v8, p8_0, p8_1, i2, i5, i8);
-if (s_r10_characteristics !== undefined) s_r10_characteristics = r10.characteristic(f, s_r10_characteristics, p8_0, p8_1, i8);
-if (s_r12_characteristics !== undefined) s_r12_characteristics = r12.characteristic(f, s_r12_characteristics, p8_0, p8_1, i8);
-if (is8) {
-if (p8_0 !== undefined) {
-r8.characteristicName(f, p8_0, i2, i5, i8);
+walk13(f, i2, p, p0_7, p2_1);
 }
 }
 }
-f.at(m7);
-if (s_r10_characteristics !== undefined) r10.characteristicsEnd(f, s_r10_characteristics, i2, i5);
-if (s_r12_characteristics !== undefined) r12.characteristicsEnd(f, s_r12_characteristics, i2, i5);
-f.at(-1);
-}
-}
-}
-if (p6_3 !== undefined) {
-if (t6 === "PlaceRef") {
-r8.refId(f, p6_3, i2, i5);
-}
-}
-if (p6_4 !== undefined) {
-if (t6 === "GeographicSite") {
-const list7 = Array.isArray(p6_4);
-const n8 = list7 ? f.visit(p6_4) : 0;
-r8.nested(f, p6_4, i2, i5);
-r10.nested(f, p6_4, n8, s_r10_places, p5_1, p6_1, i2, i5);
-r12.nested(f, p6_4, n8, s_r12_places, p5_1, p6_1, i2, i5);
-}
-}
-}
-}
-if (p5_1 !== undefined) {
-r7.role(f, p5_1, i2, i5);
-if (s_r11_places !== undefined) s_r11_places = r11.role(f, s_r11_places, p5_1, i5);
-}
-}
-}
-f.at(m4);
-if (s_r10_places !== undefined) r10.placesEnd(f, s_r10_places, i2);
-if (s_r11_places !== undefined) r11.placesEnd(f, s_r11_places, i2);
-if (s_r12_places !== undefined) r12.placesEnd(f, s_r12_places, i2);
-f.at(-1);
-}
-}
-}
-}
-}
-}
-}
-}
-if (p0_15 !== undefined) {
-const list1 = Array.isArray(p0_15);
-const n2 = list1 ? f.visit(p0_15) : 0;
-if (!list1) f.wrongType("R-field", p + "/productOrderRelationship", 'array', p0_15);
-if (list1) {
-for (let i2 = 0, a2 = elementsOf(p0_15, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
+
+function walk15(f, i2, p, v2) {
 const is2 = isRecord(v2);
-if (is2) for (const k2 in v2) switch (k2) {
-default: f.spend(1);
+if (is2) {
+
 }
 if (!is2) f.wrongType("R-field", p + "/productOrderRelationship" + '/' + i2, 'object', v2);
 }
-}
-}
-if (p0_16 !== undefined) {
-const list1 = Array.isArray(p0_16);
-const n2 = list1 ? f.visit(p0_16) : 0;
-if (!list1) f.wrongType("R-field", p + "/relatedParty", 'array', p0_16);
-if (list1) {
-for (let i2 = 0, a2 = elementsOf(p0_16, n2); i2 < n2; i2++) { const v2 = i2 in a2 ? a2[i2] : undefined;
-let p2_0, p2_1;
-const is2 = isRecord(v2);
-if (is2) for (const k2 in v2) switch (k2) {
-case "partyOrPartyRole": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_0 = v3; break; }
-case "role": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_1 = v3; break; }
-case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
-default: f.spend(1); if (k2.length < 32 && (0x7fffc >>> k2.length) & 1) f.strayKey("R-field", p + "/relatedParty" + '/' + i2, k2, allowed__relatedParty___names);
-}
-if (!is2) f.wrongType("R-field", p + "/relatedParty" + '/' + i2, 'object', v2);
-if (is2 && p2_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2, "partyOrPartyRole");
-r6.relatedParty(f, v2, p2_1, i2);
-if (is2) {
-if (p2_0 !== undefined) {
-let p3_0, p3_1, p3_2, p3_3, p3_4, p3_5;
-const is3 = isRecord(p2_0);
-if (is3) for (const k3 in p2_0) switch (k3) {
-case "@type": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_0 = v4; break; }
-case "contactMedium": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_1 = v4; break; }
-case "familyName": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_2 = v4; break; }
-case "givenName": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_3 = v4; break; }
-case "name": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_4 = v4; break; }
-case "salutation": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_5 = v4; break; }
-case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": break;
-default: f.spend(1); if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.strayKey("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", k3, allowed__relatedParty___partyOrPartyRole_names);
-}
-const t3 = p3_0;
-if (!is3) f.wrongType("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", 'object', p2_0);
-if (is3 && p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
-if (t3 === "Individual") {
-if (p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
-if (p3_2 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "familyName");
-if (p3_5 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "salutation");
-}
-if (t3 === "Organization") {
-if (p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
-if (p3_4 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "name");
-}
-r3.party(f, p2_0, p3_1, i2, p2_1);
-r4.party(f, p2_0, p3_1, i2, p2_1);
-if (is3) {
-if (p3_0 !== undefined) {
-if (!(p3_0 === "Individual" || p3_0 === "Organization")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_PartyOrPartyRole__type);
-if (t3 === "Individual") {
-if (!(p3_0 === "Individual")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_Individual__type);
-}
-if (t3 === "Organization") {
-if (!(p3_0 === "Organization")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_Organization__type);
-}
-}
-if (p3_1 !== undefined) {
-const list4 = Array.isArray(p3_1);
-const n5 = list4 ? f.visit(p3_1) : 0;
-if (!list4) f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium", 'array', p3_1);
-if (list4) {
-let s_r3_media = r3.media(f, p2_1);
-let s_r4_media = r4.media(f, p2_1);
-const m4 = f.mark();
-for (let i5 = 0, a5 = elementsOf(p3_1, n5); i5 < n5; i5++) { const v5 = i5 in a5 ? a5[i5] : undefined;
+
+function walk16(f, i2, i5, p, s_r3_media, s_r4_media, v5) {
 let p5_0, p5_1, p5_2, p5_3, p5_4, p5_5, p5_6, p5_7, p5_8, p5_9, p5_10;
 const is5 = isRecord(v5);
 if (is5) for (const k5 in v5) switch (k5) {
@@ -492,8 +505,8 @@ if (p5_7 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + 
 if (p5_8 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "streetName");
 if (p5_9 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "streetNr");
 }
-if (s_r3_media !== undefined) s_r3_media = r3.medium(f, s_r3_media, p5_0);
-if (s_r4_media !== undefined) s_r4_media = r4.medium(f, s_r4_media, p5_0);
+if (s_r3_media !== undefined) r3.medium(f, s_r3_media, p5_0);
+if (s_r4_media !== undefined) r4.medium(f, s_r4_media, p5_0);
 if (is5) {
 if (p5_0 !== undefined) {
 if (!(p5_0 === "PhoneContactMedium" || p5_0 === "EmailContactMedium" || p5_0 === "PostalAddressContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/@type", p5_0, allowed_ContactMedium__type);
@@ -601,11 +614,64 @@ if (p5_10.length > 6 && (p5_10.length > 12 || codePointLength(p5_10) > 6)) f.add
 }
 }
 }
+
+function walk17(f, i2, p, p2_1, p3_1) {
+const list4 = Array.isArray(p3_1);
+const n5 = list4 ? f.visit(p3_1) : 0;
+if (!list4) f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium", 'array', p3_1);
+if (list4) {
+let s_r3_media = r3.media(f, p2_1);
+let s_r4_media = r4.media(f, p2_1);
+const m4 = f.mark();
+for (let i5 = 0, a5 = elementsOf(p3_1, n5); i5 < n5; i5++) { const v5 = i5 in a5 ? a5[i5] : undefined;
+walk16(f, i2, i5, p, s_r3_media, s_r4_media, v5);
+}
 f.at(m4);
 if (s_r3_media !== undefined) r3.mediaEnd(f, s_r3_media, p2_1, i2);
 if (s_r4_media !== undefined) r4.mediaEnd(f, s_r4_media, p2_1, i2);
 f.at(-1);
 }
+}
+
+function walk18(f, i2, p, p2_0, p2_1) {
+let p3_0, p3_1, p3_2, p3_3, p3_4, p3_5;
+const is3 = isRecord(p2_0);
+if (is3) for (const k3 in p2_0) switch (k3) {
+case "@type": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_0 = v4; break; }
+case "contactMedium": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_1 = v4; break; }
+case "familyName": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_2 = v4; break; }
+case "givenName": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_3 = v4; break; }
+case "name": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_4 = v4; break; }
+case "salutation": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_5 = v4; break; }
+case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": break;
+default: f.spend(1); if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.strayKey("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", k3, allowed__relatedParty___partyOrPartyRole_names);
+}
+const t3 = p3_0;
+if (!is3) f.wrongType("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", 'object', p2_0);
+if (is3 && p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
+if (t3 === "Individual") {
+if (p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
+if (p3_2 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "familyName");
+if (p3_5 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "salutation");
+}
+if (t3 === "Organization") {
+if (p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
+if (p3_4 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "name");
+}
+r3.party(f, p2_0, p3_1, i2, p2_1);
+r4.party(f, p2_0, p3_1, i2, p2_1);
+if (is3) {
+if (p3_0 !== undefined) {
+if (!(p3_0 === "Individual" || p3_0 === "Organization")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_PartyOrPartyRole__type);
+if (t3 === "Individual") {
+if (!(p3_0 === "Individual")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_Individual__type);
+}
+if (t3 === "Organization") {
+if (!(p3_0 === "Organization")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_Organization__type);
+}
+}
+if (p3_1 !== undefined) {
+walk17(f, i2, p, p2_1, p3_1);
 }
 if (p3_2 !== undefined) {
 if (t3 === "Individual") {
@@ -645,18 +711,25 @@ if (p3_5.length > 30 && (p3_5.length > 60 || codePointLength(p3_5) > 30)) f.add(
 }
 }
 }
+
+function walk19(f, i2, p, v2) {
+let p2_0, p2_1;
+const is2 = isRecord(v2);
+if (is2) for (const k2 in v2) switch (k2) {
+case "partyOrPartyRole": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_0 = v3; break; }
+case "role": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_1 = v3; break; }
+case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
+default: f.spend(1); if (k2.length < 32 && (0x7fffc >>> k2.length) & 1) f.strayKey("R-party", p + "/relatedParty" + '/' + i2, k2, allowed__relatedParty___names);
+}
+if (!is2) f.wrongType("R-field", p + "/relatedParty" + '/' + i2, 'object', v2);
+if (is2 && p2_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2, "partyOrPartyRole");
+r6.relatedParty(f, v2, p2_1, i2);
+if (is2) {
+if (p2_0 !== undefined) {
+walk18(f, i2, p, p2_0, p2_1);
+}
 if (p2_1 !== undefined) {
 r6.role(f, p2_1, i2);
-}
-}
-}
-}
-}
-if (p0_17 !== undefined) {
-if (typeof p0_17 !== 'string') f.wrongType("R-field", p + "/requestedCompletionDate", 'string', p0_17);
-else {
-if (!isDateTime(p0_17)) f.dateTime("R-field", p + "/requestedCompletionDate", p0_17);
-}
 }
 }
 }

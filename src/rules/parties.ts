@@ -7,6 +7,11 @@ import type { Found } from '../walk.js';
 /** The pointer of the party of related party `i`; built only for a fault. */
 export const partyPath = (i: number): string => `/relatedParty/${i}/partyOrPartyRole`;
 
+/** A contactMedium list of a party in a contact role, as the walk passes it. */
+interface Media {
+  met: boolean;
+}
+
 interface ContactDemand {
   readonly id: RuleId;
   readonly roles: ReadonlySet<string>;
@@ -31,12 +36,14 @@ export function contactDemand({ id, roles, mediumType, code }: ContactDemand) {
           focus: focusOf(`${partyPath(i)}/contactMedium`, 0),
         });
     },
-    /** At the contactMedium list of a party in one of the roles: 0 until a medium of the type is met. */
-    media: (_f: Found, role: unknown): number | undefined => (applies(role) ? 0 : undefined),
-    medium: (_f: Found, seen: number, type: unknown): number => (type === mediumType ? 1 : seen),
+    /** At the contactMedium list of a party in one of the roles: whether a medium of the type was met. */
+    media: (_f: Found, role: unknown): Media | undefined => (applies(role) ? { met: false } : undefined),
+    medium(_f: Found, media: Media, type: unknown): void {
+      if (type === mediumType) media.met = true;
+    },
     /** After the list: no medium of the type. */
-    mediaEnd(f: Found, seen: number, role: string, i: number): void {
-      if (seen === 0)
+    mediaEnd(f: Found, { met }: Media, role: string, i: number): void {
+      if (!met)
         f.add(id, code as 'missing_phone_contact', `${partyPath(i)}/contactMedium`, {
           role,
           focus: focusOf(`${partyPath(i)}/contactMedium`, 0),

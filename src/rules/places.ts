@@ -71,10 +71,16 @@ export function roleOf(places: Places, role: unknown): Places {
   return places;
 }
 
-/** A locationB site's characteristics met so far, for each characteristic the site must contain. */
+/**
+ * A locationB site's characteristics met so far: per characteristic the site must contain (a bit each),
+ * whether one had a right value, whether an item R8 rejects could be it, the first value at fault (its
+ * item, its fault and where the walk passed it), and the names met, for the hints.
+ */
 interface Characteristics {
-  readonly wanted: { good: boolean; maybe: boolean; first: [number, Fault, number] | undefined }[];
-  readonly names: [number, string][];
+  good: number;
+  maybe: number;
+  first: (readonly [number, Fault, number] | undefined)[] | undefined;
+  names: (number | string)[] | undefined;
 }
 
 /**
@@ -84,12 +90,13 @@ interface Characteristics {
  */
 export function placesDemand(id: RuleId, demand: PlacesDemand) {
   const products: ReadonlySet<string> = new Set(demand.products);
-  const isSite = (places: Places | undefined, role: unknown, type: unknown) =>
-    places !== undefined && role === locationB && type === demand.site;
+  const isSite = (_places: Places, role: unknown, type: unknown) => role === locationB && type === demand.site;
   return Object.freeze({
     places: (f: Found, n: number, category: unknown, type: unknown, i: number) =>
       placesOf(f, id, products, demand.places, n, category, type, i),
-    place: (_f: Found, places: Places, role: unknown) => roleOf(places, role),
+    place: (_f: Found, places: Places, role: unknown): void => {
+      roleOf(places, role);
+    },
     /**
      * After the places: each role in `roles` that no place has, focusing the role of a place that is
      * not needed or repeats a role, each missing role its own such place where there are enough.
@@ -106,56 +113,62 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
           f.add(id, 'missing_place_role', placesPath(i), { role, focus: focusOf(placesPath(i), spare[m++] ?? 0) });
     },
     /** At the @type of a locationB place: of another kind than the site. */
-    type(f: Found, type: unknown, places: Places | undefined, role: unknown, i: number, j: number): void {
-      if (places !== undefined && role === locationB && placeKind(type) && type !== demand.site)
+    type(f: Found, type: unknown, _places: Places, role: unknown, i: number, j: number): void {
+      if (role === locationB && placeKind(type) && type !== demand.site)
         f.add(id, 'not_allowed', `${placesPath(i)}/${j}/place/@type`, { allowed: [demand.site] });
     },
     /** At the characteristics of a locationB site. */
-    characteristics: (
-      _f: Found,
-      places: Places | undefined,
-      role: unknown,
-      type: unknown,
-    ): Characteristics | undefined =>
-      isSite(places, role, type)
-        ? { wanted: demand.characteristics.map(() => ({ good: false, maybe: false, first: undefined })), names: [] }
-        : undefined,
+    characteristics: (_f: Found, places: Places, role: unknown, type: unknown): Characteristics | undefined =>
+      isSite(places, role, type) ? { good: 0, maybe: 0, first: undefined, names: undefined } : undefined,
     /**
      * A characteristic, met: `contains` semantics, one of a name with a right value is enough. An item
      * R8 rejects hides a missing one only when it could be the one sought: no object, no string name,
      * or that name without a value.
      */
-    characteristic(f: Found, seen: Characteristics, name: unknown, value: unknown, k: number): Characteristics {
-      if (typeof name === 'string') seen.names.push([k, name]);
-      demand.characteristics.forEach((wanted, w) => {
-        const state = seen.wanted[w];
-        if (typeof name !== 'string') state.maybe = true;
-        else if (name !== wanted.name || state.good) return;
-        else if (value === undefined) state.maybe = true;
-        else {
-          const fault = valueFault(wanted, value);
-          if (!fault) state.good = true;
-          else state.first ??= [k, fault, f.mark()];
+    characteristic(f: Found, seen: Characteristics, name: unknown, value: unknown, k: number): void {
+      if (typeof name !== 'string') {
+        seen.maybe = -1;
+        return;
+      }
+      (seen.names ??= []).push(k, name);
+      const { characteristics } = demand;
+      for (let w = 0; w < characteristics.length; w++) {
+        const bit = 1 << w;
+        const wanted = characteristics[w];
+        if (name !== wanted.name || seen.good & bit) continue;
+        if (value === undefined) {
+          seen.maybe |= bit;
+          continue;
         }
-      });
-      return seen;
+        const fault = valueFault(wanted, value);
+        if (!fault) seen.good |= bit;
+        else {
+          seen.first ??= [];
+          seen.first[w] ??= [k, fault, f.mark()];
+        }
+      }
     },
     /** After the characteristics: the fault of each value sought, and in one finding every one missing. */
     characteristicsEnd(f: Found, seen: Characteristics, i: number, j: number): void {
+      const { characteristics } = demand;
+      if (seen.good === (1 << characteristics.length) - 1) return;
       const listPath = `${placesPath(i)}/${j}/place/geographicSiteCharacteristic`;
       const slot = f.where();
       const faults: [number, Fault, number, string][] = [];
       const names: string[] = [];
-      demand.characteristics.forEach((wanted, w) => {
-        const { good, maybe, first } = seen.wanted[w];
-        if (good) return;
-        if (first) faults.push([...first, wanted.name]);
-        else if (!maybe) {
+      for (let w = 0; w < characteristics.length; w++) {
+        const bit = 1 << w;
+        const first = seen.first?.[w];
+        if (seen.good & bit) continue;
+        if (first) faults.push([...first, characteristics[w].name]);
+        else if (!(seen.maybe & bit)) {
           // a characteristic whose name is a near miss of the one sought is most likely meant to be it
-          for (const [k, itemName] of seen.names) f.near(id, `${listPath}/${k}/name`, itemName, [wanted.name]);
-          names.push(wanted.name);
+          const met = seen.names ?? [];
+          for (let m = 0; m < met.length; m += 2)
+            f.near(id, `${listPath}/${met[m]}/name`, met[m + 1] as string, [characteristics[w].name]);
+          names.push(characteristics[w].name);
         }
-      });
+      }
       // the fault of a value (wrong_type, too_short, too_long, pattern_mismatch), each of which names the
       // characteristic, where the walk passed the value: the last first, so the marks before stay right
       faults.sort((a, b) => b[0] - a[0]);
@@ -173,7 +186,7 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
       f: Found,
       nested: unknown,
       n: number,
-      places: Places | undefined,
+      places: Places,
       role: unknown,
       type: unknown,
       i: number,

@@ -16,7 +16,10 @@ export function engagedParty(f: Found, parties: unknown, n: number, a: number): 
 
 /** At an engaged party. */
 export function party(f: Found, node: unknown, type: unknown, businessId: unknown, a: number, j: number): void {
-  if (!isRecord(node)) return f.wrongType('R13', `${partiesPath(a)}/${j}`, 'object', node);
+  if (!isRecord(node)) {
+    f.wrongType('R13', `${partiesPath(a)}/${j}`, 'object', node);
+    return;
+  }
   if (type === undefined) f.missing('R13', `${partiesPath(a)}/${j}`, '@type');
   if (businessId === undefined) f.missing('R13', `${partiesPath(a)}/${j}`, 'businessId');
 }

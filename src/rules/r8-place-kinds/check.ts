@@ -33,7 +33,10 @@ export function place(
   i: number,
   j: number,
 ): void {
-  if (!isRecord(node)) return f.wrongType('R8', at(i, j), 'object', node);
+  if (!isRecord(node)) {
+    f.wrongType('R8', at(i, j), 'object', node);
+    return;
+  }
   if (type === undefined) f.missing('R8', at(i, j), '@type');
   else if (type === site) {
     if (characteristics === undefined) f.missing('R8', at(i, j), 'geographicSiteCharacteristic');
@@ -67,7 +70,10 @@ export function characteristic(
   j: number,
   k: number,
 ): void {
-  if (!isRecord(node)) return f.wrongType('R8', characteristicPath(i, j, k), 'object', node);
+  if (!isRecord(node)) {
+    f.wrongType('R8', characteristicPath(i, j, k), 'object', node);
+    return;
+  }
   if (name === undefined) f.missing('R8', characteristicPath(i, j, k), 'name');
   if (value === undefined) f.missing('R8', characteristicPath(i, j, k), 'value');
 }
