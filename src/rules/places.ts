@@ -80,7 +80,7 @@ interface Characteristics {
   good: number;
   maybe: number;
   first: (readonly [number, Fault, number] | undefined)[] | undefined;
-  names: (number | string)[] | undefined;
+  names: [number, string][] | undefined;
 }
 
 /**
@@ -130,7 +130,8 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
         seen.maybe = -1;
         return;
       }
-      (seen.names ??= []).push(k, name);
+      seen.names ??= [];
+      seen.names.push([k, name]);
       const { characteristics } = demand;
       for (let w = 0; w < characteristics.length; w++) {
         const bit = 1 << w;
@@ -163,9 +164,7 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
         if (first) faults.push([...first, characteristics[w].name]);
         else if (!(seen.maybe & bit)) {
           // a characteristic whose name is a near miss of the one sought is most likely meant to be it
-          const met = seen.names ?? [];
-          for (let m = 0; m < met.length; m += 2)
-            f.near(id, `${listPath}/${met[m]}/name`, met[m + 1] as string, [characteristics[w].name]);
+          for (const [k, met] of seen.names ?? []) f.near(id, `${listPath}/${k}/name`, met, [characteristics[w].name]);
           names.push(characteristics[w].name);
         }
       }
