@@ -147,3 +147,86 @@ function make(): Corpus[] {
     ),
   ];
 }
+
+/** One body of the hostile set: its JSON text of about 1 MiB, and the order JSON.parse makes of it. */
+export interface Body {
+  readonly name: string;
+  readonly text: string;
+  readonly order: unknown;
+}
+
+const mib = 1024 * 1024;
+
+/** `base` with parts added by `add(o, i)` for i = 0, 1, ... until its JSON is 1 MiB or a part more. */
+function filled(base: Json, add: (o: Json, i: number) => void): Body['text'] {
+  const o = structuredClone(base);
+  let text = JSON.stringify(o);
+  for (let i = 0, step = 16; text.length < mib; ) {
+    const before = text.length;
+    for (const end = i + step; i < end; i++) add(o, i);
+    text = JSON.stringify(o);
+    // half the parts still wanted, from the size of those just added, so as not to overshoot by much
+    step = Math.max(1, Math.ceil(((mib - text.length) * step) / (text.length - before) / 2));
+  }
+  return text;
+}
+
+/** Names of `known` with two letters changed: near misses of each (an edit distance of 2), all different. */
+function* nearMisses(known: readonly string[]): Generator<string> {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (let a = 1; a < letters.length; a++)
+    for (let b = 1; b < letters.length; b++)
+      for (const name of known)
+        for (let p = 0; p + 1 < name.length; p++)
+          for (let q = p + 1; q < name.length; q++) {
+            const chars = [...name];
+            chars[p] = letters[(letters.indexOf(chars[p].toLowerCase()) + a) % 26];
+            chars[q] = letters[(letters.indexOf(chars[q].toLowerCase()) + b) % 26];
+            yield chars.join('');
+          }
+}
+
+/** `depth` objects nested in one another. */
+const nested = (depth: number): Json => {
+  let inner: Json = { end: true };
+  for (let i = 1; i < depth; i++) inner = { a: inner };
+  return inner;
+};
+
+/**
+ * The bodies of about 1 MiB that the work of a validation must stay linear on, from the shipped KVZ
+ * order: a valid one (its items repeated), and six hostile ones: many unknown keys, many near-miss
+ * keys, ~350k empty items, 200-deep nesting, many `":` inside strings, many long unknown strings
+ * in enum places.
+ */
+export function hostileBodies(): Body[] {
+  const base = JSON.parse(readFileSync('examples/orders/valid/new-kvz-local-loop.json', 'utf8')) as Json;
+  const longNames = Object.keys(base).filter((name) => name.length >= 8);
+  const misses = nearMisses([...longNames, 'requestedCompletionDate', 'productOfferingQualification']);
+  const deep = nested(200);
+  const items = base.productOrderItem as Json[];
+  const empty = `${'{},'.repeat(349_999)}{}`;
+  const texts: [string, string][] = [
+    [
+      'valid',
+      filled({ ...base, productOrderItem: [] }, (o, i) =>
+        (o.productOrderItem as Json[]).push({ ...structuredClone(items[i % items.length]), id: String(i + 1) }),
+      ),
+    ],
+    ['unknown keys', filled(base, (o, i) => (o[`zz${i}`] = 1))],
+    ['near-miss keys', filled(base, (o) => (o[misses.next().value as string] = 1))],
+    ['~350k empty items', JSON.stringify({ ...base, productOrderItem: ['items'] }).replace('"items"', empty)],
+    ['200-deep nesting', filled({ ...base, note: [] }, (o) => (o.note as Json[]).push({ text: 'n', deep }))],
+    [
+      "'\":' inside strings",
+      filled({ ...base, note: [] }, (o) => (o.note as Json[]).push({ text: 'x":'.repeat(300) })),
+    ],
+    [
+      'long unknown strings in enum places',
+      filled({ ...base, productOrderItem: [] }, (o, i) =>
+        (o.productOrderItem as Json[]).push({ id: String(i), action: `${'Q'.repeat(200)}${i}` }),
+      ),
+    ],
+  ];
+  return texts.map(([name, text]) => ({ name, text, order: JSON.parse(text) }));
+}

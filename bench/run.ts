@@ -1,17 +1,17 @@
-// npm run bench: throughput side by side in one process, interleaved rounds on the same orders;
-// cold start against a bare node; browser bundle sizes. Prints ratios; absolute figures are context.
+// npm run bench: the targets of the engine, each a ratio side by side in one process on the same
+// input, in paired rounds (every tool in turn on the same corpus, the round's ratio taken), repeated
+// by BENCH_RUNS fresh processes (3 by default); one table of the targets, with the median, the
+// spread and each run's median of every ratio. Times are the process's CPU time, which the load of
+// other processes on a shared machine disturbs less than the clock; orders per CPU second are context.
+// BENCH_ROUNDS sets the rounds of a run (7), BENCH_CORPORA keeps the corpora whose name holds one of
+// its comma-separated parts, BENCH_ONLY=bundles prints the sizes of a form's and the client's bundles alone.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { Validator } from '@cfworker/json-schema';
-import '@hyperjump/json-schema/formats';
-import { validator as safeValidator } from '@exodus/schemasafe';
-import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
-import { BASIC } from '@hyperjump/json-schema/experimental';
 import Ajv2020 from 'ajv/dist/2020.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { validateProductOrder, validateProductOrderText } from 'product-order-validator';
-import { Bench } from 'tinybench';
 import { Compile } from 'typebox/compile';
 import {
   ajvEntry,
@@ -22,293 +22,280 @@ import {
   validatorEntry,
   withoutValidators,
 } from './bundle.js';
-import { type Corpus, corpora } from './corpora.js';
-import { assembledDiagnosis, withBetterAjvErrors, withMomoa } from './diagnosis.js';
+import { type Corpus, corpora, hostileBodies } from './corpora.js';
+import { assembledDiagnosis } from './diagnosis.js';
+import { fmt, type Measured, median, targetsTable } from './targets.js';
 
-const rounds = Number(process.env.BENCH_ROUNDS) || 5;
+const rounds = Number(process.env.BENCH_ROUNDS) || 7;
+const runs = Number(process.env.BENCH_RUNS) || 3;
+/** CPU time a tool gets in one round, about, in ms. */
+const batchMs = 50;
 const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
+const standalone = 'bench/.out/ajv-standalone.mjs';
 
-type Tools = Record<string, (order: unknown, text: string) => boolean>;
-
-/**
- * The tools compared, each a function from one order to a verdict, each set up once on the shipped
- * schema. The interpreters (cfworker, hyperjump), 20 to 140 times slower, run only with
- * `BENCH_INTERPRETERS=1`.
- */
-async function tools(): Promise<Tools> {
-  const ajvOf = (options: Record<string, unknown>) => {
-    const ajv = new Ajv2020.default({ strict: false, ...options });
-    addFormats.default(ajv);
-    return ajv.compile(schema);
-  };
-  const ajvAll = ajvOf({ allErrors: true });
-  const ajvFirst = ajvOf({});
-  const ajvOwn = ajvOf({ allErrors: true, ownProperties: true });
-  const typebox = Compile(schema);
-  const schemasafe = safeValidator(schema, { includeErrors: true, allErrors: true });
-  const all: Tools = {
-    validateProductOrder: (order) => validateProductOrder(order).valid,
-    'ajv (allErrors)': (order) => ajvAll(order) as boolean,
-    'ajv (first error)': (order) => ajvFirst(order) as boolean,
-    'ajv (allErrors, ownProperties)': (order) => ajvOwn(order) as boolean,
-    // a verdict only: Check gives no violations, and its Errors() is a second, slower pass
-    'TypeBox 1.x Compile(schema).Check': (order) => typebox.Check(order),
-    '@exodus/schemasafe (allErrors)': (order) => schemasafe(order as never),
-    'JSON.parse': (_, text) => JSON.parse(text) !== null,
-  };
-  if (process.env.BENCH_INTERPRETERS !== '1') return all;
-  const cfworker = new Validator(schema, '2020-12', false);
-  setShouldValidateFormat(true);
-  registerSchema(schema);
-  const hyperjump = await validate(schema.$id);
-  // each collects all errors, as validateProductOrder does: cfworker without short-circuit,
-  // hyperjump with BASIC output
-  all['@cfworker/json-schema'] = (order) => cfworker.validate(order as never).valid;
-  all['@hyperjump/json-schema'] = (order) => hyperjump(order as never, BASIC).valid;
-  return all;
+/** ajv 8 with allErrors and ajv-formats, compiling the schema as a team without this library would. */
+function ajvAllErrors() {
+  const ajv = new Ajv2020.default({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  return ajv.compile(schema);
 }
 
+/** The process's CPU time so far, user and system, in ms. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** One pass of a tool over a corpus, giving a count so that no work is optimised away. */
+type Pass = () => number;
+
 /**
- * The orders of `corpus` on which a tool's verdict differs from validateProductOrder's, or from the
- * corpus's kind (a valid corpus holds only valid orders), each as "tool: index".
+ * The CPU time of one pass of each tool in each of `rounds` paired rounds: in a round every tool runs
+ * in turn (the first rotating from round to round), each for about `batchMs`, so that a ratio of two
+ * tools in one round compares them under the same conditions.
  */
-function disagreements(corpus: Corpus, all: Tools): string[] {
-  const found: string[] = [];
-  corpus.orders.forEach((order, i) => {
-    const ours = validateProductOrder(order).valid;
-    if (ours !== (corpus.kind === 'valid'))
-      found.push(`validateProductOrder: order ${i} is ${ours ? 'valid' : 'invalid'}`);
-    for (const [name, check] of Object.entries(all)) {
-      if (name === 'JSON.parse') continue;
-      const verdict = check(order, corpus.texts[i]);
-      if (verdict !== ours)
-        found.push(
-          `${name}: order ${i} ${verdict ? 'valid' : 'invalid'}, validateProductOrder says ${ours ? 'valid' : 'invalid'}`,
-        );
+function paired(passes: Record<string, Pass>): Record<string, number[]> {
+  const names = Object.keys(passes);
+  let sink = 0;
+  const reps: Record<string, number> = {};
+  for (const name of names) {
+    const pass = passes[name] as Pass;
+    // warm-up, which also sizes the tool's batch: at least two passes and 2 × batchMs
+    let took = 0;
+    let count = 0;
+    for (const start = cpuMs(); count < 2 || took < 2 * batchMs; count++) {
+      sink += pass();
+      took = cpuMs() - start;
     }
-  });
-  return found;
-}
-
-/** Orders per second of each tool on `corpus` in each of `rounds` interleaved rounds. */
-async function roundByRound(corpus: Corpus, all: Tools, time = 300): Promise<Record<string, number[]>> {
-  const perRound: Record<string, number[]> = {};
+    reps[name] = Math.max(1, Math.round((batchMs * count) / took));
+  }
+  const perRound: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
-    // every tool validates the whole corpus; a few iterations suffice for the slow ones
-    const bench = new Bench({ time, warmupTime: 50, iterations: 4, warmupIterations: 2 });
-    for (const [name, check] of Object.entries(all)) {
-      bench.add(name, () => {
-        let valid = 0;
-        for (let i = 0; i < corpus.orders.length; i++) if (check(corpus.orders[i], corpus.texts[i])) valid++;
-        return valid;
-      });
-    }
-    await bench.run();
-    for (const task of bench.tasks) {
-      const result = task.result;
-      if (result.state !== 'completed') throw new Error(`${task.name}: ${result.state}`);
-      perRound[task.name] ??= [];
-      perRound[task.name].push(result.throughput.mean * corpus.orders.length);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length] as string;
+      const pass = passes[name] as Pass;
+      const times = reps[name] as number;
+      const start = cpuMs();
+      for (let r = 0; r < times; r++) sink += pass();
+      perRound[name]?.push((cpuMs() - start) / times);
     }
   }
+  if (Number.isNaN(sink)) throw new Error('nothing was computed');
   return perRound;
 }
 
-/** Each round's ratio of `ours` to `name`: tasks of a round share the machine's pace. */
-const ratios = (perRound: Record<string, number[]>, ours: string, name: string): number[] =>
-  perRound[ours].map((rate, round) => rate / perRound[name][round]);
+/** Each round's ratio `of[r] / to[r]`. */
+const ratios = (of: readonly number[], to: readonly number[]) => of.map((value, r) => value / (to[r] ?? Number.NaN));
 
-/** A ratio as "median× (min× to max×)" over the rounds. */
-const spread = (byRound: number[]): string =>
-  `${fmt(median(byRound))}× (${fmt(Math.min(...byRound))}× to ${fmt(Math.max(...byRound))}×)`;
+const describe = (corpus: Corpus, texts: readonly string[]) => {
+  const kb = texts.reduce((sum, text) => sum + text.length, 0) / 1024 / texts.length;
+  return `${corpus.name} (${texts.length} × ${fmt(kb, 1)} KB)`;
+};
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/**
- * What hints cost when they fire: validateProductOrder on the valid ~1 KB orders against the same
- * orders each with one unknown property a near miss of a known one, side by side; medians of rounds.
- */
-async function hintCost(corpus: Corpus): Promise<number> {
-  const typos = corpus.orders.map((o) => ({ ...(o as object), priorty: '1' }));
-  if (typos.some((o) => validateProductOrder(o).hints.length !== 1)) throw new Error('a typo order gives no hint');
-  const ratios: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const bench = new Bench({ time: 400, warmupTime: 100 });
-    bench.add('plain', () => {
-      for (const o of corpus.orders) validateProductOrder(o);
-    });
-    bench.add('typo', () => {
-      for (const o of typos) validateProductOrder(o);
-    });
-    await bench.run();
-    const [plain, typo] = bench.tasks.map((task) => {
-      if (task.result.state !== 'completed') throw new Error(`${task.name}: ${task.result.state}`);
-      return task.result.throughput.mean;
-    });
-    ratios.push(plain / typo);
-  }
-  return median(ratios);
-}
-
-/** Milliseconds a fresh node process spends on `script`, over a bare one: medians of interleaved runs. */
-function coldStart(scripts: Record<string, string>, runs = 20): Record<string, number> {
-  const times: Record<string, number[]> = {};
-  const order = JSON.stringify(corpora()[0].orders[0]);
-  for (let run = 0; run < runs; run++) {
-    for (const [name, script] of Object.entries({ bare: '', ...scripts })) {
-      const start = process.hrtime.bigint();
-      execFileSync(process.execPath, ['--input-type=module', '-e', script, order]);
-      times[name] ??= [];
-      times[name].push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }
-  const bare = median(times.bare);
-  return Object.fromEntries(Object.entries(scripts).map(([name]) => [name, median(times[name]) - bare]));
-}
-
-const fmt = (n: number, digits = 2) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-/** The targets of issue 28 for a corpus of `kind`, each as a line saying met or not met. */
-function targets(corpus: Corpus, perRound: Record<string, number[]>): string[] {
-  const over = (name: string) => median(ratios(perRound, 'validateProductOrder', name));
-  const line = (what: string, ratio: number, least: number) =>
-    `${corpus.name}: ${what} ≥ ${fmt(least, 1)}×: ${ratio >= least ? 'met' : 'not met'} (${fmt(ratio)}×)`;
-  const ajv = over('ajv (allErrors)');
-  if (corpus.kind === 'valid')
-    return [line('ajv (allErrors)', ajv, 2), line('TypeBox Check', over('TypeBox 1.x Compile(schema).Check'), 1)];
-  if (corpus.kind === 'ten faults') return [line('ajv (allErrors)', ajv, 1.5)];
-  if (corpus.kind === 'thousand faults') return [line('ajv (allErrors), within 2×', ajv, 0.5)];
-  return [];
-}
-
-/**
- * The full diagnosis of invalid orders as JSON text, pretty-printed as files are (the invalid
- * examples as their files are): every fault with its line, column and message, from
- * validateProductOrderText and from what a team would assemble (bench/diagnosis.ts). The target is
- * met against assembledDiagnosis, which places and words every error of ajv's; the other two
- * pipelines are context.
- */
-async function fullDiagnosis(invalid: Corpus[]): Promise<void> {
-  const diagnoseText = (_: unknown, text: string) => validateProductOrderText(text).violations.length > 0;
-  const assembled = 'ajv + json-source-map + @apideck/better-ajv-errors (assembledDiagnosis)';
-  const diagnose: Tools = {
-    validateProductOrderText: (_, text) => validateProductOrderText(text).violations.length > 0,
-    [assembled]: (_, text) => assembledDiagnosis(text).length > 0,
-    'ajv + momoa + @apideck/better-ajv-errors': (_, text) => withMomoa(text).length > 0,
-    'ajv + better-ajv-errors given the text': (_, text) => withBetterAjvErrors(text).length > 0,
-  };
-  console.log('Full diagnosis (each fault with line, column and message) of invalid orders as files are:\n');
-  const rows: string[] = [];
-  const verdicts: string[] = [];
-  for (const given of invalid) {
-    const texts = given.name.includes('as shipped') ? given.texts : given.orders.map((o) => JSON.stringify(o, null, 2));
-    const corpus = { ...given, texts };
-    // what the pipelines find, so that none of them is seen to skip work
-    let kb = 0;
-    let errors = 0;
-    let kept = 0;
-    let unflagged = 0;
-    let ours = 0;
-    for (const text of corpus.texts) {
-      kb += text.length / 1024 / corpus.texts.length;
-      const found = assembledDiagnosis(text).length;
-      errors += found;
-      if (corpus.kind !== 'thousand faults') kept += withBetterAjvErrors(text).length;
-      ours += validateProductOrderText(text).violations.length;
-      if (found === 0) unflagged++;
-    }
-    // the two pipelines for context take seconds an order with a thousand faults: left out there
-    const pipelines =
-      corpus.kind === 'thousand faults'
-        ? { validateProductOrderText: diagnoseText, [assembled]: diagnose[assembled] }
-        : diagnose;
-    const perRound = await roundByRound(corpus, pipelines);
-    for (const [name, rates] of Object.entries(perRound)) {
-      const by = name === 'validateProductOrderText' ? '' : spread(ratios(perRound, 'validateProductOrderText', name));
-      rows.push(`| ${corpus.name} | ${name} | ${fmt(median(rates), 0)} | ${by} |`);
-    }
-    const byRound = ratios(perRound, 'validateProductOrderText', assembled);
-    verdicts.push(
-      `${corpus.name} (${corpus.texts.length} texts of ${fmt(kb, 1)} KB on average; validateProductOrderText lists ` +
-        `${ours} violations, ajv finds ${errors} errors and nothing in ${unflagged} orders; better-ajv-errors keeps ` +
-        `${corpus.kind === 'thousand faults' ? '(not run)' : kept} of them): ${spread(byRound)} the assembled pipeline; target ≥ 3×: ` +
-        `${median(byRound) >= 3 ? 'met' : 'not met'}`,
-    );
-  }
-  console.log('| corpus | pipeline | orders/s | validateProductOrderText is faster by (rounds) |');
-  console.log('|---|---|---:|---:|');
-  console.log(rows.join('\n'));
-  console.log(`\n${verdicts.join('\n')}\n`);
-}
-
-async function main() {
-  // `BENCH_ONLY=bundles npm run bench`: the bundle sizes alone, which no load on the machine changes
-  if (process.env.BENCH_ONLY === 'bundles') return bundles();
-  const load = loadavg().map((n) => fmt(n));
-  console.log(
-    `node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores, load average ${load.join(', ')}; ` +
-      `${rounds} interleaved rounds\n`,
+/** Orders per CPU second of each named tool, from its median time per pass over `count` orders. */
+const perSecond = (times: Record<string, number[]>, count: number, names: Record<string, string>) => {
+  const rates = Object.entries(names).map(
+    ([label, name]) => `${label} ${fmt((count * 1000) / median(times[name] ?? []), 0)}`,
   );
-  const all = await tools();
+  return `${rates.join(', ')} orders/CPU-s`;
+};
+
+/** The ratios of validateProductOrder to ajv allErrors and TypeBox Check, orders as objects. */
+function objects(chosen: readonly Corpus[], notes: string[]): Measured[] {
+  const ajv = ajvAllErrors();
+  const typebox = Compile(schema);
+  const lines: Measured[] = [];
+  for (const corpus of chosen) {
+    const { orders } = corpus;
+    const valid = corpus.kind === 'valid';
+    orders.forEach((order, i) => {
+      const ours = validateProductOrder(order).valid;
+      if (ours !== valid)
+        notes.push(`${corpus.name}: order ${i} is ${ours ? 'valid' : 'invalid'} to validateProductOrder`);
+      if (ajv(order) !== ours) notes.push(`${corpus.name}: ajv disagrees with validateProductOrder on order ${i}`);
+      if (valid && typebox.Check(order) !== ours)
+        notes.push(`${corpus.name}: TypeBox disagrees with validateProductOrder on order ${i}`);
+    });
+    const count =
+      (check: (order: unknown) => boolean): Pass =>
+      () => {
+        let n = 0;
+        for (let i = 0; i < orders.length; i++) if (check(orders[i])) n++;
+        return n;
+      };
+    const passes: Record<string, Pass> = {
+      ours: count((order) => validateProductOrder(order).valid),
+      ajv: count((order) => ajv(order) as boolean),
+    };
+    // TypeBox's Check gives a verdict only, no violations: compared on valid orders
+    if (valid) passes.typebox = count((order) => typebox.Check(order));
+    const times = paired(passes);
+    const name = describe(corpus, corpus.texts);
+    const bound = { atLeast: valid ? 2 : corpus.kind === 'thousand faults' ? 0.5 : 1.5 };
+    const context = perSecond(
+      times,
+      orders.length,
+      valid ? { ours: 'ours', ajv: 'ajv', TypeBox: 'typebox' } : { ours: 'ours', ajv: 'ajv' },
+    );
+    lines.push({
+      target: 'validateProductOrder, speed ÷ ajv allErrors',
+      corpus: name,
+      bound,
+      rounds: ratios(times.ajv ?? [], times.ours ?? []),
+      context,
+    });
+    if (valid)
+      lines.push({
+        target: 'validateProductOrder, speed ÷ TypeBox Compile(schema).Check',
+        corpus: name,
+        bound: { atLeast: 1 },
+        rounds: ratios(times.typebox ?? [], times.ours ?? []),
+        context,
+      });
+  }
+  return lines;
+}
+
+/**
+ * The ratios of validateProductOrderText on texts as files are (pretty-printed; the invalid examples
+ * as shipped): on valid texts to JSON.parse + ajv (positions looked up only when invalid), on invalid
+ * texts to the assembled pipeline (json-source-map + ajv + @apideck/better-ajv-errors).
+ */
+function texts(chosen: readonly Corpus[]): Measured[] {
+  const ajv = ajvAllErrors();
+  const lines: Measured[] = [];
+  for (const corpus of chosen) {
+    const texts = corpus.name.includes('as shipped')
+      ? corpus.texts
+      : corpus.orders.map((order) => JSON.stringify(order, null, 2));
+    const valid = corpus.kind === 'valid';
+    const count =
+      (check: (text: string) => boolean): Pass =>
+      () => {
+        let n = 0;
+        for (let i = 0; i < texts.length; i++) if (check(texts[i] as string)) n++;
+        return n;
+      };
+    const peer = valid
+      ? // what a service does without this library: parse, check, and look the positions up only when invalid
+        (text: string) => ajv(JSON.parse(text)) || assembledDiagnosis(text).length === 0
+      : (text: string) => assembledDiagnosis(text).length === 0;
+    const times = paired({ ours: count((text) => validateProductOrderText(text).valid), peer: count(peer) });
+    lines.push({
+      target: valid
+        ? 'validateProductOrderText, speed ÷ JSON.parse + ajv (positions when invalid)'
+        : 'validateProductOrderText, speed ÷ json-source-map + ajv + better-ajv-errors',
+      corpus: describe(corpus, texts),
+      bound: { atLeast: valid ? 1 : 3 },
+      rounds: ratios(times.peer ?? [], times.ours ?? []),
+      context: perSecond(times, texts.length, { ours: 'ours', peer: 'peer' }),
+    });
+  }
+  return lines;
+}
+
+/**
+ * The CPU of each hostile 1 MiB body over the valid 1 MiB body's, in three forms: the order as an
+ * object (validateProductOrder), as text (validateProductOrderText), and as text parsed first
+ * (JSON.parse + validateProductOrder).
+ */
+function hostile(): Measured[] {
+  const bodies = hostileBodies();
+  const forms = {
+    object: (body: (typeof bodies)[number]) => () => validateProductOrder(body.order).violations.length,
+    text: (body: (typeof bodies)[number]) => () => validateProductOrderText(body.text).violations.length,
+    'JSON.parse + object': (body: (typeof bodies)[number]) => () =>
+      validateProductOrder(JSON.parse(body.text)).violations.length,
+  };
+  const passes: Record<string, Pass> = {};
+  for (const body of bodies)
+    for (const [form, pass] of Object.entries(forms)) passes[`${form}: ${body.name}`] = pass(body);
+  const times = paired(passes);
+  const [valid, ...rest] = bodies;
+  const lines: Measured[] = [];
+  for (const form of Object.keys(forms))
+    for (const body of rest) {
+      const of = times[`${form}: ${body.name}`] ?? [];
+      const to = times[`${form}: ${valid?.name}`] ?? [];
+      lines.push({
+        target: `1 MiB hostile body as ${form}, CPU ÷ the valid 1 MiB body's`,
+        corpus: body.name,
+        bound: { atMost: 2 },
+        rounds: ratios(of, to),
+        context: `${fmt(median(of), 1)} ms against ${fmt(median(to), 1)} ms`,
+      });
+    }
+  return lines;
+}
+
+/** ajv's standalone code for the schema (allErrors, ajv-formats), as an ES module in bench/.out. */
+function writeStandalone(): void {
+  const ajv = new Ajv2020.default({ strict: false, allErrors: true, code: { source: true, esm: true } });
+  addFormats.default(ajv);
+  const code = standaloneCode.default(ajv, ajv.compile(schema));
+  // the code of ajv-formats and ajv's runtime is still required by name, even in an ES module
+  const prelude = `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);\n`;
+  writeFileSync(standalone, prelude + code);
+}
+
+/**
+ * Cold start: a fresh node importing the package and validating one order, against one importing
+ * ajv's standalone module and validating it, and a bare node for context; the three interleaved, the
+ * first rotating. Each process reports its own CPU time at its end (node's start-up included, the
+ * same in both); a round's ratio is ours over ajv's.
+ */
+function coldStart(order: string, count = 10): Measured {
+  const report = `const { user, system } = process.cpuUsage(); process.stdout.write(String((user + system) / 1000));`;
+  const scripts: Record<string, string> = {
+    bare: report,
+    ours: `import { validateProductOrder } from 'product-order-validator'; if (validateProductOrder(JSON.parse(process.argv[1])).valid !== true) process.exit(1); ${report}`,
+    ajv: `import validate from './${standalone}'; if (validate(JSON.parse(process.argv[1])) !== true) process.exit(1); ${report}`,
+  };
+  const names = Object.keys(scripts);
+  const times: Record<string, number[]> = { bare: [], ours: [], ajv: [] };
+  for (let round = 0; round < count; round++)
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length] as string;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', scripts[name] as string, order]);
+      times[name]?.push(Number(String(out)));
+    }
+  const bare = median(times.bare ?? []);
+  return {
+    target: 'cold start of validateProductOrder, CPU ÷ ajv standalone',
+    corpus: 'one ~1 KB order, a fresh node',
+    bound: { atMost: 1 },
+    rounds: ratios(times.ours ?? [], times.ajv ?? []),
+    context: `${fmt(median(times.ours ?? []), 1)} ms against ${fmt(median(times.ajv ?? []), 1)} ms (bare node ${fmt(bare, 1)} ms)`,
+  };
+}
+
+/** One run: every line measured once, printed as JSON for the parent. */
+function run(): void {
   const every = corpora();
   const only = process.env.BENCH_CORPORA;
   const chosen = only ? every.filter((c) => only.split(',').some((part) => c.name.includes(part))) : every;
-  const rows: string[] = [];
-  const summary: string[] = [];
-  const met: string[] = [];
-  for (const corpus of chosen) {
-    const differ = disagreements(corpus, all);
-    let found = 0;
-    let ajvErrors = 0;
-    const ajv = new Ajv2020.default({ allErrors: true, strict: false });
-    addFormats.default(ajv);
-    const check = ajv.compile(schema);
-    for (const order of corpus.orders) {
-      const result = validateProductOrder(order);
-      if (!result.valid) found += result.violations.length;
-      if (!check(order)) ajvErrors += check.errors?.length ?? 0;
-    }
-    const kb = corpus.texts.reduce((sum, text) => sum + text.length, 0) / 1024 / corpus.texts.length;
-    summary.push(
-      `${corpus.name}: ${corpus.orders.length} orders of ${fmt(kb, 1)} KB on average; validateProductOrder lists ` +
-        `${found} violations, ajv (allErrors) ${ajvErrors} errors; verdicts: ` +
-        (differ.length === 0
-          ? 'every tool agrees'
-          : `${differ.length} disagreements:\n  ${differ.slice(0, 20).join('\n  ')}`),
-    );
-    const perRound = await roundByRound(corpus, all);
-    for (const [name, rates] of Object.entries(perRound)) {
-      const by = name === 'validateProductOrder' ? '' : spread(ratios(perRound, 'validateProductOrder', name));
-      rows.push(`| ${corpus.name} | ${name} | ${fmt(median(rates), 0)} | ${by} |`);
-    }
-    met.push(...targets(corpus, perRound));
-  }
-  console.log('| corpus | tool | orders/s | validateProductOrder is faster by: median (rounds) |');
-  console.log('|---|---|---:|---:|');
-  console.log(rows.join('\n'));
-  console.log(`\n${summary.join('\n')}\n`);
-  console.log(`Targets:\n${met.join('\n')}\n`);
-  await fullDiagnosis(chosen.filter((c) => c.kind !== 'valid'));
-  if (process.env.BENCH_CORPORA) return;
-  const cost = await hintCost(every[0]);
-  console.log(`hints firing: one near-miss property per ~1 KB order makes validation ${fmt(cost)}× as slow\n`);
+  const notes: string[] = [];
+  const lines = [...objects(chosen, notes), ...texts(chosen)];
+  if (!only) lines.push(...hostile(), coldStart(JSON.stringify(every[0]?.orders[0])));
+  console.log(JSON.stringify({ lines, notes }));
+}
 
-  const cold = coldStart({
-    validateProductOrder: `import { validateProductOrder, validateProductOrderText } from 'product-order-validator'; validateProductOrder(JSON.parse(process.argv[1]));`,
-    'ajv compiling the schema': `import Ajv from 'ajv/dist/2020.js'; import addFormats from 'ajv-formats'; import { readFileSync } from 'node:fs'; const ajv = new Ajv.default({ allErrors: true, strict: false }); addFormats.default(ajv); ajv.compile(JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8')))(JSON.parse(process.argv[1]));`,
-  });
-  for (const [name, ms] of Object.entries(cold)) console.log(`cold start, ${name}: +${fmt(ms, 1)} ms over a bare node`);
-
-  await bundles();
+/** The bundle sizes: validateProductOrder bundled for the browser, against ajv's. */
+async function bundles(): Promise<Measured> {
+  const ours = await bundleSize(validatorEntry, process.cwd());
+  const ajv = await bundleSize(ajvEntry, process.cwd());
+  return {
+    target: 'browser bundle of validateProductOrder, min+gzip',
+    corpus: '—',
+    bound: { atMost: 10 },
+    unit: ' KB',
+    rounds: [ours.gzipped / 1024],
+    context: `${fmt(ours.minified / 1024, 1)} KB min; ajv + ajv-formats + ajv-errors ${fmt(ajv.gzipped / 1024, 1)} KB min+gzip`,
+  };
 }
 
 /** What a form and a partner's client ship: each entry bundled for the browser from the built package. */
-async function bundles() {
+async function allBundles(): Promise<void> {
   const forms: [string, string][] = [
     ['validateProductOrder', validatorEntry],
     ['productOrderSchema', formEntries.schema],
@@ -326,7 +313,6 @@ async function bundles() {
     ['the whole API', `export * from 'product-order-validator';`],
     ['ajv + ajv-formats + ajv-errors', ajvEntry],
   ];
-  console.log('');
   for (const [name, entry] of forms) {
     const { minified, gzipped } = await bundleSize(entry, process.cwd());
     console.log(`browser bundle, ${name}: ${fmt(minified / 1024, 1)} KB min, ${fmt(gzipped / 1024, 1)} KB min+gzip`);
@@ -342,6 +328,36 @@ async function bundles() {
     console.log(
       `browser bundle, ${name}: ${fmt(size.minified / 1024, 1)} KB min, ${fmt(size.gzipped / 1024, 1)} KB min+gzip`,
     );
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === 'run') return run();
+  if (process.env.BENCH_ONLY === 'bundles') return allBundles();
+  const bundle = await bundles();
+  writeStandalone();
+  const load = () =>
+    loadavg()
+      .map((n) => fmt(n))
+      .join(', ');
+  console.log(
+    `node ${process.version}, ${cpus()[0]?.model}, ${cpus().length} cores, load average ${load()}; ` +
+      `${runs} runs of ${rounds} paired rounds`,
+  );
+  const measured: Measured[][] = [];
+  const notes = new Set<string>();
+  for (let r = 0; r < runs; r++) {
+    const out = execFileSync(process.execPath, [process.argv[1] as string, 'run'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const result = JSON.parse(out) as { lines: Measured[]; notes: string[] };
+    measured.push([...result.lines, bundle]);
+    for (const note of result.notes) notes.add(note);
+    console.log(`run ${r + 1} of ${runs} done, load average ${load()}`);
+  }
+  console.log(`\n${targetsTable(measured)}\n`);
+  if (notes.size > 0) console.log(`Verdicts that differ:\n  ${[...notes].slice(0, 20).join('\n  ')}\n`);
 }
 
 await main();

@@ -11,15 +11,17 @@ describe('the browser bundle of a form', () => {
   // 10 KB until issue 31: counting the reads of the input (a hole read through the prototype, a Proxy
   // of fake length) costs 0.7 KB. 11 KB until issue 40: finding the values that are no JSON (the walk,
   // the checks kept out of them, the words for what was found) costs 1,644 bytes (11,238 before, 12,882
-  // after) and 1,590 of productOrderSchema (12,282, 13,872), which were at their budgets already
-  it('of validateProductOrder, with its rules and both languages, stays within 12.75 KB', async () => {
+  // after) and 1,590 of productOrderSchema (12,282, 13,872), which were at their budgets already.
+  // 12.75 KB until the lists of allowed values were worded once for all their violations: 99 bytes
+  // (13,028 before, 13,127 after; 14,020 and 14,116 of productOrderSchema)
+  it('of validateProductOrder, with its rules and both languages, stays within 12.875 KB', async () => {
     const gzipped = await size(formEntries.validate);
     expect(gzipped).toBeGreaterThan(4 * KB);
-    expect(gzipped).toBeLessThanOrEqual(12.75 * KB);
+    expect(gzipped).toBeLessThanOrEqual(12.875 * KB);
   });
 
-  it('of productOrderSchema stays within 13.75 KB', async () => {
-    expect(await size(formEntries.schema)).toBeLessThanOrEqual(13.75 * KB);
+  it('of productOrderSchema stays within 13.875 KB', async () => {
+    expect(await size(formEntries.schema)).toBeLessThanOrEqual(13.875 * KB);
   });
 
   // issue 29's words (rows named by their role, plain type words, the places' demands for any product

@@ -34,7 +34,7 @@ export function formatIn(finding: Finding, lang?: string, part?: PartName): stri
   const table = violationWords[known].table;
   return render(
     finding,
-    lang,
+    known,
     part && partNames[known][part],
     Object.hasOwn(table, finding.code) ? table : layerMessages[known],
   );
@@ -45,7 +45,8 @@ export function formatIn(finding: Finding, lang?: string, part?: PartName): stri
  * JSON text and the HTTP helpers, so that a bundle of `validateProductOrder` leaves them out.
  */
 export function formatOrder(finding: Finding, lang?: string): string {
-  return render(finding, lang, undefined, violationWords[spoken(lang)].table);
+  const known = spoken(lang);
+  return render(finding, known, undefined, violationWords[known].table);
 }
 
 /**
@@ -54,12 +55,12 @@ export function formatOrder(finding: Finding, lang?: string): string {
  */
 export function formatPart(finding: Finding, lang: string | undefined, part: PartName): string {
   const known = spoken(lang);
-  return render(finding, lang, partNames[known][part], violationWords[known].table);
+  return render(finding, known, partNames[known][part], violationWords[known].table);
 }
 
 /** The message of `finding` by its template in `table`, or the language's neutral one; `whole` names the root. */
-function render(finding: Finding, lang: string | undefined, whole: string | undefined, table: object): string {
-  const { wording } = violationWordsOf(lang);
+function render(finding: Finding, known: Lang, whole: string | undefined, table: object): string {
+  const { wording } = violationWords[known];
   // the table's entry of a code takes findings of that code; the compiler cannot pair the two
   const template = Object.hasOwn(table, finding.code)
     ? (table as Record<string, unknown>)[finding.code]

@@ -213,9 +213,34 @@ export function numbers(locale: string): (n: number) => string {
 /** A string quoted as JSON writes it. */
 export const quote = (text: string): string => JSON.stringify(text);
 
-/** Renders a list of allowed values. */
+/** How many lists {@link listOf} keeps rendered: more than the lists of allowed values the checks share. */
+export const listsKept = 64;
+
+/**
+ * The lists of strings already rendered, by the list: the wording, then the values it was rendered
+ * from. The checks pass the same arrays (the allowed values of a field, the place roles) with every
+ * finding of them. A list is rendered again when its values changed; all are let go when
+ * {@link listsKept} are kept.
+ */
+const rendered = new Map<readonly unknown[], readonly unknown[]>();
+
+/** Renders a list of allowed values; a list of strings once while it is kept and unchanged. */
 export function listOf(values: unknown): string {
-  return Array.isArray(values)
-    ? values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
-    : String(values);
+  if (!Array.isArray(values)) return String(values);
+  const known = rendered.get(values);
+  if (known && holds(values, known)) return known[0] as string;
+  const text = values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+  // a value of another kind may be an object, whose JSON may change while the list does not
+  if (values.every((v) => typeof v === 'string')) {
+    if (rendered.size >= listsKept) rendered.clear();
+    rendered.set(values, [text, ...values]);
+  }
+  return text;
+}
+
+/** Whether `values` are those a list was rendered from, `known` after its wording. */
+function holds(values: readonly unknown[], known: readonly unknown[]): boolean {
+  if (known.length !== values.length + 1) return false;
+  for (let i = 0; i < values.length; i++) if (values[i] !== known[i + 1]) return false;
+  return true;
 }

@@ -1,12 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { type Mutant, mutants } from '../../test/arbitraries.js';
+import { describe, expect, it, vi } from 'vitest';
+import { type Mutant, mutants, order } from '../../test/arbitraries.js';
 import { runs } from '../../test/runs.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { pointerKeys } from '../pointer.js';
 import { createValidator, defineRule, validateProductOrder } from '../validate.js';
 import { type Located, validateInflightChangeProductOrderText, validateProductOrderText } from './index.js';
+import { hostileString, objectsOf, write } from './test-kit.js';
+
+// the cheap test for repeated names, switched off to compare with the scan alone; it counts the texts it settles
+const cheap = vi.hoisted(() => ({ on: true, settled: 0 }));
+vi.mock('./keys.js', async (importOriginal) => {
+  const keys = await importOriginal<typeof import('./keys.js')>();
+  const namesProvenUnique = (text: string, value: unknown) => {
+    const proven = cheap.on && keys.namesProvenUnique(text, value);
+    if (proven) cheap.settled++;
+    return proven;
+  };
+  return { ...keys, namesProvenUnique };
+});
 
 /** The text a position spans, in `text` whose lines end at LF. */
 function spanned(text: string, p: Located<object>): string {
@@ -338,5 +351,56 @@ describe('duplicate keys (issue 27)', () => {
     expect(validateInflightChangeProductOrderText('{"a":1,"\\u0061":2}').violations).toContainEqual(
       expect.objectContaining({ code: 'duplicate_key', path: '/a', line: 1, column: 8 }),
     );
+  });
+});
+
+describe('repeated names: the cheap test first', () => {
+  /** The result of `text` with the cheap test, and with the scan alone. */
+  const both = (text: string, options?: { maxViolations?: number }) => {
+    const withTest = validateProductOrderText(text, options);
+    cheap.on = false;
+    try {
+      return { withTest, scanOnly: validateProductOrderText(text, options) };
+    } finally {
+      cheap.on = true;
+    }
+  };
+
+  it('gives the same violations, positions and hints as the scan alone, with and without a repeated name', () => {
+    const orders = fc.oneof(order, ...Object.values(mutants).map((m) => m.map((mutant) => mutant.order)));
+    const settledBefore = cheap.settled;
+    fc.assert(
+      fc.property(
+        orders,
+        fc.option(hostileString),
+        fc.option(fc.nat()),
+        fc.oneof(fc.constantFrom('id', '@type', 'role', 'name', 'value', 'category', 'action'), hostileString),
+        fc.boolean(),
+        fc.constantFrom('', ' ', '\n  ', '\r\n\t'),
+        fc.constantFrom(undefined, 1, 3),
+        (drawn, note, pick, name, escaped, gap, maxViolations) => {
+          const node = note === null ? drawn : { ...(drawn as object), note };
+          const objects = objectsOf(node);
+          const target = pick === null ? undefined : objects[pick % objects.length];
+          const { text } = write(node, target, name, escaped, gap);
+          const { withTest, scanOnly } = both(text, { maxViolations });
+          expect(withTest).toEqual(scanOnly);
+          if (target !== undefined && maxViolations === undefined)
+            expect(withTest.violations).toContainEqual(expect.objectContaining({ code: 'duplicate_key' }));
+        },
+      ),
+      { numRuns: runs(500) },
+    );
+    expect(cheap.settled).toBeGreaterThan(settledBefore);
+  });
+
+  it.each([
+    ['a name apart from its colon, repeated', '{"category" :"new","category":"new"}'],
+    ['`":` in a string and a repeated name', '{"note":"x\\":y","category":"new","category":"new"}'],
+    ['a repeated __proto__', '{"category":"new","__proto__":1,"__proto__":{}}'],
+    ['a string that starts with a colon', '{"category":"new","note":":x"}'],
+  ])('%s: %s gives what the scan alone gives', (_, text) => {
+    const { withTest, scanOnly } = both(text);
+    expect(withTest).toEqual(scanOnly);
   });
 });

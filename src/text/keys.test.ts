@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../../test/runs.js';
-import { encodeToken } from '../pointer.js';
-import { duplicateKeys } from './keys.js';
-
-/** A name written as JSON, its first character as a `\u` escape when `escaped`. */
-function nameText(name: string, escaped: boolean): string {
-  if (!escaped || name === '') return JSON.stringify(name);
-  const first = `\\u${name.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  return `"${first}${JSON.stringify(name.slice(1)).slice(1)}`;
-}
+import { duplicateKeys, namesProvenUnique } from './keys.js';
+import { textFindings } from './located.js';
+import { hostileString, objectsOf, write } from './test-kit.js';
 
 /** A JSON value whose objects have unique names; arrays and objects nest a few levels. */
 const value = fc.letrec((tie) => ({
@@ -20,59 +14,6 @@ const value = fc.letrec((tie) => ({
     fc.dictionary(fc.string({ maxLength: 6 }), tie('node'), { maxKeys: 5 }),
   ),
 })).node;
-
-/**
- * Writes `node` as JSON text with `gap` between tokens, and, in the object reached by `target`
- * (a path of the items and names taken), the member `name` a second time after the first: returns
- * the text, the pointer of the repeated member and the offset of its repeated name.
- */
-function write(
-  node: unknown,
-  target: readonly (string | number)[],
-  name: string,
-  escaped: boolean,
-  gap: string,
-): { text: string; pointer: string; at: number } {
-  let text = '';
-  let pointer = '';
-  let at = -1;
-  const put = (n: unknown, path: readonly (string | number)[], here: string) => {
-    if (Array.isArray(n)) {
-      text += `[${gap}`;
-      n.forEach((item, i) => {
-        if (i > 0) text += `,${gap}`;
-        put(item, path[0] === i ? path.slice(1) : [-1], `${here}/${i}`);
-      });
-      text += `${gap}]`;
-    } else if (n !== null && typeof n === 'object') {
-      const members = Object.entries(n);
-      const mine = path.length === 0;
-      if (mine && !members.some(([k]) => k === name)) members.unshift([name, 1]);
-      text += `{${gap}`;
-      members.forEach(([k, v], i) => {
-        if (i > 0) text += `,${gap}`;
-        text += `${JSON.stringify(k)}${gap}:${gap}`;
-        put(v, path[0] === k ? path.slice(1) : [-1], `${here}/${encodeToken(k)}`);
-        if (mine && k === name) {
-          text += `,${gap}`;
-          at = text.length;
-          pointer = `${here}/${encodeToken(k)}`;
-          text += `${nameText(k, escaped)}${gap}:${gap}"again"`;
-        }
-      });
-      text += `${gap}}`;
-    } else text += JSON.stringify(n);
-  };
-  put(node, target, '');
-  return { text, pointer, at };
-}
-
-/** The paths to the objects of `node` (the items and names taken), the outermost first. */
-function objectsOf(node: unknown, path: (string | number)[] = []): (string | number)[][] {
-  if (Array.isArray(node)) return node.flatMap((item, i) => objectsOf(item, [...path, i]));
-  if (node === null || typeof node !== 'object') return [];
-  return [path, ...Object.entries(node).flatMap(([k, v]) => objectsOf(v, [...path, k]))];
-}
 
 describe('duplicateKeys', () => {
   it('finds exactly one repeated name in any object at any depth, at its second occurrence, whatever the layout or escapes', () => {
@@ -143,4 +84,137 @@ describe('duplicateKeys', () => {
     const text = `{"category":"x","relatedParty":[${Array(12_000).fill(party).join(',')}]}`;
     for (let call = 0; call < 8; call++) expect(duplicateKeys(text, 1_000_001)).toEqual([]);
   }, 20_000);
+});
+
+/** A JSON value as {@link value}, its names and strings hostile. */
+const hostileValue = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(hostileString, fc.integer(), fc.constant(null)),
+    fc.array(tie('node'), { maxLength: 4 }),
+    fc.dictionary(hostileString, tie('node'), { maxKeys: 5 }),
+  ),
+})).node;
+
+/**
+ * Whether a string of `node`, name or value, starts with `:` after spaces, and what may start a
+ * value (or its closing quote) after more spaces: its opening quote then stands before a colon as a name's closing quote does.
+ */
+function opensBeforeColon(node: unknown): boolean {
+  if (typeof node === 'string') return /^ *: *([{[\-0-9tfn]|$)/.test(node);
+  if (Array.isArray(node)) return node.some(opensBeforeColon);
+  if (node === null || typeof node !== 'object') return false;
+  return Object.entries(node).some(([k, v]) => opensBeforeColon(k) || opensBeforeColon(v));
+}
+
+/** How many names of `node` end as a string may start: the test counts them as doubtful. */
+function doubtfulNames(node: unknown): number {
+  if (Array.isArray(node)) return node.reduce((sum: number, item) => sum + doubtfulNames(item), 0);
+  if (node === null || typeof node !== 'object') return 0;
+  return Object.entries(node).reduce((sum, [k, v]) => sum + (/[:,[{] *$/.test(k) ? 1 : 0) + doubtfulNames(v), 0);
+}
+
+describe('namesProvenUnique', () => {
+  it('never proves unique the names of a text that repeats one, and the findings are the same with it as with the scan alone', () => {
+    fc.assert(
+      fc.property(
+        hostileValue.map((v) => ({ wrapped: v })),
+        fc.option(fc.nat()),
+        hostileString,
+        fc.boolean(),
+        fc.constantFrom('', ' ', '\n  ', '\r\n\t'),
+        fc.nat({ max: 3 }),
+        (node, pick, name, escaped, gap, max) => {
+          const objects = objectsOf(node);
+          const target = pick === null ? undefined : objects[pick % objects.length];
+          const { text } = write(node, target, name, escaped, gap);
+          const parsed = JSON.parse(text);
+          if (target !== undefined) expect(namesProvenUnique(text, parsed)).toBe(false);
+          if (namesProvenUnique(text, parsed)) expect(duplicateKeys(text)).toEqual([]);
+          expect(textFindings(text, false, max, parsed)).toEqual(textFindings(text, false, max));
+        },
+      ),
+      { numRuns: runs(1000) },
+    );
+  });
+
+  it('proves unique the names of any text JSON.stringify writes, unless a string starts with a colon and what starts a value', () => {
+    fc.assert(
+      fc.property(hostileValue, fc.constantFrom(0, 2, '\t'), (node, indent) => {
+        const text = JSON.stringify(node, null, indent);
+        const expected = !opensBeforeColon(node) && doubtfulNames(node) <= 16;
+        expect(namesProvenUnique(text, JSON.parse(text))).toBe(expected);
+      }),
+      { numRuns: runs(500) },
+    );
+  });
+
+  it.each([
+    ['a repeated name', '{"a":1,"a":2}', false],
+    ['a name apart from its colon, which hides a repeat from a count of `":`', '{"a" :1,"a":2,"b":3}', false],
+    ['names apart from their colons by any JSON white space', '{"a"\t:1,\r\n"b"\n:{"c" \r\n :2}}', true],
+    ['a repeated name holding escaped quotes and colons', '{"a\\":\\"":1,"a\\":\\"":2}', false],
+    ['names holding escaped quotes and colons', '{"a\\":":1,"\\":b":{"\\"":2}}', true],
+    ['`":` in strings', '{"a":"x\\":y","b":["\\":","\\\\"]}', true],
+    ['`":` in strings and a repeated name', '{"a":"x\\":y","a":"\\":"}', false],
+    ['a name ending in a backslash, and repeated', '{"\\\\":1,"\\\\":2}', false],
+    ['names ending in a backslash', '{"\\\\":1,"x":{"\\\\":2}}', true],
+    ['a string that starts with a colon and what starts a value', '{"a":":1"}', false],
+    ['a string that starts with spaces, a colon and what starts a value', '{"a":"  : {"}', false],
+    ['a string that starts with a colon and what starts no value', '{"a":":b","c":[":}"]}', true],
+    ['a name ending as a string starts, beside a repeated name', '{"a,":1,"b":1,"b":2}', false],
+    ['names ending as a string starts', '{"a,":1,"b{":2,"c[":[{"d:":3}]}', true],
+    ['a repeated __proto__', '{"__proto__":1,"__proto__":2}', false],
+    ['__proto__ once', '{"__proto__":{"a":1},"b":{"__proto__":null}}', true],
+    ['a repeat whose first value is dropped with its own names', '{"a":{"x":1,"y":2},"a":{"x":1,"y":2,"z":3}}', false],
+  ])('%s: %s is proven unique: %s, as the scan finds', (_, text, unique) => {
+    expect(namesProvenUnique(text, JSON.parse(text))).toBe(unique);
+    if (unique) expect(duplicateKeys(text)).toEqual([]);
+    expect(textFindings(text, false, 10, JSON.parse(text))).toEqual(textFindings(text, false, 10));
+  });
+
+  it('cannot be misled by a name added to Object.prototype, which for…in lists in every object', () => {
+    const text = '{"a":1,"a":2}';
+    Object.defineProperty(Object.prototype, 'added', {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      expect(namesProvenUnique(text, JSON.parse(text))).toBe(false);
+    } finally {
+      delete (Object.prototype as { added?: number }).added;
+    }
+  });
+
+  it('walks a value nested 100,000 deep without recursion', () => {
+    const deep = (inner: string) => `${'{"a":['.repeat(100_000)}${inner}${']}'.repeat(100_000)}`;
+    expect(namesProvenUnique(deep('{"b":1,"c":2}'), JSON.parse(deep('{"b":1,"c":2}')))).toBe(true);
+    expect(namesProvenUnique(deep('{"b":1,"b":2}'), JSON.parse(deep('{"b":1,"b":2}')))).toBe(false);
+  });
+
+  it('counts an object of 100,000 names, and finds the one repeated last', () => {
+    const names = Array.from({ length: 100_000 }, (_, i) => `"n${i}":${i}`).join(',');
+    expect(namesProvenUnique(`{${names}}`, JSON.parse(`{${names}}`))).toBe(true);
+    expect(namesProvenUnique(`{${names},"n0":0}`, JSON.parse(`{${names},"n0":0}`))).toBe(false);
+  });
+
+  it('stays linear once optimised: 1 MB texts of many names, of colons in strings, of runs of backslashes and spaces, eight calls each', () => {
+    const party = '{"id":"P-1","role":"nobody","name":"Gleis 9 GmbH","@referredType":"Organization"}';
+    const texts = [
+      `{"relatedParty":[${Array(12_000).fill(party).join(',')}]}`,
+      JSON.stringify({ note: '\\\\":x '.repeat(150_000) }),
+      `{"a"${' '.repeat(500_000)}:1,"b"${'\n'.repeat(500_000)}:2}`,
+    ];
+    for (const text of texts) {
+      const value = JSON.parse(text);
+      for (let call = 0; call < 8; call++) expect(namesProvenUnique(text, value)).toBe(true);
+    }
+  }, 20_000);
+
+  it('gives up at once on a text of many strings that start with a colon', () => {
+    const text = `[${Array(10_000).fill('{"a":":"}').join(',')}]`;
+    expect(namesProvenUnique(text, JSON.parse(text))).toBe(false);
+  });
 });

@@ -2,6 +2,7 @@
 // reader that keeps the first, or refuses the text, reads another order. One pass over the text,
 // iteratively (no recursion, whatever the depth), each name compared in place with the names before
 // it in its object while they are few, and kept in a Set once they are many: linear in the text.
+// Before it, a cheap test that can only prove there is none: most texts need no scan.
 
 import { encodeToken } from '../pointer.js';
 import type { FindingOf } from '../violation.js';
@@ -105,6 +106,104 @@ export function duplicateKeys(text: string, most = Number.POSITIVE_INFINITY): Du
     i++;
   }
   return found;
+}
+
+/**
+ * Whether a cheap test proves that no object of well-formed JSON `text` repeats a name, given
+ * `value`, what JSON.parse read from it; false when it cannot tell. Each name of the text ends with
+ * a quote that no odd run of backslashes escapes, before its colon or JSON white space and its
+ * colon; JSON.parse keeps one member per distinct name of an object. So when the text holds no more
+ * such quotes than the value has members, no name repeats. Quotes that may open a string starting
+ * with `:` instead, once many, end the test at once. The value is walked without recursion, no
+ * further than that count.
+ */
+export function namesProvenUnique(text: string, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (inheritsNames()) return false;
+  const most = nameEnds(text);
+  if (most < 0) return false;
+  let members = 0;
+  const open: unknown[] = [value];
+  while (open.length > 0) {
+    const node = open.pop() as Record<string, unknown> | unknown[];
+    if (Array.isArray(node)) {
+      for (let k = 0; k < node.length; k++) {
+        const item = node[k];
+        if (typeof item === 'object' && item !== null) open.push(item);
+      }
+      continue;
+    }
+    for (const name in node) {
+      if (++members > most) return false;
+      const item = node[name];
+      if (typeof item === 'object' && item !== null) open.push(item);
+    }
+  }
+  return members === most;
+}
+
+/**
+ * How many quotes of `text` may end a name: before a colon, with JSON white space between or not,
+ * not escaped, and not followed by what no value starts with. At least as many as the names of the
+ * text; -1 once more than `doubtful` of them follow what may stand before a string (`:`, `,`, `[`,
+ * `{`, the start), so may open one instead.
+ */
+function nameEnds(text: string): number {
+  let ends = 0;
+  let doubts = 0;
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
+    let k = at - 1;
+    let c = text.charCodeAt(k);
+    while (isSpace(c)) c = text.charCodeAt(--k);
+    if (c !== 34 /* " */ || escaped(text, k)) continue;
+    let j = k - 1;
+    let b = text.charCodeAt(j);
+    while (isSpace(b)) b = text.charCodeAt(--j);
+    if (j < 0 || b === 58 /* : */ || b === 44 /* , */ || b === 91 /* [ */ || b === 123 /* { */) {
+      // the quote opens a string that starts with the colon unless a value follows the colon
+      let v = at + 1;
+      while (isSpace(text.charCodeAt(v))) v++;
+      if (!startsValue(text.charCodeAt(v))) continue;
+      if (++doubts > doubtful) return -1;
+    }
+    ends++;
+  }
+  return ends;
+}
+
+/** Whether a JSON value may start with the character of code `c`. */
+function startsValue(c: number): boolean {
+  return (
+    c === 34 /* " */ ||
+    c === 123 /* { */ ||
+    c === 91 /* [ */ ||
+    c === 45 /* - */ ||
+    (c >= 48 && c <= 57) /* 0-9 */ ||
+    c === 116 /* t */ ||
+    c === 102 /* f */ ||
+    c === 110 /* n */
+  );
+}
+
+/** How many quotes that may open a string {@link nameEnds} counts before it gives up. */
+const doubtful = 16;
+
+/** Whether `c` is the code of JSON white space. */
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/** Whether the character at `at` of `text` follows an odd run of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && text.charCodeAt(k) === 92 /* \ */) k--;
+  return (at - 1 - k) % 2 === 1;
+}
+
+/** Whether a `for…in` of a parsed object would list names of its prototype too (someone added an enumerable one). */
+function inheritsNames(): boolean {
+  for (const _ in {}) return true;
+  return false;
 }
 
 /** The pointer of the member under way at each open level to `depth`, the innermost last. */

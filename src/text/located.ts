@@ -7,7 +7,7 @@ import { comparePaths, decodeToken } from '../pointer.js';
 import { asParsedJson, jsonType } from '../read.js';
 import type { Truncation, ValidationResult } from '../validate.js';
 import type { FindingOf, Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
-import { type DuplicateKey, duplicateKeys } from './keys.js';
+import { type DuplicateKey, duplicateKeys, namesProvenUnique } from './keys.js';
 import { Lines, type Position, type Span, spans, type Target } from './locate.js';
 import { type InexactNumber, inexactNumbers } from './numbers.js';
 import { syntaxFault } from './syntax.js';
@@ -66,7 +66,7 @@ export function validateText<T, V extends { readonly path: string }, O>(
   // JSON.parse's value is JSON through and through: the validation need not look for what is not
   const checked = asParsedJson(value, () => validate(value, options));
   const max = maxOf(options);
-  const { findings, stopped } = textFindings(body, keepsInexactNumbers(options), max);
+  const { findings, stopped } = textFindings(body, keepsInexactNumbers(options), max, value);
   const result = withText(checked, findings, lang, max, stopped) as ValidationResult<T, V>;
   if (result.violations.length === 0 && result.hints.length === 0) return result as TextValidationResult<T, V>;
   const unique = namesUnique(findings, stopped);
@@ -80,18 +80,24 @@ export type TextFinding = InexactNumber | DuplicateKey;
 /**
  * The findings of well-formed JSON `text` that its value cannot show, in text order by kind: its
  * repeated names, and unless `keepNumbers` its inexact numbers; at most `max` + 1 of each kind,
- * `stopped` when a kind reached that, so that its scan stopped before the end of the text.
+ * `stopped` when a kind reached that, so that its scan stopped before the end of the text. Given
+ * `value`, what JSON.parse read from the text, the names are scanned only when a cheap test cannot
+ * prove them unique ({@link namesProvenUnique}).
  */
 export function textFindings(
   text: string,
   keepNumbers: boolean,
   max: number,
+  value?: unknown,
 ): { findings: TextFinding[]; stopped: boolean } {
-  const duplicates = duplicateKeys(text, max + 1);
+  const duplicates =
+    value !== undefined && namesProvenUnique(text, value) ? noDuplicates : duplicateKeys(text, max + 1);
   const numbers = keepNumbers ? [] : inexactNumbers(text, max + 1);
   const stopped = duplicates.length > max || numbers.length > max;
   return { findings: duplicates.length === 0 ? numbers : [...duplicates, ...numbers], stopped };
 }
+
+const noDuplicates: readonly DuplicateKey[] = [];
 
 /**
  * `result` with `found`, the findings of its text that its value cannot show, as violations among
