@@ -387,7 +387,18 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
   if (unused.length)
     throw new Error(`hooks at no node: ${unused.map((h) => `${h.module}.${h.call} at ${h.at}`).join(', ')}`);
   const declared = [...constants].map(([id, value]) => `const ${id} = /* @__PURE__ */ Object.freeze(${value});`);
-  return `${imports}\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\nexport function ${name}(v, p, f) {\n${code}\n}\n\n${functions.join('\n\n')}\n`;
+  return joined`${imports}\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\nexport function ${name}(v, p, f) {\n${code}\n}\n\n${functions.join('\n\n')}\n`;
+}
+
+/** The module text with adjacent string literals of a path joined: `p + "/a" + '/' + i` becomes `p + "/a/" + i`. */
+function joined(strings, ...values) {
+  let js = String.raw({ raw: strings }, ...values);
+  js = js.replaceAll(`" + '/'`, `/"`);
+  for (let before = ''; before !== js; ) {
+    before = js;
+    js = js.replace(/"((?:[^"\\\n]|\\.)*)" \+ "((?:[^"\\\n]|\\.)*)"/g, '"$1$2"');
+  }
+  return js;
 }
 
 /** The hint check of the string in `v` against `known`, skipped for a length no name of the list is near. */

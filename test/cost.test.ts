@@ -457,3 +457,54 @@ describe('the walk for values that are no JSON, below ten levels', () => {
     expect(traps.count).toBeLessThanOrEqual(10_000);
   });
 });
+
+/**
+ * `value` with each object and array in a Proxy that counts the reads of each of its properties
+ * (`get`) and the listings of its keys (`ownKeys`); `many` collects what was read more than once.
+ */
+function readOnce(value: unknown, many: string[]): unknown {
+  const wrap = (node: unknown, path: string): unknown => {
+    if (typeof node !== 'object' || node === null) return node;
+    const read = new Map<PropertyKey, number>();
+    let listed = 0;
+    return new Proxy(node, {
+      get(target, key, receiver) {
+        const n = (read.get(key) ?? 0) + 1;
+        read.set(key, n);
+        if (n === 2) many.push(`${path}/${String(key)}`);
+        return wrap(Reflect.get(target, key, receiver), `${path}/${String(key)}`);
+      },
+      ownKeys(target) {
+        if (++listed === 2) many.push(`${path} (its keys)`);
+        return Reflect.ownKeys(target);
+      },
+    });
+  };
+  return wrap(value, '');
+}
+
+describe('the one walk of an order', () => {
+  const orders = (dir: string) =>
+    readdirSync(dir).map((file): [string, unknown] => [file, JSON.parse(readFileSync(join(dir, file), 'utf8'))]);
+
+  /** What a validation of `input` read more than once, as the walk meets it (a parsed order: no other walk first). */
+  const readTwice = (input: unknown): string[] => {
+    const many: string[] = [];
+    const proxy = readOnce(input, many);
+    const work = new Work(Number.POSITIVE_INFINITY, maxReads, 20);
+    walkFindings(proxy, new Set(checks.map((check) => check.id)), Number.POSITIVE_INFINITY, work);
+    return many;
+  };
+
+  it.each([...orders('examples/orders/valid'), ...orders('examples/orders/invalid')])(
+    'reads each node of %s once, with every rule on',
+    (_, order) => expect(readTwice(order)).toEqual([]),
+  );
+
+  it('reads each node of any order or mutant once (property)', () => {
+    fc.assert(
+      fc.property(anyOrder, (order) => expect(readTwice(order)).toEqual([])),
+      { numRuns: runs(300) },
+    );
+  });
+});

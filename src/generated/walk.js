@@ -240,7 +240,7 @@ const is2 = isRecord(v2);
 if (is2) {
 p2_0 = v2["engagedParty"]; if (p2_0 !== undefined && !hasOwn.call(v2, "engagedParty")) p2_0 = undefined;
 }
-if (!is2) f.wrongType("R-field", p + "/agreement" + '/' + i2, 'object', v2);
+if (!is2) f.wrongType("R-field", p + "/agreement/" + i2, 'object', v2);
 if (is2) {
 if (p2_0 !== undefined) {
 walk2(f, i2, p2_0);
@@ -253,7 +253,7 @@ const is2 = isRecord(v2);
 if (is2) {
 
 }
-if (!is2) f.wrongType("R-field", p + "/attachment" + '/' + i2, 'object', v2);
+if (!is2) f.wrongType("R-field", p + "/attachment/" + i2, 'object', v2);
 }
 
 function walk5(f, p, p0_6) {
@@ -269,7 +269,7 @@ const is2 = isRecord(v2);
 if (is2) {
 
 }
-if (!is2) f.wrongType("R-field", p + "/externalId" + '/' + i2, 'object', v2);
+if (!is2) f.wrongType("R-field", p + "/externalId/" + i2, 'object', v2);
 }
 
 function walk7(f, i2, p, v2) {
@@ -277,7 +277,7 @@ const is2 = isRecord(v2);
 if (is2) {
 
 }
-if (!is2) f.wrongType("R-field", p + "/note" + '/' + i2, 'object', v2);
+if (!is2) f.wrongType("R-field", p + "/note/" + i2, 'object', v2);
 }
 
 function walk8(f, i2, p, v2) {
@@ -285,7 +285,7 @@ const is2 = isRecord(v2);
 if (is2) {
 
 }
-if (!is2) f.wrongType("R-field", p + "/productOfferingQualification" + '/' + i2, 'object', v2);
+if (!is2) f.wrongType("R-field", p + "/productOfferingQualification/" + i2, 'object', v2);
 }
 
 function walk9(f, i2, i5, i8, s_r10_characteristics, s_r12_characteristics, v8) {
@@ -414,15 +414,15 @@ if (is3) for (const k3 in p2_1) switch (k3) {
 case "@type": { const v4 = p2_1[k3]; if (v4 !== undefined && hasOwn.call(p2_1, k3)) p3_0 = v4; break; }
 case "relatedPlace": { const v4 = p2_1[k3]; if (v4 !== undefined && hasOwn.call(p2_1, k3)) p3_1 = v4; break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": break;
-default: f.spend(1); if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.strayKey("R-field", p + "/productOrderItem" + '/' + i2 + "/product", k3, allowed__productOrderItem___product_names);
+default: f.spend(1); if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.strayKey("R-field", p + "/productOrderItem/" + i2 + "/product", k3, allowed__productOrderItem___product_names);
 }
-if (!is3) f.wrongType("R-field", p + "/productOrderItem" + '/' + i2 + "/product", 'object', p2_1);
+if (!is3) f.wrongType("R-field", p + "/productOrderItem/" + i2 + "/product", 'object', p2_1);
 r9.product(f, p2_1, p3_1, p0_7, i2);
 if (is3) {
 if (p3_0 !== undefined) {
-if (typeof p3_0 !== 'string') f.wrongType("R-field", p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", 'string', p3_0);
+if (typeof p3_0 !== 'string') f.wrongType("R-field", p + "/productOrderItem/" + i2 + "/product/@type", 'string', p3_0);
 else {
-if (!(p3_0 === "BitstreamAccessProduct" || p3_0 === "HvtLocalLoopProduct" || p3_0 === "KvzLocalLoopProduct" || p3_0 === "OpticalAccessLineProduct")) if (p3_0.length < 32 && (0x7fe0000 >>> p3_0.length) & 1) f.stray("R-field", p + "/productOrderItem" + '/' + i2 + "/product" + "/@type", p3_0, allowed_Product__type_values);
+if (!(p3_0 === "BitstreamAccessProduct" || p3_0 === "HvtLocalLoopProduct" || p3_0 === "KvzLocalLoopProduct" || p3_0 === "OpticalAccessLineProduct")) if (p3_0.length < 32 && (0x7fe0000 >>> p3_0.length) & 1) f.stray("R-field", p + "/productOrderItem/" + i2 + "/product/@type", p3_0, allowed_Product__type_values);
 }
 }
 if (p3_1 !== undefined) {
@@ -438,16 +438,16 @@ if (is2) for (const k2 in v2) switch (k2) {
 case "action": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_0 = v3; break; }
 case "product": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_1 = v3; break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
-default: f.spend(1); if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.strayKey("R-field", p + "/productOrderItem" + '/' + i2, k2, allowed__productOrderItem___names);
+default: f.spend(1); if (k2.length < 32 && (0x3fffc >>> k2.length) & 1) f.strayKey("R-field", p + "/productOrderItem/" + i2, k2, allowed__productOrderItem___names);
 }
-if (!is2) f.wrongType("R-field", p + "/productOrderItem" + '/' + i2, 'object', v2);
+if (!is2) f.wrongType("R-field", p + "/productOrderItem/" + i2, 'object', v2);
 r9.item(f, v2, p2_0, p2_1, p0_7, i2);
 r14.item(f, v2, p2_0, p0_7, i2);
 if (is2) {
 if (p2_0 !== undefined) {
-if (typeof p2_0 !== 'string') f.wrongType("R-field", p + "/productOrderItem" + '/' + i2 + "/action", 'string', p2_0);
+if (typeof p2_0 !== 'string') f.wrongType("R-field", p + "/productOrderItem/" + i2 + "/action", 'string', p2_0);
 else {
-if (!(p2_0 === "add" || p2_0 === "delete")) if (p2_0.length < 32 && (0xe8 >>> p2_0.length) & 1) f.stray("R-field", p + "/productOrderItem" + '/' + i2 + "/action", p2_0, allowed_ProductOrderItem_action_values);
+if (!(p2_0 === "add" || p2_0 === "delete")) if (p2_0.length < 32 && (0xe8 >>> p2_0.length) & 1) f.stray("R-field", p + "/productOrderItem/" + i2 + "/action", p2_0, allowed_ProductOrderItem_action_values);
 }
 r9.action(f, p2_0, p0_7, i2);
 r14.action(f, p2_0, p0_7, i2);
@@ -463,7 +463,7 @@ const is2 = isRecord(v2);
 if (is2) {
 
 }
-if (!is2) f.wrongType("R-field", p + "/productOrderRelationship" + '/' + i2, 'object', v2);
+if (!is2) f.wrongType("R-field", p + "/productOrderRelationship/" + i2, 'object', v2);
 }
 
 function walk16(f, i2, i5, p, s_r3_media, s_r4_media, v5) {
@@ -482,133 +482,133 @@ case "streetName": { const v6 = v5[k5]; if (v6 !== undefined && hasOwn.call(v5, 
 case "streetNr": { const v6 = v5[k5]; if (v6 !== undefined && hasOwn.call(v5, k5)) p5_9 = v6; break; }
 case "streetNrSuffix": { const v6 = v5[k5]; if (v6 !== undefined && hasOwn.call(v5, k5)) p5_10 = v6; break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": break;
-default: f.spend(1); if (k5.length < 32 && (0x3fffc >>> k5.length) & 1) f.strayKey("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, k5, allowed__relatedParty___partyOrPartyRole_contactMedium___names);
+default: f.spend(1); if (k5.length < 32 && (0x3fffc >>> k5.length) & 1) f.strayKey("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, k5, allowed__relatedParty___partyOrPartyRole_contactMedium___names);
 }
 const t5 = p5_0;
-if (!is5) f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, 'object', v5);
-if (is5 && p5_0 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "@type");
+if (!is5) f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, 'object', v5);
+if (is5 && p5_0 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "@type");
 if (t5 === "PhoneContactMedium") {
-if (p5_0 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "@type");
-if (p5_2 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "contactType");
-if (p5_6 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "phoneNumber");
+if (p5_0 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "@type");
+if (p5_2 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "contactType");
+if (p5_6 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "phoneNumber");
 }
 if (t5 === "EmailContactMedium") {
-if (p5_0 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "@type");
-if (p5_2 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "contactType");
-if (p5_4 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "emailAddress");
+if (p5_0 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "@type");
+if (p5_2 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "contactType");
+if (p5_4 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "emailAddress");
 }
 if (t5 === "PostalAddressContactMedium") {
-if (p5_0 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "@type");
-if (p5_2 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "contactType");
-if (p5_1 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "city");
-if (p5_7 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "postcode");
-if (p5_8 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "streetName");
-if (p5_9 === undefined) f.missing("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5, "streetNr");
+if (p5_0 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "@type");
+if (p5_2 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "contactType");
+if (p5_1 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "city");
+if (p5_7 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "postcode");
+if (p5_8 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "streetName");
+if (p5_9 === undefined) f.missing("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5, "streetNr");
 }
 if (s_r3_media !== undefined) r3.medium(f, s_r3_media, p5_0);
 if (s_r4_media !== undefined) r4.medium(f, s_r4_media, p5_0);
 if (is5) {
 if (p5_0 !== undefined) {
-if (!(p5_0 === "PhoneContactMedium" || p5_0 === "EmailContactMedium" || p5_0 === "PostalAddressContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/@type", p5_0, allowed_ContactMedium__type);
+if (!(p5_0 === "PhoneContactMedium" || p5_0 === "EmailContactMedium" || p5_0 === "PostalAddressContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/@type", p5_0, allowed_ContactMedium__type);
 if (t5 === "PhoneContactMedium") {
-if (!(p5_0 === "PhoneContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/@type", p5_0, allowed_PhoneContactMedium__type);
+if (!(p5_0 === "PhoneContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/@type", p5_0, allowed_PhoneContactMedium__type);
 }
 if (t5 === "EmailContactMedium") {
-if (!(p5_0 === "EmailContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/@type", p5_0, allowed_EmailContactMedium__type);
+if (!(p5_0 === "EmailContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/@type", p5_0, allowed_EmailContactMedium__type);
 }
 if (t5 === "PostalAddressContactMedium") {
-if (!(p5_0 === "PostalAddressContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/@type", p5_0, allowed_PostalAddressContactMedium__type);
+if (!(p5_0 === "PostalAddressContactMedium")) f.outside("R-contact", 'unknown_type', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/@type", p5_0, allowed_PostalAddressContactMedium__type);
 }
 }
 if (p5_1 !== undefined) {
 if (t5 === "PostalAddressContactMedium") {
-if (typeof p5_1 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/city", 'string', p5_1);
+if (typeof p5_1 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/city", 'string', p5_1);
 else {
-if (p5_1.length < 2 && codePointLength(p5_1) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/city", { limit: 1 });
-if (p5_1.length > 40 && (p5_1.length > 80 || codePointLength(p5_1) > 40)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/city", { limit: 40 });
+if (p5_1.length < 2 && codePointLength(p5_1) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/city", { limit: 1 });
+if (p5_1.length > 40 && (p5_1.length > 80 || codePointLength(p5_1) > 40)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/city", { limit: 40 });
 }
 }
 }
 if (p5_2 !== undefined) {
 if (t5 === "PhoneContactMedium") {
-if (!(p5_2 === "fixed" || p5_2 === "mobile")) f.outside("R-contact", 'not_allowed', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/contactType", p5_2, allowed_PhoneContactMedium_contactType);
+if (!(p5_2 === "fixed" || p5_2 === "mobile")) f.outside("R-contact", 'not_allowed', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/contactType", p5_2, allowed_PhoneContactMedium_contactType);
 }
 if (t5 === "EmailContactMedium") {
-if (!(p5_2 === "email")) f.outside("R-contact", 'not_allowed', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/contactType", p5_2, allowed_EmailContactMedium_contactType);
+if (!(p5_2 === "email")) f.outside("R-contact", 'not_allowed', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/contactType", p5_2, allowed_EmailContactMedium_contactType);
 }
 if (t5 === "PostalAddressContactMedium") {
-if (!(p5_2 === "postal")) f.outside("R-contact", 'not_allowed', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/contactType", p5_2, allowed_PostalAddressContactMedium_contactType);
+if (!(p5_2 === "postal")) f.outside("R-contact", 'not_allowed', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/contactType", p5_2, allowed_PostalAddressContactMedium_contactType);
 }
 }
 if (p5_3 !== undefined) {
 if (t5 === "PostalAddressContactMedium") {
-if (typeof p5_3 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/country", 'string', p5_3);
+if (typeof p5_3 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/country", 'string', p5_3);
 else {
-if (p5_3.length < 2 && codePointLength(p5_3) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/country", { limit: 1 });
-if (p5_3.length > 2 && (p5_3.length > 4 || codePointLength(p5_3) > 2)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/country", { limit: 2 });
+if (p5_3.length < 2 && codePointLength(p5_3) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/country", { limit: 1 });
+if (p5_3.length > 2 && (p5_3.length > 4 || codePointLength(p5_3) > 2)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/country", { limit: 2 });
 }
 }
 }
 if (p5_4 !== undefined) {
 if (t5 === "EmailContactMedium") {
-if (typeof p5_4 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/emailAddress", 'string', p5_4);
+if (typeof p5_4 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/emailAddress", 'string', p5_4);
 else {
-if (p5_4.length < 2 && codePointLength(p5_4) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/emailAddress", { limit: 1 });
-if (p5_4.length > 255 && (p5_4.length > 510 || codePointLength(p5_4) > 255)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/emailAddress", { limit: 255 });
+if (p5_4.length < 2 && codePointLength(p5_4) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/emailAddress", { limit: 1 });
+if (p5_4.length > 255 && (p5_4.length > 510 || codePointLength(p5_4) > 255)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/emailAddress", { limit: 255 });
 }
 }
 }
 if (p5_5 !== undefined) {
 if (t5 === "PostalAddressContactMedium") {
-if (typeof p5_5 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/locality", 'string', p5_5);
+if (typeof p5_5 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/locality", 'string', p5_5);
 else {
-if (p5_5.length < 2 && codePointLength(p5_5) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/locality", { limit: 1 });
-if (p5_5.length > 40 && (p5_5.length > 80 || codePointLength(p5_5) > 40)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/locality", { limit: 40 });
+if (p5_5.length < 2 && codePointLength(p5_5) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/locality", { limit: 1 });
+if (p5_5.length > 40 && (p5_5.length > 80 || codePointLength(p5_5) > 40)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/locality", { limit: 40 });
 }
 }
 }
 if (p5_6 !== undefined) {
 if (t5 === "PhoneContactMedium") {
-if (typeof p5_6 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/phoneNumber", 'string', p5_6);
+if (typeof p5_6 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/phoneNumber", 'string', p5_6);
 else {
-if (p5_6.length < 2 && codePointLength(p5_6) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/phoneNumber", { limit: 1 });
-if (p5_6.length > 30 && (p5_6.length > 60 || codePointLength(p5_6) > 30)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/phoneNumber", { limit: 30 });
+if (p5_6.length < 2 && codePointLength(p5_6) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/phoneNumber", { limit: 1 });
+if (p5_6.length > 30 && (p5_6.length > 60 || codePointLength(p5_6) > 30)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/phoneNumber", { limit: 30 });
 }
 }
 }
 if (p5_7 !== undefined) {
 if (t5 === "PostalAddressContactMedium") {
-if (typeof p5_7 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/postcode", 'string', p5_7);
+if (typeof p5_7 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/postcode", 'string', p5_7);
 else {
-if (p5_7.length < 2 && codePointLength(p5_7) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/postcode", { limit: 1 });
-if (p5_7.length > 6 && (p5_7.length > 12 || codePointLength(p5_7) > 6)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/postcode", { limit: 6 });
+if (p5_7.length < 2 && codePointLength(p5_7) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/postcode", { limit: 1 });
+if (p5_7.length > 6 && (p5_7.length > 12 || codePointLength(p5_7) > 6)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/postcode", { limit: 6 });
 }
 }
 }
 if (p5_8 !== undefined) {
 if (t5 === "PostalAddressContactMedium") {
-if (typeof p5_8 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetName", 'string', p5_8);
+if (typeof p5_8 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetName", 'string', p5_8);
 else {
-if (p5_8.length < 2 && codePointLength(p5_8) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetName", { limit: 1 });
-if (p5_8.length > 40 && (p5_8.length > 80 || codePointLength(p5_8) > 40)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetName", { limit: 40 });
+if (p5_8.length < 2 && codePointLength(p5_8) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetName", { limit: 1 });
+if (p5_8.length > 40 && (p5_8.length > 80 || codePointLength(p5_8) > 40)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetName", { limit: 40 });
 }
 }
 }
 if (p5_9 !== undefined) {
 if (t5 === "PostalAddressContactMedium") {
-if (typeof p5_9 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetNr", 'string', p5_9);
+if (typeof p5_9 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetNr", 'string', p5_9);
 else {
-if (p5_9.length < 2 && codePointLength(p5_9) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetNr", { limit: 1 });
-if (p5_9.length > 4 && (p5_9.length > 8 || codePointLength(p5_9) > 4)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetNr", { limit: 4 });
+if (p5_9.length < 2 && codePointLength(p5_9) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetNr", { limit: 1 });
+if (p5_9.length > 4 && (p5_9.length > 8 || codePointLength(p5_9) > 4)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetNr", { limit: 4 });
 }
 }
 }
 if (p5_10 !== undefined) {
 if (t5 === "PostalAddressContactMedium") {
-if (typeof p5_10 !== 'string') f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetNrSuffix", 'string', p5_10);
+if (typeof p5_10 !== 'string') f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetNrSuffix", 'string', p5_10);
 else {
-if (p5_10.length < 2 && codePointLength(p5_10) < 1) f.add("R-contact", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetNrSuffix", { limit: 1 });
-if (p5_10.length > 6 && (p5_10.length > 12 || codePointLength(p5_10) > 6)) f.add("R-contact", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium" + '/' + i5 + "/streetNrSuffix", { limit: 6 });
+if (p5_10.length < 2 && codePointLength(p5_10) < 1) f.add("R-contact", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetNrSuffix", { limit: 1 });
+if (p5_10.length > 6 && (p5_10.length > 12 || codePointLength(p5_10) > 6)) f.add("R-contact", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium/" + i5 + "/streetNrSuffix", { limit: 6 });
 }
 }
 }
@@ -618,7 +618,7 @@ if (p5_10.length > 6 && (p5_10.length > 12 || codePointLength(p5_10) > 6)) f.add
 function walk17(f, i2, p, p2_1, p3_1) {
 const list4 = Array.isArray(p3_1);
 const n5 = list4 ? f.visit(p3_1) : 0;
-if (!list4) f.wrongType("R-contact", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/contactMedium", 'array', p3_1);
+if (!list4) f.wrongType("R-contact", p + "/relatedParty/" + i2 + "/partyOrPartyRole/contactMedium", 'array', p3_1);
 if (list4) {
 let s_r3_media = r3.media(f, p2_1);
 let s_r4_media = r4.media(f, p2_1);
@@ -644,30 +644,30 @@ case "givenName": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_
 case "name": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_4 = v4; break; }
 case "salutation": { const v4 = p2_0[k3]; if (v4 !== undefined && hasOwn.call(p2_0, k3)) p3_5 = v4; break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "href": case "id": break;
-default: f.spend(1); if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.strayKey("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", k3, allowed__relatedParty___partyOrPartyRole_names);
+default: f.spend(1); if (k3.length < 32 && (0x3fffc >>> k3.length) & 1) f.strayKey("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole", k3, allowed__relatedParty___partyOrPartyRole_names);
 }
 const t3 = p3_0;
-if (!is3) f.wrongType("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", 'object', p2_0);
-if (is3 && p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
+if (!is3) f.wrongType("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole", 'object', p2_0);
+if (is3 && p3_0 === undefined) f.missing("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole", "@type");
 if (t3 === "Individual") {
-if (p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
-if (p3_2 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "familyName");
-if (p3_5 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "salutation");
+if (p3_0 === undefined) f.missing("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole", "@type");
+if (p3_2 === undefined) f.missing("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole", "familyName");
+if (p3_5 === undefined) f.missing("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole", "salutation");
 }
 if (t3 === "Organization") {
-if (p3_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "@type");
-if (p3_4 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole", "name");
+if (p3_0 === undefined) f.missing("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole", "@type");
+if (p3_4 === undefined) f.missing("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole", "name");
 }
 r3.party(f, p2_0, p3_1, i2, p2_1);
 r4.party(f, p2_0, p3_1, i2, p2_1);
 if (is3) {
 if (p3_0 !== undefined) {
-if (!(p3_0 === "Individual" || p3_0 === "Organization")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_PartyOrPartyRole__type);
+if (!(p3_0 === "Individual" || p3_0 === "Organization")) f.outside("R-party", 'unknown_type', p + "/relatedParty/" + i2 + "/partyOrPartyRole/@type", p3_0, allowed_PartyOrPartyRole__type);
 if (t3 === "Individual") {
-if (!(p3_0 === "Individual")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_Individual__type);
+if (!(p3_0 === "Individual")) f.outside("R-party", 'unknown_type', p + "/relatedParty/" + i2 + "/partyOrPartyRole/@type", p3_0, allowed_Individual__type);
 }
 if (t3 === "Organization") {
-if (!(p3_0 === "Organization")) f.outside("R-party", 'unknown_type', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/@type", p3_0, allowed_Organization__type);
+if (!(p3_0 === "Organization")) f.outside("R-party", 'unknown_type', p + "/relatedParty/" + i2 + "/partyOrPartyRole/@type", p3_0, allowed_Organization__type);
 }
 }
 if (p3_1 !== undefined) {
@@ -675,37 +675,37 @@ walk17(f, i2, p, p2_1, p3_1);
 }
 if (p3_2 !== undefined) {
 if (t3 === "Individual") {
-if (typeof p3_2 !== 'string') f.wrongType("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/familyName", 'string', p3_2);
+if (typeof p3_2 !== 'string') f.wrongType("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole/familyName", 'string', p3_2);
 else {
-if (p3_2.length < 2 && codePointLength(p3_2) < 1) f.add("R-party", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/familyName", { limit: 1 });
-if (p3_2.length > 30 && (p3_2.length > 60 || codePointLength(p3_2) > 30)) f.add("R-party", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/familyName", { limit: 30 });
+if (p3_2.length < 2 && codePointLength(p3_2) < 1) f.add("R-party", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/familyName", { limit: 1 });
+if (p3_2.length > 30 && (p3_2.length > 60 || codePointLength(p3_2) > 30)) f.add("R-party", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/familyName", { limit: 30 });
 }
 }
 }
 if (p3_3 !== undefined) {
 if (t3 === "Individual") {
-if (typeof p3_3 !== 'string') f.wrongType("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/givenName", 'string', p3_3);
+if (typeof p3_3 !== 'string') f.wrongType("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole/givenName", 'string', p3_3);
 else {
-if (p3_3.length < 2 && codePointLength(p3_3) < 1) f.add("R-party", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/givenName", { limit: 1 });
-if (p3_3.length > 30 && (p3_3.length > 60 || codePointLength(p3_3) > 30)) f.add("R-party", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/givenName", { limit: 30 });
+if (p3_3.length < 2 && codePointLength(p3_3) < 1) f.add("R-party", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/givenName", { limit: 1 });
+if (p3_3.length > 30 && (p3_3.length > 60 || codePointLength(p3_3) > 30)) f.add("R-party", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/givenName", { limit: 30 });
 }
 }
 }
 if (p3_4 !== undefined) {
 if (t3 === "Organization") {
-if (typeof p3_4 !== 'string') f.wrongType("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/name", 'string', p3_4);
+if (typeof p3_4 !== 'string') f.wrongType("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole/name", 'string', p3_4);
 else {
-if (p3_4.length < 2 && codePointLength(p3_4) < 1) f.add("R-party", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/name", { limit: 1 });
-if (p3_4.length > 60 && (p3_4.length > 120 || codePointLength(p3_4) > 60)) f.add("R-party", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/name", { limit: 60 });
+if (p3_4.length < 2 && codePointLength(p3_4) < 1) f.add("R-party", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/name", { limit: 1 });
+if (p3_4.length > 60 && (p3_4.length > 120 || codePointLength(p3_4) > 60)) f.add("R-party", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/name", { limit: 60 });
 }
 }
 }
 if (p3_5 !== undefined) {
 if (t3 === "Individual") {
-if (typeof p3_5 !== 'string') f.wrongType("R-party", p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/salutation", 'string', p3_5);
+if (typeof p3_5 !== 'string') f.wrongType("R-party", p + "/relatedParty/" + i2 + "/partyOrPartyRole/salutation", 'string', p3_5);
 else {
-if (p3_5.length < 2 && codePointLength(p3_5) < 1) f.add("R-party", 'too_short', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/salutation", { limit: 1 });
-if (p3_5.length > 30 && (p3_5.length > 60 || codePointLength(p3_5) > 30)) f.add("R-party", 'too_long', p + "/relatedParty" + '/' + i2 + "/partyOrPartyRole" + "/salutation", { limit: 30 });
+if (p3_5.length < 2 && codePointLength(p3_5) < 1) f.add("R-party", 'too_short', p + "/relatedParty/" + i2 + "/partyOrPartyRole/salutation", { limit: 1 });
+if (p3_5.length > 30 && (p3_5.length > 60 || codePointLength(p3_5) > 30)) f.add("R-party", 'too_long', p + "/relatedParty/" + i2 + "/partyOrPartyRole/salutation", { limit: 30 });
 }
 }
 }
@@ -719,10 +719,10 @@ if (is2) for (const k2 in v2) switch (k2) {
 case "partyOrPartyRole": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_0 = v3; break; }
 case "role": { const v3 = v2[k2]; if (v3 !== undefined && hasOwn.call(v2, k2)) p2_1 = v3; break; }
 case "@baseType": case "@referredType": case "@schemaLocation": case "@type": case "href": case "id": break;
-default: f.spend(1); if (k2.length < 32 && (0x7fffc >>> k2.length) & 1) f.strayKey("R-party", p + "/relatedParty" + '/' + i2, k2, allowed__relatedParty___names);
+default: f.spend(1); if (k2.length < 32 && (0x7fffc >>> k2.length) & 1) f.strayKey("R-party", p + "/relatedParty/" + i2, k2, allowed__relatedParty___names);
 }
-if (!is2) f.wrongType("R-field", p + "/relatedParty" + '/' + i2, 'object', v2);
-if (is2 && p2_0 === undefined) f.missing("R-party", p + "/relatedParty" + '/' + i2, "partyOrPartyRole");
+if (!is2) f.wrongType("R-field", p + "/relatedParty/" + i2, 'object', v2);
+if (is2 && p2_0 === undefined) f.missing("R-party", p + "/relatedParty/" + i2, "partyOrPartyRole");
 r6.relatedParty(f, v2, p2_1, i2);
 if (is2) {
 if (p2_0 !== undefined) {
