@@ -128,10 +128,10 @@ export const inflightRuleIds: readonly (typeof orderRuleIds)[number][] = /* @__P
     .join(', ')}]);
 `;
   const checks = `${header}import type { Check } from '../violation.js';
-${rules.map((r) => `import { ${r.check} } from '../rules/${r.folder}/check.js';`).join('\n')}
+import { walkRule } from '../rules/walked.js';
 
-/** The check of every rule of the specification, in the order of their ids: what validateProductOrder runs. */
-export const checks: readonly Check[] = /* @__PURE__ */ Object.freeze([${rules.map((r) => r.check).join(', ')}]);
+/** The check of every rule of the specification, in the order of their ids: what validateProductOrder runs, in one walk. */
+export const checks: readonly Check[] = /* @__PURE__ */ Object.freeze([${rules.map((r) => `walkRule(${quote(r.id)})`).join(', ')}]);
 `;
   const titles = `${header}import type { OrderRuleId } from '../violation.js';
 

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { checksModule } from './generate-checks.mjs';
 import { factsModule } from './generate-facts.mjs';
 import { fieldFactsModule, fieldFactsOf, labelsOf } from './generate-field-facts.mjs';
 import { inflightFiles } from './generate-inflight.mjs';
@@ -25,6 +24,7 @@ import {
 } from './generate-rules.mjs';
 import { shapesModule } from './generate-shapes.mjs';
 import { blanksModule, typesModule } from './generate-types.mjs';
+import { walkModule } from './generate-walk.mjs';
 
 const Ajv2020 = Ajv2020Module.default;
 const standaloneCode = standaloneModule.default;
@@ -191,19 +191,32 @@ function verdictOnly(code) {
 /** What the schema names at each place of an order, for the hints. */
 const known = namesAt(schema);
 
-function tableChecks() {
-  const tables = Object.entries(tableRules).map(([name, def]) => {
-    const rule = def || 'R-field';
-    const defs = Object.fromEntries(
-      Object.entries(schema.$defs).map(([key, sub]) => [key, ruleOf(key) && ruleOf(key) !== rule ? true : sub]),
-    );
-    defs.DateTime = fusedDateTime;
-    const root = def || refName(schema.$ref);
-    return { name, root, defs, place: known.defAt.get(root) };
-  });
-  const { js, dts } = checksModule(tables, known);
-  return { js: header + js, dts: header + dts };
+/** The one walk of an order: the field tables and every rule's hooks (rule.json `walk`). */
+function walkOf() {
+  const hooks = rules.flatMap((r) => (r.walk ?? []).map((h) => ({ ...h, module: r.check })));
+  const modules = rules
+    .filter((r) => r.walk?.length)
+    .map((r) => `import * as ${r.check} from '../rules/${r.folder}/check.js';`);
+  const imports = [
+    "import { elementsOf, isRecord } from '../read.js';",
+    "import { codePointLength, isDateTime } from '../schema-runtime.js';",
+    ...modules,
+  ].join('\n');
+  const defs = { ...schema.$defs, DateTime: fusedDateTime };
+  return (
+    header +
+    walkModule({
+      schema: { ...schema, $defs: defs },
+      tables: Object.values(tableRules).map((def) => def || 'R-field'),
+      hooks,
+      known,
+      ruleOf,
+      name: 'walkOrder',
+      imports,
+    })
+  );
 }
+
 function titled() {
   return Object.entries(schema.$defs).filter(([, sub]) => sub.title);
 }
@@ -289,7 +302,6 @@ function schemaTexts(schema) {
 }
 
 const inflight = inflightFiles({ root, order: schema, lean, compiled, fusedDateTime, ruleOf });
-const tables = tableChecks();
 const full = fullSchema([inflight]);
 const orderTitles = titled()
   .filter(([name]) => name !== 'DateTime')
@@ -307,8 +319,8 @@ const files = {
   ...ruleTables(root, rules),
   'src/generated/types.ts': header + typesModule(schema, { forms: true }),
   'src/generated/blanks.ts': header + blanksModule(schema),
-  'src/generated/table-checks.js': tables.js,
-  'src/generated/table-checks.d.ts': tables.dts,
+  'src/generated/walk.js': walkOf(),
+  'src/generated/walk.d.ts': `${header}import type { Found } from '../walk.js';\n\n/** Walks the order \`value\` at the JSON Pointer \`path\` once, reporting to \`found\`. */\nexport declare function walkOrder(value: unknown, path: string, found: Found): void;\n`,
   'src/generated/full-schema.js': full.js,
   'src/generated/full-schema.d.ts': full.dts,
   'src/generated/guards.ts': guards(

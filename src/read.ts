@@ -40,12 +40,12 @@ export function jsonType(value: unknown): string {
 export const maxNodes = 2 ** 28;
 
 /**
- * The most reads of the input one validation makes: every array element a check loops over and every
- * key a compiled table walks counts one. No check of an order reads a node of it more than once, and
- * seven checks read an order item, the most read node; so no JSON text within the package's limits
- * ever needs more (docs/decisions.md). Past it, the validation stops as `too_costly`.
+ * The most reads of the input one validation makes: every array element a walk loops over and every
+ * key it does not know counts one. The one walk of an order reads each node once, and an in-flight
+ * change, its own table then the walk, twice; so no JSON text within the package's limits ever needs
+ * more (docs/decisions.md). Past it, the validation stops as `too_costly`.
  */
-export const maxReads = 7 * maxNodes;
+export const maxReads = 2 * maxNodes;
 
 /**
  * The budget of one validation, made by the validator and handed to each check it runs, never held in
@@ -81,7 +81,7 @@ export class Work {
 export const nearBudget = 2048 * 21;
 
 /** Per list of names, the string a hint check last found near none of them. */
-const missed = /* @__PURE__ */ new WeakMap<readonly string[], string>();
+export const missed: WeakMap<readonly string[], string> = /* @__PURE__ */ new WeakMap();
 
 /** Collects the findings of one rule; allocates only once something is found. */
 export class Findings {
@@ -304,7 +304,7 @@ export function focusOf(listPath: string, index: number): string | undefined {
 }
 
 /** `params` with the `focus` of row `index` of the list at `listPath`, where its rows have a key field. */
-function withFocus<P extends object>(params: P, listPath: string, index: number): P & { focus?: string } {
+export function withFocus<P extends object>(params: P, listPath: string, index: number): P & { focus?: string } {
   const focus = focusOf(listPath, index);
   return focus === undefined ? params : Object.assign(params, { focus });
 }

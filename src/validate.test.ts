@@ -299,7 +299,7 @@ describe('the work budget (issue 31)', () => {
         rule: 'R-field',
         code: 'too_costly',
         path: '',
-        params: { limit: 7 * 2 ** 28 },
+        params: { limit: 2 * 2 ** 28 },
         message: expect.any(String),
       });
       expect(result.violations.slice(1)).toEqual([]);

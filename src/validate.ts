@@ -6,6 +6,7 @@ import { comparePaths, pointerKeys } from './pointer.js';
 import { isRecord, maxReads, type NotJson, notJsonNodes, parsedJson, Work } from './read.js';
 import { checks as orderChecks, rules } from './rules/index.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
+import { walkedId, walkFindings } from './rules/walked.js';
 import { type TextValidationResult, validateText } from './text/located.js';
 import type {
   Check,
@@ -616,8 +617,8 @@ export interface Collected {
 
 /** The findings of `checks` on `input`, as a validation listing `max` violations collects them. Never throws. */
 export function collect(checks: readonly Check[], input: unknown, max: number): Collected {
-  const { found, stopped, near } = findings(checks, input, stopAfter(max), max);
-  const listed = found.length === 0 ? found : byPath(found).slice(0, max);
+  const { found, stopped, near, ordered } = findings(checks, input, stopAfter(max), max);
+  const listed = found.length === 0 ? found : ordered ? found.slice(0, max) : byPath(found).slice(0, max);
   return {
     listed,
     more: found.length - listed.length,
@@ -655,10 +656,17 @@ function findings(
   input: unknown,
   stop: number,
   hints: number,
-): { found: Finding[]; stopped: boolean; near: Finding[] } {
+): { found: Finding[]; stopped: boolean; near: Finding[]; ordered: boolean } {
   const work = new Work(stop, maxReads, hints);
-  const { found, stopped } = faultsOf(checks, input, work, stop);
-  return { found, stopped, near: work.hints ?? [] };
+  const { found, stopped, ordered } = faultsOf(checks, input, work, stop);
+  return { found, stopped, near: work.hints ?? [], ordered };
+}
+
+/** Faults as a pass gives them: `ordered` when they are in path order already. */
+interface Faults {
+  found: Finding[];
+  stopped: boolean;
+  ordered: boolean;
 }
 
 /** A check as {@link faultsOf} calls it: this package's with the validation's {@link Work}, a caller's guarded. */
@@ -669,12 +677,7 @@ type Budgeted = Check & { check(order: unknown, work?: Work): readonly Finding[]
  * every check finds. The checks read a node that is no JSON value as a value of the wrong type, never
  * into it, and its one fault is its own (`wrong_type` with what was `found`).
  */
-function faultsOf(
-  checks: readonly Check[],
-  input: unknown,
-  work: Work,
-  stop: number,
-): { found: Finding[]; stopped: boolean } {
+function faultsOf(checks: readonly Check[], input: unknown, work: Work, stop: number): Faults {
   if (typeof input === 'object' && input !== null && parsedJson.has(input))
     return checkedFaults(checks, input, work, stop);
   let walked: ReturnType<typeof notJsonNodes>;
@@ -682,12 +685,12 @@ function faultsOf(
     walked = notJsonNodes(input, stop);
   } catch {
     // a Proxy trap or a getter that throws
-    return { found: unreadable.slice(), stopped: false };
+    return { found: unreadable.slice(), stopped: false, ordered: true };
   }
   const { nodes, costly } = walked;
   if (nodes.length === 0 && !costly) return checkedFaults(checks, input, work, stop);
   const found = nodes.map(notJsonFinding);
-  if (found.length >= stop) return { found, stopped: true };
+  if (found.length >= stop) return { found, stopped: true, ordered: false };
   const checked = checkedFaults(checks, nodes.length === 0 ? input : opaqueAt(input, nodes), work, stop - found.length);
   const at = new Map(nodes.map(({ path }, i) => [path, i]));
   for (const f of checked.found) {
@@ -701,7 +704,7 @@ function faultsOf(
   }
   // more nodes than any JSON text within the package's limits holds: never valid
   if (costly && !found.includes(tooCostly)) found.unshift(tooCostly);
-  return { found, stopped: checked.stopped || costly };
+  return { found, stopped: checked.stopped || costly, ordered: false };
 }
 
 /** The finding of a node that is no JSON value. */
@@ -749,8 +752,45 @@ function put(node: Record<string | number, unknown>, key: string | number, value
   Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-/** The faults every check finds, until `stop` of them are found. */
-function checkedFaults(
+/**
+ * The faults every check finds, until `stop` of them are found: the rules of the generated walk in one
+ * pass, in path order, then each other check (an in-flight table, a caller's rule) on its own.
+ */
+function checkedFaults(checks: readonly Check[], input: unknown, work: Work, stop: number): Faults {
+  // the first check also judges an input that is no object; the others need an object
+  const run = isRecord(input) ? checks : checks.slice(0, 1);
+  const on = new Set<string>();
+  const others: Check[] = [];
+  for (const check of run) {
+    const id = walkedId(check);
+    if (id === undefined) others.push(check);
+    else on.add(id);
+  }
+  let found: Finding[] = [];
+  if (on.size > 0) {
+    work.left = stop;
+    let walked: { found: Finding[]; stopped: boolean };
+    try {
+      walked = walkFindings(input, on, stop, work);
+    } catch {
+      // a throwing getter or Proxy trap of the input
+      return { found: unreadable.slice(), stopped: false, ordered: true };
+    }
+    found = walked.found;
+    if (walked.stopped) {
+      // out of reads, never valid: too_costly is listed first, whatever else was found
+      if (work.costly) found.unshift(tooCostly);
+      return { found, stopped: true, ordered: true };
+    }
+    if (others.length === 0) return { found, stopped: false, ordered: true };
+  }
+  const rest = eachFaults(others, input, work, stop - found.length);
+  if (rest.found.length === 0) return { found, stopped: rest.stopped, ordered: true };
+  return { found: found.concat(rest.found), stopped: rest.stopped, ordered: false };
+}
+
+/** The faults each of `checks` finds on its own, until `stop` of them are found. */
+function eachFaults(
   checks: readonly Check[],
   input: unknown,
   work: Work,
@@ -758,9 +798,7 @@ function checkedFaults(
 ): { found: Finding[]; stopped: boolean } {
   const found: Finding[] = [];
   try {
-    // the first check also judges an input that is no object; the others need an object
-    const last = isRecord(input) ? checks.length : Math.min(1, checks.length);
-    for (let r = 0; r < last; r++) {
+    for (let r = 0; r < checks.length; r++) {
       work.left = stop - found.length;
       let some: readonly Finding[];
       try {

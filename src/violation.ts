@@ -157,7 +157,7 @@ export interface ParamsByCode {
   unreadable: Readonly<Record<string, never>>;
   /** The most reads of the input a validation makes: the input needed more, so checking stopped. */
   too_costly: {
-    /** The most reads of the walk that stopped: 1,879,048,192 for a validation, 268,435,456 for the blank-stripping of `emptyAsMissing`. */
+    /** The most reads of the walk that stopped: 536,870,912 for a validation, 268,435,456 for the blank-stripping of `emptyAsMissing`. */
     readonly limit: number;
   };
   /** The least value (a query number). */

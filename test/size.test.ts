@@ -13,15 +13,17 @@ describe('the browser bundle of a form', () => {
   // the checks kept out of them, the words for what was found) costs 1,644 bytes (11,238 before, 12,882
   // after) and 1,590 of productOrderSchema (12,282, 13,872), which were at their budgets already.
   // 12.75 KB until the lists of allowed values were worded once for all their violations: 99 bytes
-  // (13,028 before, 13,127 after; 14,020 and 14,116 of productOrderSchema)
-  it('of validateProductOrder, with its rules and both languages, stays within 12.875 KB', async () => {
+  // (13,028 before, 13,127 after; 14,020 and 14,116 of productOrderSchema). 12.875 KB until the one
+  // walk: its code, the places' and agreements' structure with the rules' hooks, is 1.8 KB more than
+  // the three tables it replaced (14,620 and 15,587 after): the size the engine must win back
+  it('of validateProductOrder, with its rules and both languages, stays within 14.375 KB', async () => {
     const gzipped = await size(formEntries.validate);
     expect(gzipped).toBeGreaterThan(4 * KB);
-    expect(gzipped).toBeLessThanOrEqual(12.875 * KB);
+    expect(gzipped).toBeLessThanOrEqual(14.375 * KB);
   });
 
-  it('of productOrderSchema stays within 13.875 KB', async () => {
-    expect(await size(formEntries.schema)).toBeLessThanOrEqual(13.875 * KB);
+  it('of productOrderSchema stays within 15.375 KB', async () => {
+    expect(await size(formEntries.schema)).toBeLessThanOrEqual(15.375 * KB);
   });
 
   // issue 29's words (rows named by their role, plain type words, the places' demands for any product

@@ -110,7 +110,7 @@ const samples: Readonly<Record<FindingCode, Finding>> = {
     params: { name: 'collocation_room_name', names: ['collocation_room_name'] },
   },
   unreadable: { rule: 'R-field', code: 'unreadable', path: '', params: {} },
-  too_costly: { rule: 'R-field', code: 'too_costly', path: '', params: { limit: 7 * 2 ** 28 } },
+  too_costly: { rule: 'R-field', code: 'too_costly', path: '', params: { limit: 2 * 2 ** 28 } },
   too_small: { rule: 'R-query', code: 'too_small', path: '/offset', params: { limit: 0 } },
   too_large: { rule: 'R-query', code: 'too_large', path: '/limit', params: { limit: Number.MAX_SAFE_INTEGER } },
   invalid_json: { rule: 'R-body', code: 'invalid_json', path: '', params: { reason: 'syntax', position: 12 } },

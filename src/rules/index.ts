@@ -3,6 +3,7 @@
 import { checks } from '../generated/checks.js';
 import { titles } from '../generated/rule-titles.js';
 import type { Check, Rule } from '../violation.js';
+import { walkedAs } from './walked.js';
 
 export { checks };
 
@@ -11,6 +12,6 @@ export const rules: readonly Rule[] = /* @__PURE__ */ titled(checks);
 
 function titled(list: readonly Check[]): readonly Rule[] {
   return Object.freeze(
-    list.map((check) => Object.freeze({ ...check, title: titles[check.id as keyof typeof titles] })),
+    list.map((check) => walkedAs(Object.freeze({ ...check, title: titles[check.id as keyof typeof titles] }), check)),
   );
 }

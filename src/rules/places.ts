@@ -1,60 +1,13 @@
-// What R10, R11 and R12 share: the items of a new order with a given product @type, the roles of
-// their places, and the checks of a locationB GeographicSite.
+// What R10, R11 and R12 share: the places of an item of a new order with a given product @type, the
+// roles of those places, and the checks of a locationB GeographicSite.
 
 import { locationB, newCategory } from '../generated/facts.js';
-import { type Data, type Findings, focusOf, isRecord, jsonType, lengthOf, list, own, textFault } from '../read.js';
-import type { Fault, ParamsByCode } from '../violation.js';
+import { focusOf, jsonType, textFault } from '../read.js';
+import type { Fault, ParamsByCode, RuleId } from '../violation.js';
+import type { Found } from '../walk.js';
+import { itemPath } from './items.js';
 import { isPlaceRole } from './r7-place-roles/check.js';
 import { placeKind } from './r8-place-kinds/check.js';
-
-/**
- * Calls `visit` with the relatedPlace array and its pointer for each item of a new order whose
- * product has one of `productTypes`. Items without a relatedPlace array are R7's and R9's to report.
- */
-export function eachNewProduct(
-  order: unknown,
-  found: Findings,
-  productTypes: ReadonlySet<string>,
-  visit: (places: readonly unknown[], path: string) => void,
-): void {
-  if (!isRecord(order) || own(order, 'category', order.category) !== newCategory) return;
-  const items = list(order, 'productOrderItem', order.productOrderItem);
-  for (let i = 0, n = found.visit(items); i < n; i++) {
-    const item = items[i];
-    const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
-    if (!isRecord(product)) continue;
-    const type = own(product, '@type', product['@type']);
-    const places = own(product, 'relatedPlace', product.relatedPlace);
-    if (typeof type === 'string' && productTypes.has(type) && Array.isArray(places))
-      visit(places, `/productOrderItem/${i}/product/relatedPlace`);
-  }
-}
-
-/** The roles of the places, or undefined when one is not a role R7 allows (R7 reports it). */
-export function rolesOf(found: Findings, places: readonly unknown[]): string[] | undefined {
-  const roles: string[] = [];
-  for (let j = 0, n = found.visit(places); j < n; j++) {
-    const place = places[j];
-    const role = isRecord(place) ? own(place, 'role', place.role) : undefined;
-    if (!isPlaceRole(role)) return undefined;
-    roles.push(role);
-  }
-  return roles;
-}
-
-/**
- * Reports each role in `needed` that no place has, focusing the role of a place that is not needed or
- * repeats a role, each missing role its own such place where there are enough, else the first.
- */
-function requireRoles(found: Findings, places: readonly unknown[], path: string, needed: readonly string[]): void {
-  const roles = rolesOf(found, places);
-  if (!roles) return;
-  const spare: number[] = [];
-  for (let j = 0; j < roles.length; j++) if (!needed.includes(roles[j]) || roles.indexOf(roles[j]) < j) spare.push(j);
-  let m = 0;
-  for (const role of needed)
-    if (!roles.includes(role)) found.add('missing_place_role', path, { role, focus: focusOf(path, spare[m++] ?? 0) });
-}
 
 /** What a locationB place must be, as the schema says for R10 and R12. */
 export interface SiteDemand {
@@ -81,96 +34,165 @@ function valueFault(wanted: Wanted, value: unknown): Fault | undefined {
 
 /** What R10 and R12 demand of a product's places: their count, the roles some place must have, and the locationB site. */
 export interface PlacesDemand extends SiteDemand {
+  /** The product @types whose places the rule checks. */
+  readonly products: readonly string[];
   readonly places: { readonly min: number; readonly max: number };
   readonly roles: readonly string[];
 }
 
-/** Checks the places of a product against `demand`: their count, else the roles they must have; and the locationB site. */
-export function checkPlaces(found: Findings, places: readonly unknown[], path: string, demand: PlacesDemand): void {
-  const { min, max } = demand.places;
-  const n = lengthOf(places);
-  if (n < min || n > max) found.count(path, n, min, max);
-  else requireRoles(found, places, path, demand.roles);
-  checkLocationB(found, places, path, demand);
+const placesPath = (i: number) => `${itemPath(i)}/product/relatedPlace`;
+
+/** The places of a product a rule checks: the roles met so far, none once one is no role R7 allows. */
+export interface Places {
+  roles: string[] | undefined;
+}
+
+/** At the relatedPlace list of an item of a new order: whether its product is one of `products`, and the count. */
+export function placesOf(
+  f: Found,
+  id: RuleId,
+  products: ReadonlySet<string>,
+  count: { readonly min: number; readonly max: number },
+  n: number,
+  category: unknown,
+  type: unknown,
+  i: number,
+): Places | undefined {
+  if (category !== newCategory || typeof type !== 'string' || !products.has(type)) return undefined;
+  if (n >= count.min && n <= count.max) return { roles: [] };
+  f.count(id, placesPath(i), n, count.min, count.max);
+  return { roles: undefined };
+}
+
+/** A place's role, met: the roles, or none once one is no role R7 allows (R7 reports it). */
+export function roleOf(places: Places, role: unknown): Places {
+  if (!isPlaceRole(role)) places.roles = undefined;
+  else places.roles?.push(role);
+  return places;
 }
 
 /**
- * Checks that the place of each locationB item is a GeographicSite that contains the named
- * characteristics with right values and has exactly 1 nested place. What R8 already rejects (an
- * unknown place kind, a missing characteristics list, a characteristic without value) is left to R8.
+ * A locationB site's characteristics met so far: per characteristic the site must contain (a bit each),
+ * whether one had a right value, whether an item R8 rejects could be it, the first value at fault (its
+ * item, its fault and where the walk passed it), and the names met, for the hints.
  */
-function checkLocationB(found: Findings, places: readonly unknown[], path: string, demand: SiteDemand): void {
-  for (let j = 0, n = found.visit(places); j < n; j++) {
-    const related = places[j];
-    if (!isRecord(related) || own(related, 'role', related.role) !== locationB) continue;
-    const place = own(related, 'place', related.place);
-    const kind = placeKind(place);
-    if (!kind) continue;
-    const placePath = `${path}/${j}/place`;
-    if (kind !== demand.site) {
-      found.add('not_allowed', `${placePath}/@type`, { allowed: [demand.site] });
-      continue;
-    }
-    const site = place as Data;
-    const characteristics = own(site, 'geographicSiteCharacteristic', site.geographicSiteCharacteristic);
-    if (Array.isArray(characteristics)) {
-      const listPath = `${placePath}/geographicSiteCharacteristic`;
+interface Characteristics {
+  good: number;
+  maybe: number;
+  first: (readonly [number, Fault, number] | undefined)[] | undefined;
+  names: [number, string][] | undefined;
+}
+
+/**
+ * The hooks of R10 and R12: the places of each item of a new order with one of `products`, their
+ * count, else the roles some place must have; and the locationB site's @type, characteristics and
+ * nested place.
+ */
+export function placesDemand(id: RuleId, demand: PlacesDemand) {
+  const products: ReadonlySet<string> = new Set(demand.products);
+  const isSite = (_places: Places, role: unknown, type: unknown) => role === locationB && type === demand.site;
+  return Object.freeze({
+    places: (f: Found, n: number, category: unknown, type: unknown, i: number) =>
+      placesOf(f, id, products, demand.places, n, category, type, i),
+    place: (_f: Found, places: Places, role: unknown): void => {
+      roleOf(places, role);
+    },
+    /**
+     * After the places: each role in `roles` that no place has, focusing the role of a place that is
+     * not needed or repeats a role, each missing role its own such place where there are enough.
+     */
+    placesEnd(f: Found, places: Places, i: number): void {
+      const { roles } = places;
+      if (!roles) return;
+      const spare: number[] = [];
+      for (let j = 0; j < roles.length; j++)
+        if (!demand.roles.includes(roles[j]) || roles.indexOf(roles[j]) < j) spare.push(j);
+      let m = 0;
+      for (const role of demand.roles)
+        if (!roles.includes(role))
+          f.add(id, 'missing_place_role', placesPath(i), { role, focus: focusOf(placesPath(i), spare[m++] ?? 0) });
+    },
+    /** At the @type of a locationB place: of another kind than the site. */
+    type(f: Found, type: unknown, _places: Places, role: unknown, i: number, j: number): void {
+      if (role === locationB && placeKind(type) && type !== demand.site)
+        f.add(id, 'not_allowed', `${placesPath(i)}/${j}/place/@type`, { allowed: [demand.site] });
+    },
+    /** At the characteristics of a locationB site. */
+    characteristics: (_f: Found, places: Places, role: unknown, type: unknown): Characteristics | undefined =>
+      isSite(places, role, type) ? { good: 0, maybe: 0, first: undefined, names: undefined } : undefined,
+    /**
+     * A characteristic, met: `contains` semantics, one of a name with a right value is enough. An item
+     * R8 rejects hides a missing one only when it could be the one sought: no object, no string name,
+     * or that name without a value.
+     */
+    characteristic(f: Found, seen: Characteristics, name: unknown, value: unknown, k: number): void {
+      if (typeof name !== 'string') {
+        seen.maybe = -1;
+        return;
+      }
+      seen.names ??= [];
+      seen.names.push([k, name]);
+      const { characteristics } = demand;
+      for (let w = 0; w < characteristics.length; w++) {
+        const bit = 1 << w;
+        const wanted = characteristics[w];
+        if (name !== wanted.name || seen.good & bit) continue;
+        if (value === undefined) {
+          seen.maybe |= bit;
+          continue;
+        }
+        const fault = valueFault(wanted, value);
+        if (!fault) seen.good |= bit;
+        else {
+          seen.first ??= [];
+          seen.first[w] ??= [k, fault, f.mark()];
+        }
+      }
+    },
+    /** After the characteristics: the fault of each value sought, and in one finding every one missing. */
+    characteristicsEnd(f: Found, seen: Characteristics, i: number, j: number): void {
+      const { characteristics } = demand;
+      if (seen.good === (1 << characteristics.length) - 1) return;
+      const listPath = `${placesPath(i)}/${j}/place/geographicSiteCharacteristic`;
+      const slot = f.where();
+      const faults: [number, Fault, number, string][] = [];
       const names: string[] = [];
-      for (const wanted of demand.characteristics)
-        if (checkCharacteristic(found, characteristics, listPath, wanted)) names.push(wanted.name);
+      for (let w = 0; w < characteristics.length; w++) {
+        const bit = 1 << w;
+        const first = seen.first?.[w];
+        if (seen.good & bit) continue;
+        if (first) faults.push([...first, characteristics[w].name]);
+        else if (!(seen.maybe & bit)) {
+          // a characteristic whose name is a near miss of the one sought is most likely meant to be it
+          for (const [k, met] of seen.names ?? []) f.near(id, `${listPath}/${k}/name`, met, [characteristics[w].name]);
+          names.push(characteristics[w].name);
+        }
+      }
+      // the fault of a value (wrong_type, too_short, too_long, pattern_mismatch), each of which names the
+      // characteristic, where the walk passed the value: the last first, so the marks before stay right
+      faults.sort((a, b) => b[0] - a[0]);
+      for (const [k, [code, params], mark, name] of faults) {
+        f.at(mark);
+        f.add(id, code, `${listPath}/${k}/value`, { ...params, name } as ParamsByCode[typeof code]);
+      }
+      f.at(slot);
       // one fault, one violation: every characteristic the site lacks, named in one finding
       if (names.length > 0)
-        found.add('missing_characteristic', listPath, {
-          name: names[0],
-          names,
-          focus: focusOf(listPath, 0),
-        });
-    }
-    const nested = own(site, 'place', site.place);
-    if (Array.isArray(nested))
-      found.count(`${placePath}/place`, lengthOf(nested), demand.nested.min, demand.nested.max);
-  }
-}
-
-/**
- * `contains` semantics: one characteristic of that name with a right value is enough. An item R8
- * rejects hides a missing one only when it could be the one sought: not an object, no string name,
- * or that name without a value. R8 reports it; an incomplete item of another name hides nothing.
- * Returns whether the characteristic is missing, for the caller to report with the others missing.
- */
-function checkCharacteristic(found: Findings, list: readonly unknown[], path: string, wanted: Wanted): boolean {
-  const { name } = wanted;
-  let first: readonly [number, Fault | undefined] | undefined;
-  let maybe = false;
-  for (let k = 0, n = found.visit(list); k < n; k++) {
-    const item = list[k];
-    const itemName = isRecord(item) ? own(item, 'name', item.name) : undefined;
-    if (typeof itemName !== 'string') {
-      maybe = true;
-      continue;
-    }
-    if (itemName !== name) continue;
-    const value = own(item as Data, 'value', (item as Data).value);
-    if (value === undefined) {
-      maybe = true;
-      continue;
-    }
-    const fault = valueFault(wanted, value);
-    if (!fault) return false;
-    first ??= [k, fault];
-  }
-  if (first?.[1]) {
-    // the fault of a value (wrong_type, too_short, too_long, pattern_mismatch), each of which names the characteristic
-    const [code, params] = first[1];
-    found.add(code, `${path}/${first[0]}/value`, { ...params, name } as ParamsByCode[typeof code]);
-  } else if (!maybe) {
-    // a characteristic whose name is a near miss of the one sought is most likely meant to be it
-    for (let k = 0, n = found.visit(list); k < n; k++) {
-      const item = list[k];
-      const itemName = isRecord(item) ? own(item, 'name', item.name) : undefined;
-      if (typeof itemName === 'string') found.near(`${path}/${k}/name`, itemName, [name]);
-    }
-    return true;
-  }
-  return false;
+        f.add(id, 'missing_characteristic', listPath, { name: names[0], names, focus: focusOf(listPath, 0) });
+    },
+    /** At the nested places of a locationB site: their count. */
+    nested(
+      f: Found,
+      nested: unknown,
+      n: number,
+      places: Places,
+      role: unknown,
+      type: unknown,
+      i: number,
+      j: number,
+    ): void {
+      if (Array.isArray(nested) && isSite(places, role, type))
+        f.count(id, `${placesPath(i)}/${j}/place/place`, n, demand.nested.min, demand.nested.max);
+    },
+  });
 }

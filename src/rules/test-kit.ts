@@ -154,6 +154,13 @@ export const MEDIA = `${PARTY}/contactMedium`;
 export const ITEM = '/productOrderItem/0';
 export const PLACES = `${ITEM}/product/relatedPlace`;
 
+/** The check of the rule `id`, as the validator runs it. */
+export function checkOf(id: RuleId): Check {
+  const check = checks.find((c) => c.id === id);
+  if (!check) throw new Error(`no rule ${id}`);
+  return check;
+}
+
 export interface Expected {
   readonly rule: RuleId;
   readonly code: ViolationCode;
@@ -180,7 +187,8 @@ export function expectValidatorViolations(order: unknown, expected: readonly Exp
  * findings are ordered as the validator orders them: by path, then by the order of the rules' ids.
  * Params compared with toMatchObject.
  */
-export function ruleKit(rule: Check) {
+export function ruleKit(id: RuleId) {
+  const rule = checkOf(id);
   const expectFindings = (order: unknown, expected: readonly Expected[]): void => {
     const named = new Set<string>([rule.id, ...expected.map((e) => e.rule)]);
     const found = checks.filter((c) => named.has(c.id)).flatMap((c) => [...c.check(order)]);

@@ -13,9 +13,8 @@ import {
   withMedia,
   withParties,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.contactMedia);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R-contact');
 
 const contact = { rule: 'R-contact' } as const;
 const at = `${MEDIA}/0`;

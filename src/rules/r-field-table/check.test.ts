@@ -11,9 +11,8 @@ import {
   validOrder,
   withCategory,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.fieldTable);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R-field');
 
 const field = { rule: 'R-field' } as const;
 const set = (key: string, value: unknown) =>

@@ -1,8 +1,7 @@
 import { describe, it } from 'vitest';
 import { chars, individual, organization, PARTY, party, phone, ruleKit, withParties } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.party);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R-party');
 
 const rParty = { rule: 'R-party' } as const;
 /** An order whose only related party is a locationAContact (no contact-medium demand) with `partyOrPartyRole`. */

@@ -1,8 +1,7 @@
 import { describe, it } from 'vitest';
 import { notNew, orderWith, ruleKit, validOrder, withCategory } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation } = ruleKit(self.r1);
+const { expectNoViolation, expectViolation } = ruleKit('R1');
 
 const qualifications = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `POQ-${i}` }));
 const withQualifications = (n: number, base = validOrder()) =>

@@ -4,6 +4,7 @@ import { runs } from '../../../test/runs.js';
 import {
   address,
   characteristic,
+  checkOf,
   item,
   loopSite,
   notNew,
@@ -16,9 +17,8 @@ import {
   validOrder,
   withItems,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r10);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R10');
 
 const r10 = { rule: 'R10' } as const;
 const loops = ['HvtLocalLoopProduct', 'KvzLocalLoopProduct'];
@@ -202,7 +202,7 @@ describe('R10: places of a local loop in a new order', () => {
         ];
         const list = [...present.filter((c) => !missing.includes(c.name)), ...extra];
         const shuffled = list.map((c, i) => ({ c, k: (i * 7919 + seed) % 13 })).sort((a, b) => a.k - b.k);
-        const found = self.r10
+        const found = checkOf('R10')
           .check(loop([A(), B(site(shuffled.map(({ c }) => c)))]))
           .filter((f) => f.code === 'missing_characteristic');
         expect(found).toHaveLength(missing.length === 0 ? 0 : 1);

@@ -7,17 +7,7 @@
 // Both characteristics and the nested place are required.
 
 import { localLoop } from '../../generated/facts.js';
-import { Findings, type Work } from '../../read.js';
-import type { Check } from '../../violation.js';
-import { checkPlaces, eachNewProduct } from '../places.js';
+import { placesDemand } from '../places.js';
 
-const products: ReadonlySet<string> = /* @__PURE__ */ new Set(localLoop.products);
-
-export const r10: Check = /* @__PURE__ */ Object.freeze({
-  id: 'R10',
-  check(order: unknown, work?: Work) {
-    const found = new Findings('R10', work);
-    eachNewProduct(order, found, products, (places, path) => checkPlaces(found, places, path, localLoop));
-    return found.done();
-  },
-});
+export const { places, place, placesEnd, type, characteristics, characteristic, characteristicsEnd, nested } =
+  /* @__PURE__ */ placesDemand('R10', localLoop);

@@ -11,9 +11,8 @@ import {
   terminations,
   withItems,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation } = ruleKit(self.r11);
+const { expectNoViolation, expectViolation } = ruleKit('R11');
 
 const r11 = { rule: 'R11' } as const;
 const bitstream = (places: unknown[], category = 'new', type = 'BitstreamAccessProduct') =>

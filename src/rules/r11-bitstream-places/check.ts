@@ -2,24 +2,39 @@
 // item's product.relatedPlace has exactly 1 item, with role locationA.
 
 import { bitstream } from '../../generated/facts.js';
-import { Findings, lengthOf, type Work } from '../../read.js';
-import type { Check } from '../../violation.js';
-import { eachNewProduct, rolesOf } from '../places.js';
+import type { Found } from '../../walk.js';
+import { itemPath } from '../items.js';
+import { type Places, placesOf, roleOf } from '../places.js';
 
 const products: ReadonlySet<string> = /* @__PURE__ */ new Set(bitstream.products);
 
-export const r11: Check = /* @__PURE__ */ Object.freeze({
-  id: 'R11',
-  check(order: unknown, work?: Work) {
-    const found = new Findings('R11', work);
-    const { places: count, role: only } = bitstream;
-    eachNewProduct(order, found, products, (places, path) => {
-      const n = lengthOf(places);
-      if (n < count.min || n > count.max) return found.count(path, n, count.min, count.max);
-      const roles = rolesOf(found, places) ?? [];
-      for (let j = 0; j < roles.length; j++)
-        if (roles[j] !== only) found.add('not_allowed', `${path}/${j}/role`, { allowed: [only] });
-    });
-    return found.done();
-  },
-});
+/** The places of a bitstream product: their roles, and where the walk passed each role that is not the one allowed. */
+interface Bitstream extends Places {
+  readonly others: [number, number][];
+}
+
+/** At the relatedPlace list of an item of a new order: the count, when its product is a bitstream product. */
+export function places(f: Found, n: number, category: unknown, type: unknown, i: number): Bitstream | undefined {
+  const places = placesOf(f, 'R11', products, bitstream.places, n, category, type, i);
+  return places?.roles ? { ...places, others: [] } : undefined;
+}
+
+export const place = (_f: Found, places: Bitstream, role: unknown): Bitstream => roleOf(places, role) as Bitstream;
+
+/** At a place's role: another than the one allowed, noted where the walk passed it. */
+export function role(f: Found, places: Bitstream, value: unknown, j: number): Bitstream {
+  if (value !== bitstream.role) places.others.push([j, f.mark()]);
+  return places;
+}
+
+/** After the places: each role that is not the one allowed, when all are roles R7 allows. */
+export function placesEnd(f: Found, places: Bitstream, i: number): void {
+  if (!places.roles) return;
+  const slot = f.where();
+  for (let k = places.others.length - 1; k >= 0; k--) {
+    const [j, mark] = places.others[k];
+    f.at(mark);
+    f.add('R11', 'not_allowed', `${itemPath(i)}/product/relatedPlace/${j}/role`, { allowed: [bitstream.role] });
+  }
+  f.at(slot);
+}

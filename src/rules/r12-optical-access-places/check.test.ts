@@ -14,9 +14,8 @@ import {
   terminations,
   withItems,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r12);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R12');
 
 const r12 = { rule: 'R12' } as const;
 const A = () => place('locationA');

@@ -1,8 +1,7 @@
 import { describe, it } from 'vitest';
 import { categories, chars, orderWith, ruleKit, withCategory } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r13);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R13');
 
 const r13 = { rule: 'R13' } as const;
 const org = (extra: object = {}) => ({ '@type': 'Organization', businessId: 'DE-123456789', ...extra });

@@ -3,44 +3,35 @@
 // possibly different from the technical id).
 
 import { businessId as businessIdLength, engagedParties, engagedType } from '../../generated/facts.js';
-import { Findings, isRecord, list, none, own, textFault, type Work } from '../../read.js';
-import type { Check } from '../../violation.js';
+import { isRecord, textFault } from '../../read.js';
+import type { Found } from '../../walk.js';
 
-export const r13: Check = /* @__PURE__ */ Object.freeze({
-  id: 'R13',
-  check(order: unknown, work?: Work) {
-    if (!isRecord(order)) return none;
-    const agreements = list(order, 'agreement', order.agreement);
-    const found = new Findings('R13', work);
-    for (let i = 0, n = found.visit(agreements); i < n; i++) {
-      const agreement = agreements[i];
-      const parties = isRecord(agreement) ? own(agreement, 'engagedParty', agreement.engagedParty) : undefined;
-      if (parties === undefined) continue;
-      const path = `/agreement/${i}/engagedParty`;
-      if (!Array.isArray(parties)) {
-        found.wrongType(path, 'array', parties);
-        continue;
-      }
-      const m = found.visit(parties);
-      found.count(path, m, 0, engagedParties);
-      for (let j = 0; j < m; j++) {
-        const party = parties[j];
-        if (!isRecord(party)) {
-          found.wrongType(`${path}/${j}`, 'object', party);
-          continue;
-        }
-        const type = own(party, '@type', party['@type']);
-        if (type === undefined) found.missing(`${path}/${j}`, '@type');
-        else if (!engagedType.includes(type as never))
-          found.outside('not_allowed', `${path}/${j}/@type`, type, engagedType);
-        const businessId = own(party, 'businessId', party.businessId);
-        if (businessId === undefined) found.missing(`${path}/${j}`, 'businessId');
-        else {
-          const fault = textFault(businessId, businessIdLength.min, businessIdLength.max);
-          if (fault) found.add(fault[0], `${path}/${j}/businessId`, fault[1]);
-        }
-      }
-    }
-    return found.done();
-  },
-});
+const partiesPath = (a: number) => `/agreement/${a}/engagedParty`;
+
+/** At an agreement's engagedParty: `n` items. */
+export function engagedParty(f: Found, parties: unknown, n: number, a: number): void {
+  if (!Array.isArray(parties)) f.wrongType('R13', partiesPath(a), 'array', parties);
+  else f.count('R13', partiesPath(a), n, 0, engagedParties);
+}
+
+/** At an engaged party. */
+export function party(f: Found, node: unknown, type: unknown, businessId: unknown, a: number, j: number): void {
+  if (!isRecord(node)) {
+    f.wrongType('R13', `${partiesPath(a)}/${j}`, 'object', node);
+    return;
+  }
+  if (type === undefined) f.missing('R13', `${partiesPath(a)}/${j}`, '@type');
+  if (businessId === undefined) f.missing('R13', `${partiesPath(a)}/${j}`, 'businessId');
+}
+
+/** At an engaged party's @type. */
+export function type(f: Found, value: unknown, a: number, j: number): void {
+  if (!engagedType.includes(value as never))
+    f.outside('R13', 'not_allowed', `${partiesPath(a)}/${j}/@type`, value, engagedType);
+}
+
+/** At an engaged party's businessId. */
+export function businessId(f: Found, value: unknown, a: number, j: number): void {
+  const fault = textFault(value, businessIdLength.min, businessIdLength.max);
+  if (fault) f.add('R13', fault[0], `${partiesPath(a)}/${j}/businessId`, fault[1]);
+}

@@ -1,8 +1,7 @@
 import { describe, it } from 'vitest';
 import { categories, ITEM, item, ruleKit, terminations, withItems } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r14);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R14');
 
 const r14 = { rule: 'R14' } as const;
 const others = categories.filter((c) => c !== 'new' && !(terminations as readonly string[]).includes(c));

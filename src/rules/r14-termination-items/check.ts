@@ -4,8 +4,4 @@
 import { deleteAction, terminations } from '../../generated/facts.js';
 import { actionDemand } from '../items.js';
 
-export const r14 = /* @__PURE__ */ actionDemand({
-  id: 'R14',
-  categories: new Set(terminations),
-  action: deleteAction,
-});
+export const { item, action } = /* @__PURE__ */ actionDemand('R14', new Set(terminations), deleteAction);

@@ -12,9 +12,8 @@ import {
   ruleKit,
   withParties,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r3);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R3');
 
 const roles = contactRoles;
 const withContact = (role: string, contactMedium?: unknown) =>

@@ -6,7 +6,7 @@
 import { contactRoles, phoneMedium } from '../../generated/facts.js';
 import { contactDemand } from '../parties.js';
 
-export const r3 = /* @__PURE__ */ contactDemand({
+export const { party, media, medium, mediaEnd } = /* @__PURE__ */ contactDemand({
   id: 'R3',
   roles: new Set(contactRoles),
   mediumType: phoneMedium,

@@ -11,9 +11,8 @@ import {
   ruleKit,
   withParties,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation } = ruleKit(self.r4);
+const { expectNoViolation, expectViolation } = ruleKit('R4');
 
 const withDelivery = (contactMedium?: unknown, role = 'deliveryContact') =>
   withParties(party(role, individual(contactMedium === undefined ? {} : { contactMedium })));

@@ -4,7 +4,7 @@
 import { deliveryRoles, postalMedium } from '../../generated/facts.js';
 import { contactDemand } from '../parties.js';
 
-export const r4 = /* @__PURE__ */ contactDemand({
+export const { party, media, medium, mediaEnd } = /* @__PURE__ */ contactDemand({
   id: 'R4',
   roles: new Set(deliveryRoles),
   mediumType: postalMedium,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { r5 } from '../r5-free-roles/check.js';
 import {
+  checkOf,
   email,
   freeRoles,
   individual,
@@ -13,9 +13,9 @@ import {
   validOrder,
   withParties,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation } = ruleKit(self.r5);
+const { expectNoViolation, expectViolation } = ruleKit('R5');
+const r5 = checkOf('R5');
 
 const roles = freeRoles;
 

@@ -10,9 +10,8 @@ import {
   ruleKit,
   withParties,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r6);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R6');
 
 const roles = [...contactRoles, ...deliveryRoles, ...freeRoles];
 /** A party of `role` with media that satisfy R3 and R4. */

@@ -1,8 +1,7 @@
 import { describe, it } from 'vitest';
 import { address, categories, item, loopSite, PLACES, place, ruleKit, withItems } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r7);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R7');
 
 const roles = ['locationA', 'locationB', 'alternateAddress'];
 const r7 = { rule: 'R7' } as const;

@@ -11,9 +11,8 @@ import {
   validOrder,
   withItems,
 } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r8);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R8');
 
 const r8 = { rule: 'R8' } as const;
 const at = `${PLACES}/0/place`;

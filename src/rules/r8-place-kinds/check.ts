@@ -4,91 +4,97 @@
 // @referredType are required).
 
 import { address, placeKinds, placeRef, referredTypes, site } from '../../generated/facts.js';
-import { type Data, Findings, isRecord, list, none, own, type Work } from '../../read.js';
-import type { Check } from '../../violation.js';
+import { isRecord } from '../../read.js';
+import type { Found } from '../../walk.js';
 import { placePath } from '../r7-place-roles/check.js';
 
 const known: ReadonlySet<string> = /* @__PURE__ */ new Set(placeKinds);
 
 /** The @type of a place R8 accepts the kind of, else undefined. */
-export function placeKind(place: unknown): string | undefined {
-  const kind = isRecord(place) ? own(place, '@type', place['@type']) : undefined;
-  return typeof kind === 'string' && known.has(kind) ? kind : undefined;
-}
+export const placeKind = (type: unknown): string | undefined =>
+  typeof type === 'string' && known.has(type) ? type : undefined;
 
-export const r8: Check = /* @__PURE__ */ Object.freeze({
-  id: 'R8',
-  check(order: unknown, work?: Work) {
-    if (!isRecord(order)) return none;
-    const items = list(order, 'productOrderItem', order.productOrderItem);
-    const found = new Findings('R8', work);
-    for (let i = 0, n = found.visit(items); i < n; i++) {
-      const item = items[i];
-      const product = isRecord(item) ? own(item, 'product', item.product) : undefined;
-      if (!isRecord(product)) continue;
-      const places = list(product, 'relatedPlace', product.relatedPlace);
-      for (let j = 0, m = found.visit(places); j < m; j++) {
-        const related = places[j];
-        if (!isRecord(related)) continue;
-        const place = own(related, 'place', related.place);
-        if (place === undefined) found.missing(placePath(i, j), 'place');
-        else checkPlace(found, place, i, j);
-      }
-    }
-    return found.done();
-  },
-});
-
-// The checks below build a pointer only for a fault: most places have none.
 const at = (i: number, j: number, rest = '') => `${placePath(i, j)}/place${rest}`;
 
-function checkPlace(found: Findings, place: unknown, i: number, j: number): void {
-  if (!isRecord(place)) {
-    found.wrongType(at(i, j), 'object', place);
+/** At a relatedPlace item: its place is missing. */
+export function relatedPlace(f: Found, node: unknown, place: unknown, i: number, j: number): void {
+  if (place === undefined && isRecord(node)) f.missing('R8', placePath(i, j), 'place');
+}
+
+/** At a place: what its kind requires is missing. */
+export function place(
+  f: Found,
+  node: unknown,
+  type: unknown,
+  characteristics: unknown,
+  nested: unknown,
+  id: unknown,
+  referred: unknown,
+  i: number,
+  j: number,
+): void {
+  if (!isRecord(node)) {
+    f.wrongType('R8', at(i, j), 'object', node);
     return;
   }
-  const type = own(place, '@type', place['@type']);
-  if (type === undefined) found.missing(at(i, j), '@type');
-  else if (type === site) checkSite(found, place, i, j);
-  else if (type === placeRef) checkRef(found, place, i, j);
-  else if (type !== address) found.outside('unknown_type', at(i, j, '/@type'), type, placeKinds);
+  if (type === undefined) f.missing('R8', at(i, j), '@type');
+  else if (type === site) {
+    if (characteristics === undefined) f.missing('R8', at(i, j), 'geographicSiteCharacteristic');
+    if (nested === undefined) f.missing('R8', at(i, j), 'place');
+  } else if (type === placeRef) {
+    if (id === undefined) f.missing('R8', at(i, j), 'id');
+    if (referred === undefined) f.missing('R8', at(i, j), '@referredType');
+  }
 }
 
-function checkSite(found: Findings, site: Data, i: number, j: number): void {
-  const characteristics = own(site, 'geographicSiteCharacteristic', site.geographicSiteCharacteristic);
-  if (characteristics === undefined) found.missing(at(i, j), 'geographicSiteCharacteristic');
-  else if (!Array.isArray(characteristics))
-    found.wrongType(at(i, j, '/geographicSiteCharacteristic'), 'array', characteristics);
-  else
-    for (let k = 0, n = found.visit(characteristics); k < n; k++) {
-      const characteristic = characteristics[k];
-      if (!isRecord(characteristic) || !isNamedValue(characteristic))
-        checkCharacteristic(found, characteristic, at(i, j, `/geographicSiteCharacteristic/${k}`));
-    }
-  const nested = own(site, 'place', site.place);
-  if (nested === undefined) found.missing(at(i, j), 'place');
-  else if (!Array.isArray(nested)) found.wrongType(at(i, j, '/place'), 'array', nested);
+/** At a place's @type. */
+export function type(f: Found, value: unknown, i: number, j: number): void {
+  if (value !== site && value !== placeRef && value !== address)
+    f.outside('R8', 'unknown_type', at(i, j, '/@type'), value, placeKinds);
 }
 
-const isNamedValue = (c: Data) => typeof own(c, 'name', c.name) === 'string' && own(c, 'value', c.value) !== undefined;
+/** At a site's geographicSiteCharacteristic. */
+export function characteristics(f: Found, value: unknown, i: number, j: number): void {
+  if (!Array.isArray(value)) f.wrongType('R8', at(i, j, '/geographicSiteCharacteristic'), 'array', value);
+}
 
-function checkCharacteristic(found: Findings, characteristic: unknown, path: string): void {
-  if (!isRecord(characteristic)) {
-    found.wrongType(path, 'object', characteristic);
+const characteristicPath = (i: number, j: number, k: number) => at(i, j, `/geographicSiteCharacteristic/${k}`);
+
+/** At a characteristic: no object, or its name or value missing. */
+export function characteristic(
+  f: Found,
+  node: unknown,
+  name: unknown,
+  value: unknown,
+  i: number,
+  j: number,
+  k: number,
+): void {
+  if (!isRecord(node)) {
+    f.wrongType('R8', characteristicPath(i, j, k), 'object', node);
     return;
   }
-  const name = own(characteristic, 'name', characteristic.name);
-  if (name === undefined) found.missing(path, 'name');
-  else if (typeof name !== 'string') found.wrongType(`${path}/name`, 'string', name);
-  if (own(characteristic, 'value', characteristic.value) === undefined) found.missing(path, 'value');
+  if (name === undefined) f.missing('R8', characteristicPath(i, j, k), 'name');
+  if (value === undefined) f.missing('R8', characteristicPath(i, j, k), 'value');
 }
 
-function checkRef(found: Findings, ref: Data, i: number, j: number): void {
-  const id = own(ref, 'id', ref.id);
-  if (id === undefined) found.missing(at(i, j), 'id');
-  else if (typeof id !== 'string') found.wrongType(at(i, j, '/id'), 'string', id);
-  const referred = own(ref, '@referredType', ref['@referredType']);
-  if (referred === undefined) found.missing(at(i, j), '@referredType');
-  else if (!referredTypes.includes(referred as never))
-    found.outside('not_allowed', at(i, j, '/@referredType'), referred, referredTypes);
+/** At a characteristic's name. */
+export function characteristicName(f: Found, name: unknown, i: number, j: number, k: number): void {
+  if (typeof name !== 'string') f.wrongType('R8', `${characteristicPath(i, j, k)}/name`, 'string', name);
+}
+
+/** At a site's nested place. */
+export function nested(f: Found, value: unknown, i: number, j: number): void {
+  if (!Array.isArray(value)) f.wrongType('R8', at(i, j, '/place'), 'array', value);
+}
+
+/** At a place reference's id. */
+export function refId(f: Found, value: unknown, i: number, j: number): void {
+  if (typeof value !== 'string') f.wrongType('R8', at(i, j, '/id'), 'string', value);
+}
+
+/** At a place reference's @referredType. */
+export function referredType(f: Found, value: unknown, i: number, j: number): void {
+  if (!referredTypes.includes(value as never))
+    f.outside('R8', 'not_allowed', at(i, j, '/@referredType'), value, referredTypes);
 }

@@ -1,8 +1,7 @@
 import { describe, it } from 'vitest';
 import { ITEM, item, notNew, place, ruleKit, terminations, withItems } from '../test-kit.js';
-import * as self from './check.js';
 
-const { expectNoViolation, expectViolation, expectViolations } = ruleKit(self.r9);
+const { expectNoViolation, expectViolation, expectViolations } = ruleKit('R9');
 
 const r9 = { rule: 'R9' } as const;
 const product = () => ({ '@type': 'SomeProduct', relatedPlace: [] });
