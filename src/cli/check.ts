@@ -201,7 +201,7 @@ export function check(
     lines = undefined;
     // an array's orders share the text: its scans find all, each order lists its first `max`
     const most = Array.isArray(value) ? Number.POSITIVE_INFINITY : max;
-    const { findings, stopped } = textFindings(part, options.keepInexactNumbers === true, most);
+    const { findings, stopped } = textFindings(part, options.keepInexactNumbers === true, most, value);
     if (unit.lines) order(value, part, start, line, { source, line }, findings, stopped);
     else if (Array.isArray(value)) {
       const ofItem = byItem(findings);
