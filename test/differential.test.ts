@@ -12,6 +12,7 @@ import { comparePaths } from '../src/pointer.js';
 import { inflightMutants, inflightOrder, mutants as mutantFamilies, order, orderWithNotJson } from './arbitraries.js';
 import { mutants } from './mutator.js';
 import * as reference from './reference/engine.js';
+import { runs } from './runs.js';
 import { counting, fakeLength, sharedReferences } from './traps.js';
 
 /** What both engines export, typed as the package's own. */
@@ -535,7 +536,7 @@ describe('the current engine gives what the engine of acd80ce gives', () => {
         const text = n % 8 === 0 ? textOf(o) : undefined;
         if (text !== undefined) tally.same('a generated order as text', text, [textCalls[n % textCalls.length]], true);
       }),
-      { seed, numRuns: 2000 },
+      { seed, numRuns: runs(2000) },
     );
     tally.done();
   });
@@ -554,7 +555,7 @@ describe('the current engine gives what the engine of acd80ce gives', () => {
         if (text !== undefined)
           tally.same('a generated change as text', text, [inflightTextCalls[n % inflightTextCalls.length]], true);
       }),
-      { seed, numRuns: 1000 },
+      { seed, numRuns: runs(1000) },
     );
     tally.done();
   });
