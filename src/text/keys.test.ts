@@ -138,12 +138,14 @@ describe('namesProvenUnique', () => {
     );
   });
 
-  it('proves unique the names of any text JSON.stringify writes, unless a string starts with a colon and what starts a value', () => {
+  it('proves unique the names of any text JSON.stringify writes, unless a string starts with a colon and what starts a value (regression: [":",0], proven, was held to be doubtful)', () => {
     fc.assert(
       fc.property(hostileValue, fc.constantFrom(0, 2, '\t'), (node, indent) => {
         const text = JSON.stringify(node, null, indent);
-        const expected = !opensBeforeColon(node) && doubtfulNames(node) <= 16;
-        expect(namesProvenUnique(text, JSON.parse(text))).toBe(expected);
+        // a text the model finds doubtful may still be proven (`[":",0]`: the colon's quote opens a
+        // string no value follows); that a proof is never wrong is the property above's
+        if (!opensBeforeColon(node) && doubtfulNames(node) <= 16)
+          expect(namesProvenUnique(text, JSON.parse(text))).toBe(true);
       }),
       { numRuns: runs(500) },
     );
