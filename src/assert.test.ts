@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertProductOrder, isProductOrderValidationError, ProductOrderValidationError } from './assert.js';
+import { validOrder } from './rules/test-kit.js';
 
 const brand = Symbol.for('product-order-validator.ProductOrderValidationError');
 
@@ -19,7 +20,14 @@ describe('ProductOrderValidationError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(isProductOrderValidationError(error)).toBe(true);
     expect((error as ProductOrderValidationError).violations.length).toBeGreaterThan(0);
-    expect((error as Error).message).toMatch(/^Invalid product order: \/: /);
+    expect((error as Error).message).toMatch(/^Invalid product order: /);
+  });
+
+  it("names a violation of the whole order without a pointer (regression: shown as '/', the pointer of the key '')", () => {
+    const message = (thrown({}) as Error).message;
+    expect(message).not.toMatch(/(^|; )\/: /);
+    expect(message).toMatch(/^Invalid product order: [A-Z]/);
+    expect((thrown({ ...validOrder(), category: 5 }) as Error).message).toMatch(/^Invalid product order: \/category: /);
   });
 
   it('is an instance across copies of the package: the class of another build, the same brand', () => {

@@ -29,7 +29,8 @@ export class ProductOrderValidationError extends Error {
    * @param lang - the language of the error's message, as of the violations' (English by default)
    */
   constructor(violations: readonly OrderViolation[], lang?: string) {
-    const shown = violations.slice(0, 3).map((v) => `${v.path || '/'}: ${v.message}`);
+    // a violation of the whole order has no pointer to show ('/' would be another one, the key '')
+    const shown = violations.slice(0, 3).map((v) => (v.path === '' ? v.message : `${v.path}: ${v.message}`));
     super(assertions[spoken(lang)](shown, violations.length - shown.length));
     this.violations = violations;
     Object.defineProperty(this, brand, { value: true });
