@@ -81,7 +81,38 @@ export class Work {
 export const nearBudget = 2048 * 21;
 
 /** Per list of names, the string a hint check last found near none of them. */
-export const missed: WeakMap<readonly string[], string> = /* @__PURE__ */ new WeakMap();
+const missed: WeakMap<readonly string[], string> = /* @__PURE__ */ new WeakMap();
+
+/**
+ * The one of `known` that `found` is a near miss of, or `''` when it is near none; undefined when the
+ * validation of `work` takes no more hints or has spent its search's budget, and nothing was looked
+ * for. Each string is looked up once per list and validation.
+ */
+export function nearIn(work: Work, found: string, known: readonly string[]): string | undefined {
+  if (work.hintsLeft <= 0 || work.nearLeft < known.length) return undefined;
+  work.nearFound ??= new Map();
+  const seen = work.nearFound.get(known);
+  const before = seen?.get(found);
+  if (before !== undefined) return before;
+  work.nearLeft -= known.length;
+  const suggestion = nearest(found, known) ?? '';
+  if (seen) seen.set(found, suggestion);
+  else work.nearFound.set(known, new Map([[found, suggestion]]));
+  return suggestion;
+}
+
+/**
+ * The one of `known` that `found`, a name or value the schema does not know, is a near miss of, when
+ * the validation of `work` takes a hint. The string last found near none of a list is not looked at
+ * again, since the same unknown name comes back in every item.
+ */
+export function strayNear(work: Work, found: string, known: readonly string[]): string | undefined {
+  if (work.hintsLeft <= 0 || work.nearLeft < known.length || missed.get(known) === found) return undefined;
+  const suggestion = nearIn(work, found, known);
+  if (suggestion !== '') return suggestion;
+  missed.set(known, found);
+  return undefined;
+}
 
 /** Collects the findings of one rule; allocates only once something is found. */
 export class Findings {
@@ -165,17 +196,7 @@ export class Findings {
    * looked for.
    */
   nearOf(found: string, known: readonly string[]): string | undefined {
-    const { work } = this;
-    if (work.hintsLeft <= 0 || work.nearLeft < known.length) return undefined;
-    work.nearFound ??= new Map();
-    const seen = work.nearFound.get(known);
-    const before = seen?.get(found);
-    if (before !== undefined) return before;
-    work.nearLeft -= known.length;
-    const suggestion = nearest(found, known) ?? '';
-    if (seen) seen.set(found, suggestion);
-    else work.nearFound.set(known, new Map([[found, suggestion]]));
-    return suggestion;
+    return nearIn(this.work, found, known);
   }
 
   /**
@@ -184,20 +205,14 @@ export class Findings {
    * name comes back in every item.
    */
   stray(path: string, found: string, known: readonly string[]): void {
-    const { work } = this;
-    if (work.hintsLeft <= 0 || work.nearLeft < known.length || missed.get(known) === found) return;
-    const suggestion = this.nearOf(found, known);
-    if (suggestion === '') missed.set(known, found);
-    else if (suggestion !== undefined) this.hint(path, found, suggestion);
+    const suggestion = strayNear(this.work, found, known);
+    if (suggestion !== undefined) this.hint(path, found, suggestion);
   }
 
   /** {@link stray} for the key `found` of the object at `parent`: its path is made only for a hint. */
   strayKey(parent: string, found: string, known: readonly string[]): void {
-    const { work } = this;
-    if (work.hintsLeft <= 0 || work.nearLeft < known.length || missed.get(known) === found) return;
-    const suggestion = this.nearOf(found, known);
-    if (suggestion === '') missed.set(known, found);
-    else if (suggestion !== undefined) this.hint(`${parent}/${encodeToken(found)}`, found, suggestion);
+    const suggestion = strayNear(this.work, found, known);
+    if (suggestion !== undefined) this.hint(`${parent}/${encodeToken(found)}`, found, suggestion);
   }
 
   /** The hint that `found`, at `path`, is a near miss of `suggestion`. */

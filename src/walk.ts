@@ -1,8 +1,7 @@
 // What the one generated walk of an order (src/generated/walk.js) reports to: the findings in path
 // order within the budget of the validation (a Work), and the hints. The walk and the rules' hooks call it.
-import { nearest } from './near.js';
 import { encodeToken } from './pointer.js';
-import { dateTimeFault, jsonType, lengthOf, missed, type Work, withFocus } from './read.js';
+import { dateTimeFault, jsonType, lengthOf, nearIn, strayNear, type Work, withFocus } from './read.js';
 import type { Finding, FindingOf, ParamsByCode, ViolationCode } from './violation.js';
 
 /**
@@ -95,41 +94,20 @@ export class Found {
 
   /** A `did_you_mean` hint when `found`, at `path`, is a near miss of one of `known`. */
   near(rule: string, path: string, found: string, known: readonly string[]): void {
-    const suggestion = this.nearOf(found, known);
+    const suggestion = nearIn(this.work, found, known);
     if (suggestion) this.hint(rule, path, found, suggestion);
   }
 
-  /** The one of `known` that `found` is a near miss of, `''` for none, undefined when nothing was looked for. */
-  nearOf(found: string, known: readonly string[]): string | undefined {
-    const { work } = this;
-    if (work.hintsLeft <= 0 || work.nearLeft < known.length) return undefined;
-    work.nearFound ??= new Map();
-    const seen = work.nearFound.get(known);
-    const before = seen?.get(found);
-    if (before !== undefined) return before;
-    work.nearLeft -= known.length;
-    const suggestion = nearest(found, known) ?? '';
-    if (seen) seen.set(found, suggestion);
-    else work.nearFound.set(known, new Map([[found, suggestion]]));
-    return suggestion;
-  }
-
-  /** A value the schema names elsewhere: a hint when it is a near miss; the string last found near none is not looked at again. */
+  /** A value the schema names elsewhere: a hint when it is a near miss. */
   stray(rule: string, path: string, found: string, known: readonly string[]): void {
-    const { work } = this;
-    if (work.hintsLeft <= 0 || work.nearLeft < known.length || missed.get(known) === found) return;
-    const suggestion = this.nearOf(found, known);
-    if (suggestion === '') missed.set(known, found);
-    else if (suggestion !== undefined) this.hint(rule, path, found, suggestion);
+    const suggestion = strayNear(this.work, found, known);
+    if (suggestion !== undefined) this.hint(rule, path, found, suggestion);
   }
 
   /** {@link stray} for the key `found` of the object at `parent`: its path is made only for a hint. */
   strayKey(rule: string, parent: string, found: string, known: readonly string[]): void {
-    const { work } = this;
-    if (work.hintsLeft <= 0 || work.nearLeft < known.length || missed.get(known) === found) return;
-    const suggestion = this.nearOf(found, known);
-    if (suggestion === '') missed.set(known, found);
-    else if (suggestion !== undefined) this.hint(rule, `${parent}/${encodeToken(found)}`, found, suggestion);
+    const suggestion = strayNear(this.work, found, known);
+    if (suggestion !== undefined) this.hint(rule, `${parent}/${encodeToken(found)}`, found, suggestion);
   }
 
   hint(rule: string, path: string, found: string, suggestion: string): void {
