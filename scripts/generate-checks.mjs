@@ -40,7 +40,7 @@ const typed = {
  * A bit per length (below 32) a near miss of one of `names` may have, as src/near.ts judges it: a
  * name of 8 or more characters two more or fewer, of 4 or more one, a shorter one its own.
  */
-function lengthsNear(names) {
+export function lengthsNear(names) {
   let mask = 0;
   for (const { length } of names) {
     const limit = length >= 8 ? 2 : length >= 4 ? 1 : 0;
@@ -97,7 +97,7 @@ const known = new Set([
 ]);
 
 /** The module text with adjacent string literals of a path joined: `p + "/a" + '/' + i` becomes `p + "/a/" + i`. */
-function joinLiterals(strings, ...values) {
+export function joinLiterals(strings, ...values) {
   let js = String.raw({ raw: strings }, ...values);
   js = js.replaceAll(`" + '/'`, `/"`);
   for (let before = ''; before !== js; ) {

@@ -8,7 +8,7 @@
 // then walks its children in path order, then calls the `end` hooks, whose findings it inserts where
 // the node's own findings end (a hook that decides about a child after the walk passed it inserts at
 // a mark it took there). Nothing is sorted afterwards.
-import { discriminator } from './generate-checks.mjs';
+import { discriminator, joinLiterals, lengthsNear } from './generate-checks.mjs';
 
 const str = JSON.stringify;
 const token = (name) => name.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -387,18 +387,7 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
   if (unused.length)
     throw new Error(`hooks at no node: ${unused.map((h) => `${h.module}.${h.call} at ${h.at}`).join(', ')}`);
   const declared = [...constants].map(([id, value]) => `const ${id} = /* @__PURE__ */ Object.freeze(${value});`);
-  return joined`${imports}\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\nexport function ${name}(v, p, f) {\n${code}\n}\n\n${functions.join('\n\n')}\n`;
-}
-
-/** The module text with adjacent string literals of a path joined: `p + "/a" + '/' + i` becomes `p + "/a/" + i`. */
-function joined(strings, ...values) {
-  let js = String.raw({ raw: strings }, ...values);
-  js = js.replaceAll(`" + '/'`, `/"`);
-  for (let before = ''; before !== js; ) {
-    before = js;
-    js = js.replace(/"((?:[^"\\\n]|\\.)*)" \+ "((?:[^"\\\n]|\\.)*)"/g, '"$1$2"');
-  }
-  return js;
+  return joinLiterals`${imports}\n\nconst hasOwn = Object.prototype.hasOwnProperty;\n${declared.join('\n')}\n\nexport function ${name}(v, p, f) {\n${code}\n}\n\n${functions.join('\n\n')}\n`;
 }
 
 /** The hint check of the string in `v` against `known`, skipped for a length no name of the list is near. */
@@ -406,15 +395,6 @@ function nearCheck(v, known, mask, path, stray, rule) {
   return `if (${v}.length < 32 && (${mask} >>> ${v}.length) & 1) f.${stray}(${rule}, ${path}, ${v}, ${known});`;
 }
 
-/** A bit per length (below 32) a near miss of one of `names` may have, as src/near.ts judges it. */
-function lengthsNear(names) {
-  let mask = 0;
-  for (const { length } of names) {
-    const limit = length >= 8 ? 2 : length >= 4 ? 1 : 0;
-    for (let n = Math.max(0, length - limit); n <= Math.min(31, length + limit); n++) mask |= 1 << n;
-  }
-  return `0x${(mask >>> 0).toString(16)}`;
-}
 
 /** A node the schema says nothing of. */
 function emptyNode() {
