@@ -124,7 +124,11 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
   const usedHooks = new Set();
   /** The hooks at `site` (a kind, or a kind and a property), in rule order, of one `kind` of call. */
   const hooksAt = (sites, kind) =>
-    hooks.filter((h) => sites.includes(h.at) && (h.kind ?? 'pre') === kind).map((h) => (usedHooks.add(h), h));
+    hooks.filter((h) => {
+      const here = sites.includes(h.at) && (h.kind ?? 'pre') === kind;
+      if (here) usedHooks.add(h);
+      return here;
+    });
 
   /**
    * Statements that walk the value in `v` at node `node`, its path the expression `p`; `scope` maps
@@ -394,7 +398,6 @@ export function walkModule({ schema, tables, hooks, known, ruleOf, name, imports
 function nearCheck(v, known, mask, path, stray, rule) {
   return `if (${v}.length < 32 && (${mask} >>> ${v}.length) & 1) f.${stray}(${rule}, ${path}, ${v}, ${known});`;
 }
-
 
 /** A node the schema says nothing of. */
 function emptyNode() {
