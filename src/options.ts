@@ -11,8 +11,9 @@ export interface ValidateOptions<L extends string = Lang> {
   readonly lang?: L | undefined;
   /**
    * List at most this many violations, the first by path (default {@link defaultMaxViolations};
-   * `Infinity` lists every one). Validation stops once it has found ten times as many (at least
-   * 1,000), so an input with a million faults costs no more than one with a thousand.
+   * `Infinity` lists every one; a value that is no number of at least 1, such as 0, -1, `NaN` or
+   * `'3'`, lists the default). Validation stops once it has found ten times as many (at least 1,000),
+   * so an input with a million faults costs no more than one with a thousand.
    */
   readonly maxViolations?: number | undefined;
   /**
