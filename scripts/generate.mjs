@@ -147,6 +147,8 @@ function esmOnly(code, longest) {
     used.push(/\w+(?=\(text\)\)\)$)|^\w+$/.exec(name)[0]);
   }
   if (/require\(/.test(out)) throw new Error('generated code still calls require()');
+  // ajv builds each pattern once, at the top level: marked pure, a bundle without the guards drops them
+  out = out.replaceAll('= new RegExp(', '= /* @__PURE__ */ new RegExp(');
   return `${header}import { counted } from '../guard.js';\nimport { ${used.join(', ')} } from '../schema-runtime.js';\n${countedLoops(verdictOnly(out))}`;
 }
 

@@ -6,7 +6,7 @@ import { lengthOf, maxReads } from './read.js';
  * and that walk with its input while it has not run.
  */
 export const guardBudget: { left: number; walk: ((data: unknown) => boolean) | undefined; value: unknown } = {
-  left: Number.POSITIVE_INFINITY,
+  left: Infinity,
   walk: undefined,
   value: undefined,
 };

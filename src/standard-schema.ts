@@ -20,11 +20,13 @@ import { maxNodes } from './read.js';
 import { checks as orderChecks } from './rules/index.js';
 import {
   type Carrier,
+  type Collected,
   type CustomFinding,
   type CustomRule,
   callerText,
   carrierOf,
   collect,
+  collectOrder,
   defaultMaxViolations,
   type MessageTable,
   settings,
@@ -295,12 +297,10 @@ export const productOrderItemSchema: OrderSchema<ProductOrderItem> = /* @__PURE_
  * leaves that code out.
  */
 function factoryOf<T, Input>(part: Part, who: string): OrderSchemaFactory<T, Input> {
-  return ((options?: OrderSchemaOptions) =>
-    schemaOf<T, Input>(
-      part,
-      options,
-      carrierOf(carrierOptions(options), who, orderChecks, isOrderCheck),
-    )) as OrderSchemaFactory<T, Input>;
+  return ((options?: OrderSchemaOptions) => {
+    const carrier = carrierOf(carrierOptions(options), who, orderChecks, isOrderCheck);
+    return schemaOf<T, Input>(part, options, carrier, (input, max) => collect(carrier.checks, input, max));
+  }) as OrderSchemaFactory<T, Input>;
 }
 
 /**
@@ -332,11 +332,11 @@ function schemaOf<T, Input>(
   part: Part,
   options: OrderSchemaOptions | undefined,
   carrier?: Carrier,
+  collected: (input: unknown, max: number) => Collected = collectOrder,
 ): OrderSchema<T, Input> {
   const { lang: asked, labels } = settings(options);
   const emptyAsMissing = asksEmptyAsMissing(options);
   const lang = spoken(asked);
-  const checks = carrier?.checks ?? orderChecks;
   const words = carrier?.words;
   const { name } = part;
   const word: Word = (finding, value) =>
@@ -346,9 +346,7 @@ function schemaOf<T, Input>(
   /** The findings of the schema's checks on `input`, `emptyAsMissing` applied, or `tooCostly`. */
   const found = (input: unknown) => {
     const value = emptyAsMissing ? withoutBlanks(input) : input;
-    return value === tooCostly
-      ? tooCostly
-      : { value, collected: collect(checks, part.wrap(value), defaultMaxViolations) };
+    return value === tooCostly ? tooCostly : { value, collected: collected(part.wrap(value), defaultMaxViolations) };
   };
   const schema: OrderSchema<T, Input> = Object.freeze({
     '~standard': Object.freeze({

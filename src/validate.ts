@@ -1,3 +1,4 @@
+import { orderRuleIds } from './generated/rule-ids.js';
 import type { ProductOrderFVO } from './generated/types.js';
 import { formatIn, formatMessage, formatOrder, type Lang } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
@@ -74,7 +75,7 @@ export type ValidationResult<T = ProductOrderFVO, V = OrderViolation> =
  * ```
  */
 export function validateProductOrder(input: unknown, options?: ValidateOptions): ValidationResult {
-  return run(orderChecks, input, options, undefined, formatOrder);
+  return run(orderFaults, input, options, undefined, formatOrder);
 }
 
 /**
@@ -88,7 +89,7 @@ export function validateWith<T, V = Violation>(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T, V> {
-  return run(guardedOthers(checks), input, options, undefined, formatMessage);
+  return run(checkedBy(guardedOthers(checks)), input, options, undefined, formatMessage);
 }
 
 /** The checks, each that is not one of this package's rules read once and {@link guard}ed. */
@@ -115,7 +116,7 @@ export function validateOwn<T, V = Violation>(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T, V> {
-  return run(checks, input, options, undefined, formatMessage);
+  return run(checkedBy(checks), input, options, undefined, formatMessage);
 }
 
 /** {@link validateWith}, with the whole input named as `part` in the messages (a change, an event), not as the order. */
@@ -125,7 +126,7 @@ export function validateAs<T, V = Violation>(
   input: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T, V> {
-  return run(checks, input, options, undefined, (finding, lang) => formatIn(finding, lang, part));
+  return run(checkedBy(checks), input, options, undefined, (finding, lang) => formatIn(finding, lang, part));
 }
 
 /** A finding of a rule of the caller's: its own rule id and code, and params of its own shape. */
@@ -281,8 +282,9 @@ export function createValidator<const Found extends readonly CustomFinding[] = [
 ): Validator<Found[number], L> {
   type F = Found[number];
   const { rules: checks, checks: guarded, words } = carrierOf(options, 'createValidator', rules, isBuiltIn);
+  const checked = checkedBy(guarded);
   const validate = (input: unknown, validateOptions?: ValidateOptions<string>) =>
-    run<ProductOrderFVO, OrderViolation | WithMessage<F>>(guarded, input, validateOptions, words, formatMessage);
+    run<ProductOrderFVO, OrderViolation | WithMessage<F>>(checked, input, validateOptions, words, formatMessage);
   return Object.freeze({
     rules: checks as readonly (Rule | CustomRule<F>)[],
     validate,
@@ -576,16 +578,16 @@ export function callerText(render: () => unknown): string | undefined {
   }
 }
 
-/** Validates with `checks`, rendering each violation with `words` where it has a message, else the built-in table. */
+/** Validates with `checked`, rendering each violation with `words` where it has a message, else the built-in table. */
 function run<T, V = Violation>(
-  checks: readonly Check[],
+  checked: Checked,
   input: unknown,
   options: ValidateOptions<string> | undefined,
   words: ((finding: Finding, lang: string) => string | undefined) | undefined,
   builtInWords: (finding: Finding, lang: string) => string,
 ): ValidationResult<T, V> {
   const { lang, max, labels } = settings(options);
-  const { listed, more, stopped, near } = collect(checks, input, max);
+  const { listed, more, stopped, near } = collectWith(checked, input, max);
   if (listed.length === 0 && near.length === 0)
     return { valid: true, value: input as T, violations: [], hints: noHints };
   const word = (f: Finding) =>
@@ -617,7 +619,17 @@ export interface Collected {
 
 /** The findings of `checks` on `input`, as a validation listing `max` violations collects them. Never throws. */
 export function collect(checks: readonly Check[], input: unknown, max: number): Collected {
-  const { found, stopped, near, ordered } = findings(checks, input, stopAfter(max), max);
+  return collectWith(checkedBy(checks), input, max);
+}
+
+/** {@link collect} of the order's rules, without the code that runs other checks. */
+export function collectOrder(input: unknown, max: number): Collected {
+  return collectWith(orderFaults, input, max);
+}
+
+/** {@link collect} with the faults that `checked` finds. */
+function collectWith(checked: Checked, input: unknown, max: number): Collected {
+  const { found, stopped, near, ordered } = findings(checked, input, stopAfter(max), max);
   const listed = found.length === 0 ? found : ordered ? found.slice(0, max) : byPath(found).slice(0, max);
   return {
     listed,
@@ -652,13 +664,13 @@ const tooCostly: Finding = { rule: 'R-field', code: 'too_costly', path: '', para
  * handed to each check.
  */
 function findings(
-  checks: readonly Check[],
+  checked: Checked,
   input: unknown,
   stop: number,
   hints: number,
 ): { found: Finding[]; stopped: boolean; near: Finding[]; ordered: boolean } {
   const work = new Work(stop, maxReads, hints);
-  const { found, stopped, ordered } = faultsOf(checks, input, work, stop);
+  const { found, stopped, ordered } = faultsOf(checked, input, work, stop);
   return { found, stopped, near: work.hints ?? [], ordered };
 }
 
@@ -677,9 +689,8 @@ type Budgeted = Check & { check(order: unknown, work?: Work): readonly Finding[]
  * every check finds. The checks read a node that is no JSON value as a value of the wrong type, never
  * into it, and its one fault is its own (`wrong_type` with what was `found`).
  */
-function faultsOf(checks: readonly Check[], input: unknown, work: Work, stop: number): Faults {
-  if (typeof input === 'object' && input !== null && parsedJson.has(input))
-    return checkedFaults(checks, input, work, stop);
+function faultsOf(checked: Checked, input: unknown, work: Work, stop: number): Faults {
+  if (typeof input === 'object' && input !== null && parsedJson.has(input)) return checked(input, work, stop);
   let walked: ReturnType<typeof notJsonNodes>;
   try {
     walked = notJsonNodes(input, stop);
@@ -688,12 +699,12 @@ function faultsOf(checks: readonly Check[], input: unknown, work: Work, stop: nu
     return { found: unreadable.slice(), stopped: false, ordered: true };
   }
   const { nodes, costly } = walked;
-  if (nodes.length === 0 && !costly) return checkedFaults(checks, input, work, stop);
+  if (nodes.length === 0 && !costly) return checked(input, work, stop);
   const found = nodes.map(notJsonFinding);
   if (found.length >= stop) return { found, stopped: true, ordered: false };
-  const checked = checkedFaults(checks, nodes.length === 0 ? input : opaqueAt(input, nodes), work, stop - found.length);
+  const some = checked(nodes.length === 0 ? input : opaqueAt(input, nodes), work, stop - found.length);
   const at = new Map(nodes.map(({ path }, i) => [path, i]));
-  for (const f of checked.found) {
+  for (const f of some.found) {
     const i = at.get(f.path);
     if (i === undefined) found.push(f);
     else if (f.code === 'wrong_type') {
@@ -704,7 +715,7 @@ function faultsOf(checks: readonly Check[], input: unknown, work: Work, stop: nu
   }
   // more nodes than any JSON text within the package's limits holds: never valid
   if (costly && !found.includes(tooCostly)) found.unshift(tooCostly);
-  return { found, stopped: checked.stopped || costly, ordered: false };
+  return { found, stopped: some.stopped || costly, ordered: false };
 }
 
 /** The finding of a node that is no JSON value. */
@@ -752,6 +763,25 @@ function put(node: Record<string | number, unknown>, key: string | number, value
   Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/** What a validation runs on an input: the faults its checks find, until `stop` of them are found. */
+type Checked = (input: unknown, work: Work, stop: number) => Faults;
+
+/** {@link checkedFaults} of `checks`. */
+const checkedBy =
+  (checks: readonly Check[]): Checked =>
+  (input, work, stop) =>
+    checkedFaults(checks, input, work, stop);
+
+const allRules: ReadonlySet<string> = /* @__PURE__ */ new Set(orderRuleIds);
+const fieldRule: ReadonlySet<string> = /* @__PURE__ */ new Set(['R-field']);
+
+/**
+ * The faults of an order's rules, all of them in the generated walk: {@link checkedFaults} of the
+ * rules, without the code that runs other checks, which a bundle of `validateProductOrder` leaves out.
+ */
+const orderFaults: Checked = (input, work, stop) =>
+  walkedFaults(isRecord(input) ? allRules : fieldRule, input, work, stop);
+
 /**
  * The faults every check finds, until `stop` of them are found: the rules of the generated walk in one
  * pass, in path order, then each other check (an in-flight table, a caller's rule) on its own.
@@ -768,25 +798,30 @@ function checkedFaults(checks: readonly Check[], input: unknown, work: Work, sto
   }
   let found: Finding[] = [];
   if (on.size > 0) {
-    work.left = stop;
-    let walked: { found: Finding[]; stopped: boolean };
-    try {
-      walked = walkFindings(input, on, stop, work);
-    } catch {
-      // a throwing getter or Proxy trap of the input
-      return { found: unreadable.slice(), stopped: false, ordered: true };
-    }
+    const walked = walkedFaults(on, input, work, stop);
+    // out of reads, or an input that cannot be read: no other check runs
+    if (walked.stopped || others.length === 0 || walked.found[0] === unreadable[0]) return walked;
     found = walked.found;
-    if (walked.stopped) {
-      // out of reads, never valid: too_costly is listed first, whatever else was found
-      if (work.costly) found.unshift(tooCostly);
-      return { found, stopped: true, ordered: true };
-    }
-    if (others.length === 0) return { found, stopped: false, ordered: true };
   }
   const rest = eachFaults(others, input, work, stop - found.length);
   if (rest.found.length === 0) return { found, stopped: rest.stopped, ordered: true };
   return { found: found.concat(rest.found), stopped: rest.stopped, ordered: false };
+}
+
+/** The faults the rules `on` of the generated walk find in one pass, in path order, until `stop` of them are found. */
+function walkedFaults(on: ReadonlySet<string>, input: unknown, work: Work, stop: number): Faults {
+  work.left = stop;
+  let walked: { found: Finding[]; stopped: boolean };
+  try {
+    walked = walkFindings(input, on, stop, work);
+  } catch {
+    // a throwing getter or Proxy trap of the input
+    return { found: unreadable.slice(), stopped: false, ordered: true };
+  }
+  const { found, stopped } = walked;
+  // out of reads, never valid: too_costly is listed first, whatever else was found
+  if (stopped && work.costly) found.unshift(tooCostly);
+  return { found, stopped, ordered: true };
 }
 
 /** The faults each of `checks` finds on its own, until `stop` of them are found. */

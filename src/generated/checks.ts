@@ -3,4 +3,4 @@ import type { Check } from '../violation.js';
 import { walkRule } from '../rules/walked.js';
 
 /** The check of every rule of the specification, in the order of their ids: what validateProductOrder runs, in one walk. */
-export const checks: readonly Check[] = /* @__PURE__ */ Object.freeze([walkRule('R-field'), walkRule('R-contact'), walkRule('R-party'), walkRule('R1'), walkRule('R3'), walkRule('R4'), walkRule('R5'), walkRule('R6'), walkRule('R7'), walkRule('R8'), walkRule('R9'), walkRule('R10'), walkRule('R11'), walkRule('R12'), walkRule('R13'), walkRule('R14')]);
+export const checks: readonly Check[] = /* @__PURE__ */ Object.freeze([/* @__PURE__ */ walkRule('R-field'), /* @__PURE__ */ walkRule('R-contact'), /* @__PURE__ */ walkRule('R-party'), /* @__PURE__ */ walkRule('R1'), /* @__PURE__ */ walkRule('R3'), /* @__PURE__ */ walkRule('R4'), /* @__PURE__ */ walkRule('R5'), /* @__PURE__ */ walkRule('R6'), /* @__PURE__ */ walkRule('R7'), /* @__PURE__ */ walkRule('R8'), /* @__PURE__ */ walkRule('R9'), /* @__PURE__ */ walkRule('R10'), /* @__PURE__ */ walkRule('R11'), /* @__PURE__ */ walkRule('R12'), /* @__PURE__ */ walkRule('R13'), /* @__PURE__ */ walkRule('R14')]);

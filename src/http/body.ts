@@ -9,7 +9,7 @@ import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error
 import { type HeadersInput, headerOf } from './headers.js';
 
 /** The default body limit: 1 MiB, a hundred times a large order. */
-export const defaultMaxBodyBytes = 1024 * 1024;
+export const defaultMaxBodyBytes = 1_048_576;
 
 /** The default time a body may take to arrive: 10 s, enough for 1 MiB at 1 Mbit/s. */
 export const defaultBodyTimeoutMs = 10_000;
