@@ -99,7 +99,8 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
     },
     /**
      * After the places: each role in `roles` that no place has, focusing the role of a place that is
-     * not needed or repeats a role, each missing role its own such place where there are enough.
+     * not needed or repeats a role, each missing role its own such place where there are enough, else
+     * the control that adds a place: never a place whose role is right.
      */
     placesEnd(f: Found, places: Places, i: number): void {
       const { roles } = places;
@@ -110,7 +111,7 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
       let m = 0;
       for (const role of demand.roles)
         if (!roles.includes(role))
-          f.add(id, 'missing_place_role', placesPath(i), { role, focus: focusOf(placesPath(i), spare[m++] ?? 0) });
+          f.add(id, 'missing_place_role', placesPath(i), { role, focus: focusOf(placesPath(i), spare[m++]) });
     },
     /** At the @type of a locationB place: of another kind than the site. */
     type(f: Found, type: unknown, _places: Places, role: unknown, i: number, j: number): void {
@@ -178,7 +179,7 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
       f.at(slot);
       // one fault, one violation: every characteristic the site lacks, named in one finding
       if (names.length > 0)
-        f.add(id, 'missing_characteristic', listPath, { name: names[0], names, focus: focusOf(listPath, 0) });
+        f.add(id, 'missing_characteristic', listPath, { name: names[0], names, focus: focusOf(listPath) });
     },
     /** At the nested places of a locationB site: their count. */
     nested(
