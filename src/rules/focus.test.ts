@@ -85,7 +85,9 @@ function focusable(input: unknown, focus: string): boolean {
   if (!Number.isInteger(index)) return false;
   const list = at(input, tokens.slice(0, -2));
   const row = Array.isArray(list) ? list[index] : undefined;
-  return typeof row === 'object' && row !== null && Object.hasOwn(blankRows[tokens.at(-3) ?? ''](), tokens.at(-1) ?? '');
+  const name = tokens.at(-3) ?? '';
+  const known = Object.hasOwn(blankRows, name) && Object.hasOwn(blankRows[name](), tokens.at(-1) ?? '');
+  return typeof row === 'object' && row !== null && known;
 }
 
 /** The keys of the Standard Schema issue of a finding with `focus`: the row's field, or the list whose row is missing. */
