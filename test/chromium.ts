@@ -188,6 +188,14 @@ export async function expectNoSevereAxeFinding(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** Expects axe-core to find nothing at all on the page, of any impact. */
+export async function expectNoAxeFinding(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
 /** Expects the text of what the control's aria-describedby names to become `expected`. */
 export async function expectDescribed(control: Locator, expected: string): Promise<void> {
   const id = await control.getAttribute('aria-describedby');

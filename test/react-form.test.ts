@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectDescribed,
+  expectNoAxeFinding,
   expectNoSevereAxeFinding,
   formPage,
   launchChromium,
@@ -17,10 +18,12 @@ import {
   tryInlineScript,
 } from './chromium.js';
 import { importEsm } from './consumer.js';
+import { listCases } from './list-cases.js';
 
 const consumer = inject('consumer');
 
 let served: ServedPage;
+let listsPage: ServedPage;
 let url: string;
 let inputs: readonly string[];
 let browser: Browser;
@@ -30,12 +33,14 @@ beforeAll(async () => {
   api = await importEsm();
   served = await servePage(resolve('test/react-form/app.jsx'), consumer, 'Auftrag');
   ({ url, inputs } = served);
+  listsPage = await servePage(resolve('test/react-form/lists.jsx'), consumer, 'Auftrag');
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   served?.close();
+  listsPage?.close();
 });
 
 it('bundles the page with the packed package, as a bundler resolving for browsers picks it', () => {
@@ -316,5 +321,62 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     await expectNoSevereAxeFinding(form.page);
     expect(await form.cspViolations()).toEqual([]);
     expect(form.pageErrors).toEqual([]);
+  });
+});
+
+describe.each([
+  ['react-hook-form’s own shouldFocusError', 'rhf'],
+  ['the recipe of docs/forms.md', 'recipe'],
+])('the React form in German with a list emptied, focus by %s', (_, focus) => {
+  const form = formPage(
+    () => browser,
+    () => listsPage.url,
+  );
+  const byId = (id: string) => form.page.getByTestId(id);
+  const focused = () => form.page.evaluate<string>('document.activeElement?.dataset.testid ?? ""');
+
+  // regression: a list rule on an empty list gave its issue at the key field of a row that does not
+  // exist, so the form showed nothing and react-hook-form's focus stayed on the submit button (issue 42)
+  it.each(listCases)(
+    '$rule on an empty list ($id): the message at the list, the focus on its control that adds a row',
+    async (c) => {
+      await form.page.goto(`${listsPage.url}?case=${c.id}&focus=${focus}`);
+      await byId('form').waitFor();
+      const values = JSON.parse((await byId('values').textContent()) ?? '');
+      const schema = api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true });
+      const issues = (await schema['~standard'].validate(values)).issues ?? [];
+      // the packed package's one issue: at the list, its focus the control that adds a row
+      expect(
+        issues.map((i) => ({ path: `/${(i.path ?? []).join('/')}`, rule: (i as { rule?: string }).rule })),
+      ).toEqual([{ path: c.list, rule: c.rule }]);
+      expect((issues[0] as { params?: { focus?: string } }).params?.focus).toBe(`${c.list}/-`);
+      const id = c.list.slice(1).replaceAll('/', '-');
+
+      await byId('submit').click();
+      await expectDescribed(byId(id), issues[0].message);
+      expect(await byId(id).getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(focused).toBe(`${id}-add`);
+      expect(await byId('submitted').textContent()).toBe('');
+      expect(await form.cspViolations()).toEqual([]);
+      expect(form.pageErrors).toEqual([]);
+    },
+  );
+
+  it('focuses a blank row’s field, not the list’s control that adds a row, once the list has its row', async () => {
+    const list = 'productOrderItem-0-product-relatedPlace-1-place-geographicSiteCharacteristic';
+    await form.page.goto(`${listsPage.url}?case=r10-characteristics&focus=${focus}`);
+    await byId(`${list}-add`).click();
+    await byId('submit').click();
+    await expect.poll(focused).toBe(`${list}-0-name`);
+    await expectDescribed(byId(`${list}-0-name`), 'Name des Merkmals (Merkmal 1) ist eine Pflichtangabe.');
+    await expectDescribed(byId(list), '');
+    expect(await byId('submitted').textContent()).toBe('');
+  });
+
+  it('has no axe-core finding with a list’s message shown', async () => {
+    await form.page.goto(`${listsPage.url}?case=r10-characteristics&focus=${focus}`);
+    await byId('submit').click();
+    await expect.poll(focused).not.toBe('submit');
+    await expectNoAxeFinding(form.page);
   });
 });
