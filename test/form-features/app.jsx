@@ -2,7 +2,7 @@
 // react-hook-form: the selects' options and the inputs' maxLength from the field facts (fieldFactsDe,
 // describeField), the carrier's own rule (a German postcode has five digits) through the schema's
 // `rules` and `messages`, near-miss hints as non-blocking notes (schema.hints), and focus after submit
-// where a list rule's params.focus points. test/form-features.chromium.test.ts bundles it against the
+// where a list rule's params.focus points: a missing row's on the list's control that adds one. test/form-features.chromium.test.ts bundles it against the
 // packed package.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import {
@@ -14,7 +14,7 @@ import {
 } from 'product-order-validator';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { get, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { get, useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import order from '../../examples/orders/valid/new-hvt-local-loop.json';
 
 /** An own property of an object, or undefined: a rule sees any input, valid or not. */
@@ -109,17 +109,49 @@ function FactInput({ name, id, register, error, values, type = 'text' }) {
   );
 }
 
+/** The name of the first field with an issue in `error`, the error of the list or row at `name`. */
+function firstIssue(error, name) {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if (error.message !== undefined || error.root) return name;
+  for (const [key, inner] of Object.entries(error)) {
+    const found = key === 'ref' ? undefined : firstIssue(inner, `${name}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * What a list's control that adds a row gives useController's `field.ref` (docs/forms.md): the list's
+ * own issue (a row is missing) focuses the control, one inside the list the first field that has it.
+ */
+const addControl = (form, name) => (element) =>
+  element && {
+    focus() {
+      const { error } = form.getFieldState(name);
+      if (error?.message !== undefined || error?.root) element.focus();
+      else {
+        const inner = firstIssue(error, name);
+        if (inner) form.setFocus(inner);
+      }
+    },
+  };
+
 function OrderForm() {
   const [submitted, setSubmitted] = useState(null);
   // react-hook-form focuses the first invalid registered field: a list rule's issue is at the field
   // its params.focus names
-  const { register, control, handleSubmit, formState } = useForm({
+  const form = useForm({
     resolver: standardSchemaResolver(schema),
     mode: 'onChange',
     defaultValues: order,
   });
+  const { register, control, handleSubmit, formState } = form;
   const values = useWatch({ control });
   const media = useFieldArray({ control, name: MEDIA });
+  // the list's control that adds a row, registered at the list's name: react-hook-form focuses it
+  const addMedium = useController({ control, name: MEDIA }).field;
+  const found = get(formState.errors, MEDIA);
+  const mediaError = found?.root ?? (found?.message === undefined ? undefined : found);
   const error = (name) => get(formState.errors, name);
   const field = { register, error, values };
   const productType = describeField(fieldFactsDe, pointer(TYPE), values);
@@ -132,7 +164,7 @@ function OrderForm() {
       <FactSelect name="relatedParty.0.role" id="role-0" {...field} />
       <FactSelect name="relatedParty.1.role" id="role-1" {...field} />
 
-      <fieldset data-testid="media">
+      <fieldset {...described('media', mediaError)}>
         <legend>{labelsDe.field(pointer(MEDIA), values)}</legend>
         {media.fields.map((medium, m) => (
           <div key={medium.id}>
@@ -148,11 +180,13 @@ function OrderForm() {
         <button
           type="button"
           data-testid="medium-add"
+          ref={(element) => addMedium.ref(addControl(form, MEDIA)(element))}
           onClick={() => media.append(blankContactMedium('PhoneContactMedium'))}
         >
           Telefonnummer hinzufügen
         </button>
       </fieldset>
+      <Message id="media" error={mediaError} />
 
       {/* the product's type takes any text: a combo box of the known types, and a note on a near miss */}
       <label htmlFor="product">{productType?.label}</label>
