@@ -375,6 +375,35 @@ describe('the order form example in Chromium, under script-src self', () => {
     expect(await field(PLACES).getAttribute('aria-describedby')).toBeNull();
   });
 
+  // regression: a list's own message (a row is missing) is no field, so "check" left the focus where it was (issue 42)
+  it('focuses the control that adds a row after "check" when a list lacks one: the site’s characteristics', async () => {
+    const characteristics = `${PLACES}/1/place/geographicSiteCharacteristic`;
+    const remove = page.locator(`[data-path="${characteristics}"] button[data-remove]`);
+    while ((await remove.count()) > 0) await remove.first().click();
+    await page.locator('button[type="submit"]').click();
+    const shown = await shownAt(characteristics);
+    expect(shown).toEqual([
+      {
+        rule: 'R10',
+        code: 'missing_characteristic',
+        message: 'Merkmale des Standorts (Standort B): ONKz und ASB fehlen.',
+      },
+    ]);
+    expect(shown).toEqual(await expectedAt(characteristics, 'de'));
+    const add = page.locator(`[data-path="${characteristics}"] > button[data-add]`);
+    await expect.poll(() => add.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+
+    for (const [index, name, value] of [
+      [0, 'national_destination_code', '221'],
+      [1, 'local_exchange_area', '12'],
+    ]) {
+      await add.click();
+      await field(`${characteristics}/${index}/name`).selectOption(String(name));
+      await field(`${characteristics}/${index}/value`).fill(String(value));
+    }
+    await page.locator('#status[data-valid="true"]').waitFor();
+  });
+
   it('keeps a message at its field, counted anew, when a row above it is removed', async () => {
     const contacts = `${PARTY}/contactMedium`;
     await page.locator(`[data-path="${contacts}"] > button[data-add="phone"]`).click();
