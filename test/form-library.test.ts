@@ -167,9 +167,7 @@ describe('TanStack Form fields validated by the part schemas', () => {
   it('relatedPartySchema checks one related party with its rules R3, R4 and R6', () => {
     const { field, issues } = fieldOf('relatedParty[0]', api.relatedPartySchema);
     field.handleChange({ ...valid().relatedParty[0], role: 'deliveryContact' });
-    expect(issues()).toEqual([
-      { path: ['partyOrPartyRole', 'contactMedium'], code: 'missing_postal_contact' },
-    ]);
+    expect(issues()).toEqual([{ path: ['partyOrPartyRole', 'contactMedium'], code: 'missing_postal_contact' }]);
     field.handleChange(valid().relatedParty[0]);
     expect(issues()).toEqual([]);
   });

@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectDescribed,
+  expectMissingRowAtList,
   expectNoAxeFinding,
   expectNoSevereAxeFinding,
   formPage,
@@ -332,6 +333,9 @@ describe.each([
   );
   const byId = (id: string) => form.page.getByTestId(id);
   const focused = () => form.page.evaluate<string>('document.activeElement?.dataset.testid ?? ""');
+  const issuesOf = async (values: unknown) =>
+    (await api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true })['~standard'].validate(values))
+      .issues ?? [];
 
   // regression: a list rule on an empty list gave its issue at the key field of a row that does not
   // exist, so the form showed nothing and react-hook-form's focus stayed on the submit button (issue 42)
@@ -340,23 +344,7 @@ describe.each([
     async (c) => {
       await form.page.goto(`${listsPage.url}?case=${c.id}&focus=${focus}`);
       await byId('form').waitFor();
-      const values = JSON.parse((await byId('values').textContent()) ?? '');
-      const schema = api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true });
-      const issues = (await schema['~standard'].validate(values)).issues ?? [];
-      // the packed package's one issue: at the list, its focus the control that adds a row
-      expect(
-        issues.map((i) => ({ path: `/${(i.path ?? []).join('/')}`, rule: (i as { rule?: string }).rule })),
-      ).toEqual([{ path: c.list, rule: c.rule }]);
-      expect((issues[0] as { params?: { focus?: string } }).params?.focus).toBe(`${c.list}/-`);
-      const id = c.list.slice(1).replaceAll('/', '-');
-
-      await byId('submit').click();
-      await expectDescribed(byId(id), issues[0].message);
-      expect(await byId(id).getAttribute('aria-invalid')).toBe('true');
-      await expect.poll(focused).toBe(`${id}-add`);
-      expect(await byId('submitted').textContent()).toBe('');
-      expect(await form.cspViolations()).toEqual([]);
-      expect(form.pageErrors).toEqual([]);
+      await expectMissingRowAtList(form, issuesOf, c);
     },
   );
 

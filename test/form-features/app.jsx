@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { get, useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import order from '../../examples/orders/valid/new-hvt-local-loop.json';
+import { addControl } from '../form-focus';
 
 /** An own property of an object, or undefined: a rule sees any input, valid or not. */
 const own = (value, name) =>
@@ -108,33 +109,6 @@ function FactInput({ name, id, register, error, values, type = 'text' }) {
     </>
   );
 }
-
-/** The name of the first field with an issue in `error`, the error of the list or row at `name`. */
-function firstIssue(error, name) {
-  if (typeof error !== 'object' || error === null) return undefined;
-  if (error.message !== undefined || error.root) return name;
-  for (const [key, inner] of Object.entries(error)) {
-    const found = key === 'ref' ? undefined : firstIssue(inner, `${name}.${key}`);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/**
- * What a list's control that adds a row gives useController's `field.ref` (docs/forms.md): the list's
- * own issue (a row is missing) focuses the control, one inside the list the first field that has it.
- */
-const addControl = (form, name) => (element) =>
-  element && {
-    focus() {
-      const { error } = form.getFieldState(name);
-      if (error?.message !== undefined || error?.root) element.focus();
-      else {
-        const inner = firstIssue(error, name);
-        if (inner) form.setFocus(inner);
-      }
-    },
-  };
 
 function OrderForm() {
   const [submitted, setSubmitted] = useState(null);

@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Controller, get, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import order from '../../examples/orders/valid/new-hvt-local-loop.json';
+import { focusFirstInvalid } from '../form-focus';
 
 const lang = new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'de';
 const labels = lang === 'de' ? labelsDe : labelsEn;
@@ -225,12 +226,7 @@ function OrderForm() {
   // after a failed submit: the first marked control, or in a marked list (R3 at a party's contact media:
   // a row is missing) its control that adds a row (docs/forms.md)
   useEffect(() => {
-    if (formState.submitCount === 0) return;
-    const marked = formRef.current?.querySelector('[aria-invalid="true"]');
-    const target = marked?.matches('input, select, textarea')
-      ? marked
-      : (marked?.querySelector(':scope > [data-add]') ?? marked?.querySelector('input, select, textarea, button'));
-    target?.focus();
+    if (formState.submitCount > 0) focusFirstInvalid(formRef.current);
   }, [formState.submitCount]);
 
   return (

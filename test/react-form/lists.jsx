@@ -18,6 +18,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { get, useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { addControl, focusFirstInvalid } from '../form-focus';
 import { orderOf } from '../list-cases';
 
 const search = new URLSearchParams(location.search);
@@ -55,18 +56,6 @@ function Message({ id, error }) {
   );
 }
 
-/**
- * Focuses the first control marked invalid in page order; in a list marked invalid, its control that
- * adds a row (docs/forms.md).
- */
-function focusFirstInvalid(form) {
-  const marked = form?.querySelector('[aria-invalid="true"]');
-  const target = marked?.matches('input, select, textarea')
-    ? marked
-    : (marked?.querySelector(':scope > [data-add]') ?? marked?.querySelector('input, select, textarea, button'));
-  target?.focus();
-}
-
 /** A row's key field: a select of the values the field facts allow, or a text input. */
 function KeyField({ name, form, values }) {
   const fact = describeField(fieldFactsDe, pointer(name), values);
@@ -91,35 +80,6 @@ function KeyField({ name, form, values }) {
     </>
   );
 }
-
-/** The name of the first field with an issue in `error`, the error of the list or row at `name`. */
-function firstIssue(error, name) {
-  if (typeof error !== 'object' || error === null) return undefined;
-  if (error.message !== undefined || error.root) return name;
-  for (const [key, inner] of Object.entries(error)) {
-    const found = key === 'ref' ? undefined : firstIssue(inner, `${name}.${key}`);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/**
- * What a list's control that adds a row gives useController's `field.ref` (docs/forms.md):
- * react-hook-form's shouldFocusError focuses a field with an issue at its name, here the list's. The
- * control takes the focus when the list itself has the issue (a row is missing), else the first field
- * with an issue inside the list does.
- */
-const addControl = (form, name) => (element) =>
-  element && {
-    focus() {
-      const { error } = form.getFieldState(name);
-      if (error?.message !== undefined || error?.root) element.focus();
-      else {
-        const inner = firstIssue(error, name);
-        if (inner) form.setFocus(inner);
-      }
-    },
-  };
 
 /** A list's control that adds a row, registered at the list's name for react-hook-form's focus. */
 function AddRow({ form, name, id, onClick, children }) {

@@ -16,6 +16,7 @@ import {
 } from 'product-order-validator';
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { focusFirstInvalid } from '../form-focus';
 import { orderOf } from '../list-cases';
 
 const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true });
@@ -55,18 +56,6 @@ function Message({ id, message }) {
       {message}
     </p>
   );
-}
-
-/**
- * Focuses the first control marked invalid in page order; in a list marked invalid, its control that
- * adds a row (docs/forms.md).
- */
-function focusFirstInvalid(form) {
-  const marked = form?.querySelector('[aria-invalid="true"]');
-  const target = marked?.matches('input, select, textarea')
-    ? marked
-    : (marked?.querySelector(':scope > [data-add]') ?? marked?.querySelector('input, select, textarea, button'));
-  target?.focus();
 }
 
 /** A row's key field: a select of the values the field facts allow, or a text input. */
