@@ -169,6 +169,13 @@ const demandedRoles: Readonly<Record<string, readonly string[]>> = {
   R12: opticalAccess.roles,
 };
 
+/** The most places R10 to R12 allow. */
+const placesMax: Readonly<Record<string, number>> = {
+  R10: localLoop.places.max,
+  R11: bitstream.places.max,
+  R12: opticalAccess.places.max,
+};
+
 /** The codes of a finding about a missing row of a list. */
 const missingRow: ReadonlySet<string> = new Set([
   'too_few_items',
@@ -197,19 +204,23 @@ function valueAt(input: unknown, pointer: string): unknown {
  * A finding of acd80ce's as the current engine gives it by design (docs/decisions.md, "A missing row
  * is reported at the list"): one about a missing row of a list (a count too low, R3's and R4's contact
  * medium, a site's characteristic, and a place role that no place can take over) focused the key field
- * of the list's first row, `…/0/<key>`, and its Standard Schema issue sat there; now its focus is the
- * control that adds a row, `…/-`, and its issue is at the list. Everything else stays as it was.
+ * of the list's first row, `…/0/<key>`, and its Standard Schema issue sat there; so did a missing place
+ * role while the count allows one more place, at a place whose role is not needed (`…/<j>/role`). Now
+ * their focus is the control that adds a row, `…/-`, and their issue is at the list. Everything else
+ * stays as it was.
  */
 function focusNow(item: unknown, input: unknown): unknown {
   if (!isObject(item) || !isObject(item.params) || typeof item.params.focus !== 'string') return item;
   const { focus } = item.params;
-  const first = /^(.*)\/0\/[^/]+$/.exec(focus);
-  if (!first) return item;
-  const list = first[1];
+  const row = /^(.*)\/(\d+)\/[^/]+$/.exec(focus);
+  if (!row) return item;
+  const [, list, index] = row;
+  const places = valueAt(input, list);
   const moved =
-    missingRow.has(String(item.code)) ||
+    (index === '0' && missingRow.has(String(item.code))) ||
     (item.code === 'missing_place_role' &&
-      demandedRoles[String(item.rule)]?.includes(valueAt(input, `${list}/0/role`) as string));
+      ((index === '0' && demandedRoles[String(item.rule)]?.includes(valueAt(input, `${list}/0/role`) as string)) ||
+        (Array.isArray(places) && places.length < placesMax[String(item.rule)])));
   if (!moved) return item;
   const now: Record<string, unknown> = { ...item, params: { ...item.params, focus: `${list}/-` } };
   // an issue (its path keys, not a pointer): from the first row's key field to the list

@@ -255,9 +255,18 @@ describe('params.focus of the list rules', () => {
       `${PLACES}/-`,
       false,
     ],
+    // regression: R12 with locationB only focused its role, which is right: a locationA place is missing (issue 42)
     [
-      'R12: no locationA focuses the role of the place that is not needed',
+      'R12: locationB only focuses the control that adds a place, not locationB’s role',
       withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite())])]),
+      'R12',
+      'missing_place_role',
+      `${PLACES}/-`,
+      false,
+    ],
+    [
+      'R12: locationB and alternateAddress focus the role of a place that is not needed',
+      withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite()), place('alternateAddress')])]),
       'R12',
       'missing_place_role',
       `${PLACES}/0/role`,
