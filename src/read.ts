@@ -224,11 +224,11 @@ export class Findings {
   }
 
   /**
-   * A count outside `min..max`, as too_few_items or too_many_items, with the field a form focuses:
-   * the first row's key field for too few, the first surplus row's for too many.
+   * A count outside `min..max`, as too_few_items or too_many_items, with what a form focuses: the
+   * control that adds a row for too few, the first surplus row's key field for too many.
    */
   count(path: string, actual: number, min: number, max: number): void {
-    if (actual < min) this.add('too_few_items', path, withFocus({ limit: min, actual }, path, 0));
+    if (actual < min) this.add('too_few_items', path, withFocus({ limit: min, actual }, path));
     else if (actual > max) this.add('too_many_items', path, withFocus({ limit: max, actual }, path, max));
   }
 
@@ -309,17 +309,19 @@ const rowKeys: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze(
 });
 
 /**
- * The JSON Pointer of the field a form should focus for a finding on the list at `listPath`: the
- * key field of its row `index` (`…/relatedPlace/0/role`), which is the row a form adds when the list
- * has none; undefined for a list whose rows have no key field (a query parameter's values).
+ * The JSON Pointer of what a form should focus for a finding on the list at `listPath`: the key field
+ * of its row `index` (`…/relatedPlace/1/role`), the row at fault; without `index`, the control that
+ * adds a row (`…/relatedPlace/-`, RFC 6901's "-", the row after the last), for a row that is
+ * missing. Undefined for a list whose rows have no key field (a query parameter's values).
  */
-export function focusOf(listPath: string, index: number): string | undefined {
+export function focusOf(listPath: string, index?: number): string | undefined {
   const name = listPath.slice(listPath.lastIndexOf('/') + 1);
-  return hasOwn.call(rowKeys, name) ? `${listPath}/${index}/${rowKeys[name]}` : undefined;
+  if (!hasOwn.call(rowKeys, name)) return undefined;
+  return index === undefined ? `${listPath}/-` : `${listPath}/${index}/${rowKeys[name]}`;
 }
 
-/** `params` with the `focus` of row `index` of the list at `listPath`, where its rows have a key field. */
-export function withFocus<P extends object>(params: P, listPath: string, index: number): P & { focus?: string } {
+/** `params` with the {@link focusOf} of the list at `listPath`, where its rows have a key field. */
+export function withFocus<P extends object>(params: P, listPath: string, index?: number): P & { focus?: string } {
   const focus = focusOf(listPath, index);
   return focus === undefined ? params : Object.assign(params, { focus });
 }

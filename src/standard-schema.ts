@@ -446,12 +446,14 @@ function issuesOf(found: readonly Finding[], part: Part, word: Word, value: unkn
 }
 
 /**
- * The keys of an issue's path, relative to the part at `at`: a list rule's at the field it names to
- * focus, so that a form focuses it after submit; a missing property's at its own field, not its parent.
+ * The keys of an issue's path, relative to the part at `at`: a list rule's at the row's field it names
+ * to focus, so that a form focuses it after submit, or at the list itself when the row is missing
+ * (its focus the control that adds one, `…/-`); a missing property's at its own field, not its parent.
  */
 function issuePath(path: string, params: OrderViolation['params'], at: string): (string | number)[] {
   const focus = 'focus' in params ? params.focus : undefined;
-  if (typeof focus === 'string' && focus.startsWith(`${at}/`)) return pointerKeys(focus.slice(at.length));
+  if (typeof focus === 'string' && focus.startsWith(`${at}/`))
+    return pointerKeys(focus.slice(at.length, focus.endsWith('/-') ? -2 : undefined));
   const keys = pointerKeys(path);
   if ('property' in params && typeof params.property === 'string') keys.push(params.property);
   return keys;

@@ -69,8 +69,9 @@ export interface ParamsByCode {
     /** The number of items found, when it is known. */
     readonly actual?: number;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
-     * list. The violation's `path` stays at the list.
+     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
+     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
+     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -81,8 +82,9 @@ export interface ParamsByCode {
     /** The number of items found, when it is known. */
     readonly actual?: number;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
-     * list. The violation's `path` stays at the list.
+     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
+     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
+     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -114,8 +116,9 @@ export interface ParamsByCode {
     /** `contactMedium`, when the party has none at all. */
     readonly property?: string;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
-     * list. The violation's `path` stays at the list.
+     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
+     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
+     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -126,8 +129,9 @@ export interface ParamsByCode {
     /** `contactMedium`, when the party has none at all. */
     readonly property?: string;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
-     * list. The violation's `path` stays at the list.
+     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
+     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
+     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -136,8 +140,9 @@ export interface ParamsByCode {
     /** The role no place has. */
     readonly role: string;
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
-     * list. The violation's `path` stays at the list.
+     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
+     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
+     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };
@@ -148,8 +153,9 @@ export interface ParamsByCode {
     /** The names of all missing characteristics, as the schema lists them: one or more. */
     readonly names: readonly string[];
     /**
-     * The JSON Pointer of the field a form should focus to fix it: the key field of a row of the
-     * list. The violation's `path` stays at the list.
+     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
+     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
+     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
      */
     readonly focus?: string;
   };

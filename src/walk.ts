@@ -86,9 +86,9 @@ export class Found {
     if (typeof value === 'string') this.near(rule, path, value, allowed);
   }
 
-  /** A count outside `min..max`, with the field a form focuses. */
+  /** A count outside `min..max`, with what a form focuses: the control that adds a row, or the first surplus row. */
   count(rule: string, path: string, actual: number, min: number, max: number): void {
-    if (actual < min) this.add(rule, 'too_few_items', path, withFocus({ limit: min, actual }, path, 0));
+    if (actual < min) this.add(rule, 'too_few_items', path, withFocus({ limit: min, actual }, path));
     else if (actual > max) this.add(rule, 'too_many_items', path, withFocus({ limit: max, actual }, path, max));
   }
 

@@ -54,8 +54,6 @@ const POSTED = '/orderPostedDate';
 const COMPLETION = '/requestedCompletionDate';
 const PRODUCT = '/productOrderItem/0/product/@type';
 const PLACES = '/productOrderItem/0/product/relatedPlace';
-/** The first place's role: where a list rule on the places is shown, the field a form focuses for it. */
-const FIRST_ROLE = `${PLACES}/0/role`;
 
 describe('the order form example in Chromium, under script-src self', () => {
   let server: ChildProcess;
@@ -250,9 +248,9 @@ describe('the order form example in Chromium, under script-src self', () => {
       completion[0].message,
       'Datum und Uhrzeit in deutscher Zeit (MEZ/MESZ).',
     ]);
-    // an HVt local loop needs locationA and locationB: R10's issue is at the field a form focuses for
-    // it, the first place's role (params.focus), which it describes
-    const places = await shownAt(FIRST_ROLE);
+    // an HVt local loop needs locationA and locationB: a place is missing, so R10's issue is at the
+    // list, which it describes, not at the role of the place the clerk has
+    const places = await shownAt(PLACES);
     expect(places).toEqual([
       {
         rule: 'R10',
@@ -260,8 +258,8 @@ describe('the order form example in Chromium, under script-src self', () => {
         message: 'Für TAL am HVt sind genau zwei Standorte nötig: Standort A und Standort B.',
       },
     ]);
-    expect(places).toEqual(await expectedAt(FIRST_ROLE, 'de'));
-    expect(await descriptionOf(FIRST_ROLE)).toEqual([places[0].message]);
+    expect(places).toEqual(await expectedAt(PLACES, 'de'));
+    expect(await descriptionOf(PLACES)).toEqual([places[0].message]);
     expect(await field(POSTED).evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
 
     await field(POSTED).blur();
@@ -287,7 +285,7 @@ describe('the order form example in Chromium, under script-src self', () => {
       'Remove contact detail 1',
       'Remove location 1',
     ]);
-    for (const path of [FAMILY_NAME, COMPLETION, FIRST_ROLE]) {
+    for (const path of [FAMILY_NAME, COMPLETION, PLACES]) {
       const expected = await expectedAt(path, 'en');
       await expect.poll(() => shownAt(path)).toEqual(expected);
       expect(expected[0].message).not.toEqual((await expectedAt(path, 'de'))[0].message);
@@ -375,6 +373,35 @@ describe('the order form example in Chromium, under script-src self', () => {
     await page.locator('#status[data-valid="true"]').waitFor();
     expect(await page.locator(`output[data-error-for="${PLACES}"] span`).count()).toBe(0);
     expect(await field(PLACES).getAttribute('aria-describedby')).toBeNull();
+  });
+
+  // regression: a list's own message (a row is missing) is no field, so "check" left the focus where it was (issue 42)
+  it('focuses the control that adds a row after "check" when a list lacks one: the site’s characteristics', async () => {
+    const characteristics = `${PLACES}/1/place/geographicSiteCharacteristic`;
+    const remove = page.locator(`[data-path="${characteristics}"] button[data-remove]`);
+    while ((await remove.count()) > 0) await remove.first().click();
+    await page.locator('button[type="submit"]').click();
+    const shown = await shownAt(characteristics);
+    expect(shown).toEqual([
+      {
+        rule: 'R10',
+        code: 'missing_characteristic',
+        message: 'Merkmale des Standorts (Standort B): ONKz und ASB fehlen.',
+      },
+    ]);
+    expect(shown).toEqual(await expectedAt(characteristics, 'de'));
+    const add = page.locator(`[data-path="${characteristics}"] > button[data-add]`);
+    await expect.poll(() => add.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+
+    for (const [index, name, value] of [
+      [0, 'national_destination_code', '221'],
+      [1, 'local_exchange_area', '12'],
+    ]) {
+      await add.click();
+      await field(`${characteristics}/${index}/name`).selectOption(String(name));
+      await field(`${characteristics}/${index}/value`).fill(String(value));
+    }
+    await page.locator('#status[data-valid="true"]').waitFor();
   });
 
   it('keeps a message at its field, counted anew, when a row above it is removed', async () => {

@@ -188,6 +188,48 @@ export async function expectNoSevereAxeFinding(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** Expects axe-core to find nothing at all on the page, of any impact. */
+export async function expectNoAxeFinding(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+/** The issues of the package's schema for the values a form page shows (`data-testid="values"`). */
+export type IssuesOf = (values: unknown) => Promise<readonly { path?: readonly unknown[]; message: string }[]>;
+
+/**
+ * Submits the form page, its values an order whose list at `list` lacks a row, and expects the
+ * package's one issue of `rule` at the list, its `params.focus` the control that adds a row, the
+ * message at the list's group (`data-testid` the list's pointer with `-` for `/`), and the focus on
+ * that control (`<id>-add`); nothing submitted, no script error or CSP violation.
+ */
+export async function expectMissingRowAtList(
+  form: WatchedPage,
+  issuesOf: IssuesOf,
+  { list, rule }: { readonly list: string; readonly rule: string },
+): Promise<void> {
+  const { page } = form;
+  const byId = (id: string) => page.getByTestId(id);
+  const issues = await issuesOf(JSON.parse((await byId('values').textContent()) ?? ''));
+  expect(
+    issues.map((i) => ({
+      path: `/${(i.path ?? []).join('/')}`,
+      rule: (i as { rule?: string }).rule,
+      focus: (i as { params?: { focus?: string } }).params?.focus,
+    })),
+  ).toEqual([{ path: list, rule, focus: `${list}/-` }]);
+  const id = list.slice(1).replaceAll('/', '-');
+  await byId('submit').click();
+  await expectDescribed(byId(id), issues[0].message);
+  expect(await byId(id).getAttribute('aria-invalid')).toBe('true');
+  await expect.poll(() => page.evaluate<string>('document.activeElement?.dataset.testid ?? ""')).toBe(`${id}-add`);
+  expect(await byId('submitted').textContent()).toBe('');
+  expect(await form.cspViolations()).toEqual([]);
+  expect(form.pageErrors).toEqual([]);
+}
+
 /** Expects the text of what the control's aria-describedby names to become `expected`. */
 export async function expectDescribed(control: Locator, expected: string): Promise<void> {
   const id = await control.getAttribute('aria-describedby');

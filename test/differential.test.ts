@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import { bitstream, localLoop, opticalAccess } from '../src/generated/facts.js';
 import * as current from '../src/index.js';
-import { comparePaths } from '../src/pointer.js';
+import { comparePaths, decodeToken } from '../src/pointer.js';
 import { inflightMutants, inflightOrder, mutants as mutantFamilies, order, orderWithNotJson } from './arbitraries.js';
 import { mutants } from './mutator.js';
 import * as reference from './reference/engine.js';
@@ -161,6 +162,81 @@ function stopDifference(now: unknown, before: unknown): Difference | undefined {
     : { at: 'result.violations (path order)', now: paths, before: sorted };
 }
 
+/** The roles R10 to R12 demand of some place. */
+const demandedRoles: Readonly<Record<string, readonly string[]>> = {
+  R10: localLoop.roles,
+  R11: [bitstream.role],
+  R12: opticalAccess.roles,
+};
+
+/** The most places R10 to R12 allow. */
+const placesMax: Readonly<Record<string, number>> = {
+  R10: localLoop.places.max,
+  R11: bitstream.places.max,
+  R12: opticalAccess.places.max,
+};
+
+/** The codes of a finding about a missing row of a list. */
+const missingRow: ReadonlySet<string> = new Set([
+  'too_few_items',
+  'missing_phone_contact',
+  'missing_postal_contact',
+  'missing_characteristic',
+]);
+
+/** The value at the JSON Pointer `pointer` of `input` (JSON text parsed), or undefined. */
+function valueAt(input: unknown, pointer: string): unknown {
+  let node = input;
+  if (typeof node === 'string')
+    try {
+      node = JSON.parse(node);
+    } catch {
+      return undefined;
+    }
+  for (const token of pointer.split('/').slice(1).map(decodeToken)) {
+    if (!isObject(node) || !Object.hasOwn(node, token)) return undefined;
+    node = node[token];
+  }
+  return node;
+}
+
+/**
+ * A finding of acd80ce's as the current engine gives it by design (docs/decisions.md, "A missing row
+ * is reported at the list"): one about a missing row of a list (a count too low, R3's and R4's contact
+ * medium, a site's characteristic, and a place role that no place can take over) focused the key field
+ * of the list's first row, `…/0/<key>`, and its Standard Schema issue sat there; so did a missing place
+ * role while the count allows one more place, at a place whose role is not needed (`…/<j>/role`). Now
+ * their focus is the control that adds a row, `…/-`, and their issue is at the list. Everything else
+ * stays as it was.
+ */
+function focusNow(item: unknown, input: unknown): unknown {
+  if (!isObject(item) || !isObject(item.params) || typeof item.params.focus !== 'string') return item;
+  const { focus } = item.params;
+  const row = /^(.*)\/(\d+)\/[^/]+$/.exec(focus);
+  if (!row) return item;
+  const [, list, index] = row;
+  const places = valueAt(input, list);
+  const moved =
+    (index === '0' && missingRow.has(String(item.code))) ||
+    (item.code === 'missing_place_role' &&
+      ((index === '0' && demandedRoles[String(item.rule)]?.includes(valueAt(input, `${list}/0/role`) as string)) ||
+        (Array.isArray(places) && places.length < placesMax[String(item.rule)])));
+  if (!moved) return item;
+  const now: Record<string, unknown> = { ...item, params: { ...item.params, focus: `${list}/-` } };
+  // an issue (its path keys, not a pointer): from the first row's key field to the list
+  if (Array.isArray(item.path)) now.path = item.path.slice(0, -2);
+  return now;
+}
+
+/** acd80ce's result with {@link focusNow} applied to its violations and issues. */
+function byDesign(result: unknown, input: unknown): unknown {
+  if (!isObject(result) || Array.isArray(result)) return result;
+  const now = { ...result };
+  for (const key of ['violations', 'issues'])
+    if (Array.isArray(result[key])) now[key] = (result[key] as unknown[]).map((item) => focusNow(item, input));
+  return now;
+}
+
 /** Runs each call on each case through both engines; fails with the first difference and how many there were. */
 class Tally {
   private calls = 0;
@@ -172,7 +248,7 @@ class Tally {
     for (const call of calls) {
       this.calls++;
       const now = call.run(current, input);
-      const before = call.run(reference, input);
+      const before = byDesign(call.run(reference, input), input);
       const found = pastTheStop(before) ? stopDifference(now, before) : difference(now, before);
       if (!found) continue;
       this.differ++;

@@ -102,7 +102,8 @@ describe('a German order form built from the field facts, with the carrier’s r
     expect((await submitted()).productOrderItem[0].product['@type']).toBe('HvtLocalLoopProdukt');
   });
 
-  it('focuses the field a list rule’s params.focus names after submit: R3 at the first contact medium’s kind', async () => {
+  // regression: R3's focus was the kind of the e-mail address the contact rightly has (issue 42)
+  it('focuses the list’s control that adds a row after submit when a row is missing: R3 without a phone', async () => {
     // the technical contact keeps only its e-mail address: R3 wants a phone
     await byId('medium-0-remove').click();
     await byId('submit').click();
@@ -110,10 +111,15 @@ describe('a German order form built from the field facts, with the carrier’s r
     const issue = ((await schema['~standard'].validate(await values())).issues ?? []).find(
       (i: { rule?: string }) => i.rule === 'R3',
     );
-    expect(issue.params.focus).toBe('/relatedParty/0/partyOrPartyRole/contactMedium/0/@type');
-    await expectDescribed(byId('medium-0-type'), issue.message);
-    // react-hook-form's own focus, on the field the issue is at: not the submit button
-    await expect.poll(focused).toBe('medium-0-type');
+    expect(issue.params.focus).toBe('/relatedParty/0/partyOrPartyRole/contactMedium/-');
+    expect(issue.path).toEqual(['relatedParty', 0, 'partyOrPartyRole', 'contactMedium']);
+    // at the list, not at the e-mail address's kind
+    await expectDescribed(byId('media'), issue.message);
+    await expectDescribed(byId('medium-0-type'), '');
+    // react-hook-form's own focus, on the control registered at the list's name: not the submit button
+    await expect
+      .poll(() => form.page.evaluate<string>('document.activeElement?.dataset.testid ?? ""'))
+      .toBe('medium-add');
     expect(await submitted()).toBeNull();
   });
 

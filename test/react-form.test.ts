@@ -9,6 +9,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectDescribed,
+  expectMissingRowAtList,
+  expectNoAxeFinding,
   expectNoSevereAxeFinding,
   formPage,
   launchChromium,
@@ -17,10 +19,12 @@ import {
   tryInlineScript,
 } from './chromium.js';
 import { importEsm } from './consumer.js';
+import { listCases } from './list-cases.js';
 
 const consumer = inject('consumer');
 
 let served: ServedPage;
+let listsPage: ServedPage;
 let url: string;
 let inputs: readonly string[];
 let browser: Browser;
@@ -30,12 +34,14 @@ beforeAll(async () => {
   api = await importEsm();
   served = await servePage(resolve('test/react-form/app.jsx'), consumer, 'Auftrag');
   ({ url, inputs } = served);
+  listsPage = await servePage(resolve('test/react-form/lists.jsx'), consumer, 'Auftrag');
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   served?.close();
+  listsPage?.close();
 });
 
 it('bundles the page with the packed package, as a bundler resolving for browsers picks it', () => {
@@ -234,22 +240,20 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     expect(api.validateProductOrder(order).violations).toEqual([]);
   });
 
-  it('focuses the first invalid field after submit, a list rule’s too: R3 at the contact media of a contact', async () => {
+  it('focuses the first invalid field after submit, a list rule’s too: R3 at the contact media’s control that adds a row', async () => {
     // the technical contact loses its phone: R3 concerns the contact media, a list
     await byId('party-0-phone-0-remove').click();
     await byId('party-1-family-name').fill('');
     await byId('submit').click();
     const r3 = await packageIssue('R3');
     expect(r3?.message).toMatch(/Telefonnummer/);
-    // shown at the list, or at the row's key field its focus names, and tied to it
-    await expect.poll(() => form.page.getByText(r3?.message ?? '', { exact: true }).count()).toBe(1);
-    // focus lands on a field of that list, the first in page order, not on the submit button
-    await expect.poll(focused).toBe('party-0-medium-0-type');
-    expect(
-      await form.page.evaluate(
-        `document.getElementById('party-0-medium-0-type').closest('[aria-invalid="true"]') !== null`,
-      ),
-    ).toBe(true);
+    // shown at the list, and tied to it
+    await expectDescribed(byId('party-0-media'), r3?.message ?? '');
+    // focus lands on the list's control that adds a row, not on the e-mail address's kind, which is
+    // right, nor on the submit button
+    await expect
+      .poll(() => form.page.evaluate<string>('document.activeElement?.dataset.testid ?? ""'))
+      .toBe('party-0-add-phone');
 
     await byId('party-0-add-phone').click();
     await byId('party-0-phone-1-type').selectOption('fixed');
@@ -316,5 +320,49 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     await expectNoSevereAxeFinding(form.page);
     expect(await form.cspViolations()).toEqual([]);
     expect(form.pageErrors).toEqual([]);
+  });
+});
+
+describe.each([
+  ['react-hook-form’s own shouldFocusError', 'rhf'],
+  ['the recipe of docs/forms.md', 'recipe'],
+])('the React form in German with a list emptied, focus by %s', (_, focus) => {
+  const form = formPage(
+    () => browser,
+    () => listsPage.url,
+  );
+  const byId = (id: string) => form.page.getByTestId(id);
+  const focused = () => form.page.evaluate<string>('document.activeElement?.dataset.testid ?? ""');
+  const issuesOf = async (values: unknown) =>
+    (await api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true })['~standard'].validate(values))
+      .issues ?? [];
+
+  // regression: a list rule on an empty list gave its issue at the key field of a row that does not
+  // exist, so the form showed nothing and react-hook-form's focus stayed on the submit button (issue 42)
+  it.each(listCases)(
+    '$rule on an empty list ($id): the message at the list, the focus on its control that adds a row',
+    async (c) => {
+      await form.page.goto(`${listsPage.url}?case=${c.id}&focus=${focus}`);
+      await byId('form').waitFor();
+      await expectMissingRowAtList(form, issuesOf, c);
+    },
+  );
+
+  it('focuses a blank row’s field, not the list’s control that adds a row, once the list has its row', async () => {
+    const list = 'productOrderItem-0-product-relatedPlace-1-place-geographicSiteCharacteristic';
+    await form.page.goto(`${listsPage.url}?case=r10-characteristics&focus=${focus}`);
+    await byId(`${list}-add`).click();
+    await byId('submit').click();
+    await expect.poll(focused).toBe(`${list}-0-name`);
+    await expectDescribed(byId(`${list}-0-name`), 'Name des Merkmals (Merkmal 1) ist eine Pflichtangabe.');
+    await expectDescribed(byId(list), '');
+    expect(await byId('submitted').textContent()).toBe('');
+  });
+
+  it('has no axe-core finding with a list’s message shown', async () => {
+    await form.page.goto(`${listsPage.url}?case=r10-characteristics&focus=${focus}`);
+    await byId('submit').click();
+    await expect.poll(focused).not.toBe('submit');
+    await expectNoAxeFinding(form.page);
   });
 });

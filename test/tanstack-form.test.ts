@@ -9,6 +9,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectDescribed,
+  expectMissingRowAtList,
+  expectNoAxeFinding,
   expectNoSevereAxeFinding,
   formPage,
   launchChromium,
@@ -17,6 +19,7 @@ import {
   tryInlineScript,
 } from './chromium.js';
 import { importEsm } from './consumer.js';
+import { listCases } from './list-cases.js';
 import { typeCheck } from './type-check.js';
 
 const consumer = inject('consumer');
@@ -24,18 +27,21 @@ const entry = resolve('test/tanstack-form/app.tsx');
 const example = 'examples/orders/valid/new-hvt-local-loop.json';
 
 let served: ServedPage;
+let listsPage: ServedPage;
 let browser: Browser;
 let api: Awaited<ReturnType<typeof importEsm>>;
 
 beforeAll(async () => {
   api = await importEsm();
   served = await servePage(entry, consumer, 'Auftrag');
+  listsPage = await servePage(resolve('test/tanstack-form/lists.jsx'), consumer, 'Auftrag');
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   served?.close();
+  listsPage?.close();
 });
 
 it('bundles the page with the packed package and TanStack Form, as a bundler resolving for browsers picks them', () => {
@@ -178,5 +184,47 @@ describe('the TanStack form in German', () => {
     expect(form.pageErrors).toEqual([]);
     expect(await tryInlineScript(form)).toEqual({ violations: ['script-src-elem inline'], ran: false });
     expect(await form.page.locator('html').getAttribute('lang')).toBe('de');
+  });
+});
+
+describe('the TanStack form in German with a list emptied', () => {
+  const form = formPage(
+    () => browser,
+    () => listsPage.url,
+  );
+  const byId = (id: string) => form.page.getByTestId(id);
+  const focused = () => form.page.evaluate<string>('document.activeElement?.dataset.testid ?? ""');
+  const issuesOf = async (values: unknown) =>
+    (await api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true })['~standard'].validate(values))
+      .issues ?? [];
+
+  // regression: a list rule on an empty list gave its issue at the key field of a row that does not
+  // exist, so the form showed nothing and the focus stayed on the submit button (issue 42)
+  it.each(listCases)(
+    '$rule on an empty list ($id): the message at the list, the focus on its control that adds a row',
+    async (c) => {
+      await form.page.goto(`${listsPage.url}?case=${c.id}`);
+      await byId('form').waitFor();
+      await expectMissingRowAtList(form, issuesOf, c);
+    },
+  );
+
+  it('takes the message away once the clerk adds the row, and focuses the blank row’s field on submit', async () => {
+    const list = 'productOrderItem-0-product-relatedPlace-1-place-geographicSiteCharacteristic';
+    await form.page.goto(`${listsPage.url}?case=r10-characteristics`);
+    await byId('submit').click();
+    await expect.poll(focused).toBe(`${list}-add`);
+    await byId(`${list}-add`).click();
+    await byId('submit').click();
+    await expect.poll(focused).toBe(`${list}-0-name`);
+    await expectDescribed(byId(`${list}-0-name`), 'Name des Merkmals (Merkmal 1) ist eine Pflichtangabe.');
+    await expectDescribed(byId(list), '');
+  });
+
+  it('has no axe-core finding with a list’s message shown', async () => {
+    await form.page.goto(`${listsPage.url}?case=r10-characteristics`);
+    await byId('submit').click();
+    await expect.poll(focused).not.toBe('submit');
+    await expectNoAxeFinding(form.page);
   });
 });

@@ -268,8 +268,14 @@ form.addEventListener('submit', (event) => {
   event.preventDefault();
   showAll = true;
   validate();
-  // the first field with a message takes the focus, which reads its label and message out
-  form.querySelector('[aria-invalid="true"]')?.focus();
+  // the first field with a message takes the focus, which reads its label and message out; a list's
+  // own message (a row is missing) gives it to the list's first control that adds a row
+  const first = form.querySelector('[aria-invalid="true"], fieldset.invalid');
+  const list = first?.tagName === 'FIELDSET' ? first : undefined;
+  (list
+    ? (list.querySelector(':scope > [data-add]') ?? list.querySelector('input, select, textarea, button'))
+    : first
+  )?.focus();
 });
 
 function setLang() {

@@ -182,8 +182,9 @@ describe('the blanks a form starts from and adds rows with', () => {
       ['R-field', 'required', 'category'],
       ['R-field', 'required', 'orderPostedDate'],
       ['R-field', 'required', 'requestedCompletionDate'],
-      // a list rule's issue is at the field a form focuses: the first row's, which the form adds
-      ['R-field', 'too_few_items', 'productOrderItem.0.action'],
+      // regression: an order without items had its issue at the first item's action, a field that does
+      // not exist (issue 42): it is at the list, whose add control a form focuses
+      ['R-field', 'too_few_items', 'productOrderItem'],
     ]);
     const order = blankProductOrder();
     order.relatedParty.push(blankRelatedParty());

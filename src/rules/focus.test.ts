@@ -1,5 +1,5 @@
-// The field a form focuses for a list rule's finding (`params.focus`): in the input already, or the
-// key field of the row a form adds, which the package's blank of that row carries.
+// What a form focuses for a list rule's finding (`params.focus`): the key field of a row at fault, in
+// the input already, or for a missing row the control that adds one (`…/-`), never a row that is right.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants, order as orders } from '../../test/arbitraries.js';
@@ -11,6 +11,7 @@ import {
   blankProductOrderItem,
   blankRelatedPlace,
 } from '../generated/blanks.js';
+import { localLoop, opticalAccess } from '../generated/facts.js';
 import { decodeToken } from '../pointer.js';
 import { createProductOrderSchema } from '../standard-schema.js';
 import { validateProductOrder } from '../validate.js';
@@ -71,19 +72,29 @@ function at(input: unknown, tokens: readonly string[]): unknown {
 }
 
 /**
- * Whether `focus` is a field of `input` (its row is there and has it or may have it), or the key field
- * of the row a form adds at the list's end (the list absent: its first row), which the blank of that row has.
+ * Whether `focus` is a field of a row of `input` (the row is there), or the control that adds a row to
+ * a list of the order's rows (`…/-`), the list there or absent, whose blank row a form adds.
  */
 function focusable(input: unknown, focus: string): boolean {
   const tokens = tokensOf(focus);
-  const [key, index, name] = [tokens.at(-1) ?? '', Number(tokens.at(-2)), tokens.at(-3) ?? ''];
+  if (tokens.at(-1) === '-') {
+    const list = at(input, tokens.slice(0, -1));
+    return (list === undefined || Array.isArray(list)) && Object.hasOwn(blankRows, tokens.at(-2) ?? '');
+  }
+  const index = Number(tokens.at(-2));
   if (!Number.isInteger(index)) return false;
   const list = at(input, tokens.slice(0, -2));
   const row = Array.isArray(list) ? list[index] : undefined;
-  if (typeof row === 'object' && row !== null) return true;
-  const added = Array.isArray(list) ? index === list.length || index === 0 : index === 0;
-  return added && Object.hasOwn(blankRows, name) && Object.hasOwn(blankRows[name](), key);
+  const name = tokens.at(-3) ?? '';
+  const known = Object.hasOwn(blankRows, name) && Object.hasOwn(blankRows[name](), tokens.at(-1) ?? '');
+  return typeof row === 'object' && row !== null && known;
 }
+
+/** The keys of the Standard Schema issue of a finding with `focus`: the row's field, or the list whose row is missing. */
+const issueKeys = (focus: string) => tokensOf(focus.endsWith('/-') ? focus.slice(0, -2) : focus);
+
+/** The roles R10 and R12 demand of some place. */
+const demanded: Readonly<Record<string, readonly string[]>> = { R10: localLoop.roles, R12: opticalAccess.roles };
 
 const schema = createProductOrderSchema();
 
@@ -94,7 +105,7 @@ function focusesOf(input: Order) {
   return validateProductOrder(input).violations.flatMap((v) => {
     const focus = (v.params as { focus?: unknown }).focus;
     if (typeof focus !== 'string') return [];
-    const issue = (issues ?? []).find((i) => i.code === v.code && i.path.join('/') === tokensOf(focus).join('/'));
+    const issue = (issues ?? []).find((i) => i.code === v.code && i.path.join('/') === issueKeys(focus).join('/'));
     return [{ rule: v.rule, code: v.code, path: v.path, focus, issue: issue !== undefined }];
   });
 }
@@ -103,20 +114,30 @@ const CHARS = `${PLACES}/1/place/geographicSiteCharacteristic`;
 
 describe('params.focus of the list rules', () => {
   it.each<[string, Order, string, string, string, boolean]>([
+    // regression: R3 and R4 focused the first contact medium's kind: one that does not exist, or an
+    // e-mail address that is right (issue 42)
     [
-      'R3: a contact role without phone focuses the first contact medium’s kind',
+      'R3: a contact role with an e-mail and a postal address focuses the control that adds a contact medium',
       withParties(party('technicalContact', individual({ contactMedium: [email(), postal()] }))),
       'R3',
       'missing_phone_contact',
-      `${PARTY}/contactMedium/0/@type`,
-      true,
+      `${PARTY}/contactMedium/-`,
+      false,
     ],
     [
-      'R3: a contact role without contactMedium focuses the kind of the one the form adds',
+      'R3: a contact role without contactMedium focuses the control that adds a contact medium',
       withParties(party('technicalContact', individual())),
       'R3',
       'missing_phone_contact',
-      `${PARTY}/contactMedium/0/@type`,
+      `${PARTY}/contactMedium/-`,
+      false,
+    ],
+    [
+      'R3: a contact role with no contact rows focuses the control that adds a contact medium',
+      withParties(party('technicalContact', individual({ contactMedium: [] }))),
+      'R3',
+      'missing_phone_contact',
+      `${PARTY}/contactMedium/-`,
       false,
     ],
     [
@@ -127,26 +148,36 @@ describe('params.focus of the list rules', () => {
       ),
       'R4',
       'missing_postal_contact',
-      '/relatedParty/1/partyOrPartyRole/contactMedium/0/@type',
-      true,
+      '/relatedParty/1/partyOrPartyRole/contactMedium/-',
+      false,
     ],
     [
-      'the field table: an order without items focuses the first item’s action, which the form adds',
+      'the field table: an order without items focuses the control that adds an item',
       orderWith((o) => {
         o.productOrderItem = [];
       }),
       'R-field',
       'too_few_items',
-      '/productOrderItem/0/action',
+      '/productOrderItem/-',
+      false,
+    ],
+    // regression: R10 to R12 focused the first place's role, which does not exist or is rightly
+    // Standort A (issue 42)
+    [
+      'R10: no places focus the control that adds a place',
+      withItems([item('HvtLocalLoopProduct', [])]),
+      'R10',
+      'too_few_items',
+      `${PLACES}/-`,
       false,
     ],
     [
-      'R10: one place focuses the first place’s role',
+      'R10: one place, rightly locationA, focuses the control that adds a place, not its role',
       withItems([item('HvtLocalLoopProduct', [place('locationA')])]),
       'R10',
       'too_few_items',
-      `${PLACES}/0/role`,
-      true,
+      `${PLACES}/-`,
+      false,
     ],
     [
       'R10: three places focus the first surplus place’s role',
@@ -167,7 +198,7 @@ describe('params.focus of the list rules', () => {
       true,
     ],
     [
-      'R10: a characteristic missing focuses the first characteristic’s name',
+      'R10: a characteristic missing focuses the control that adds a characteristic, not one that is right',
       withItems([
         item('HvtLocalLoopProduct', [
           place('locationA'),
@@ -176,15 +207,15 @@ describe('params.focus of the list rules', () => {
       ]),
       'R10',
       'missing_characteristic',
-      `${CHARS}/0/name`,
-      true,
+      `${CHARS}/-`,
+      false,
     ],
     [
-      'R10: no characteristics focus the name of the one the form adds',
+      'R10: no characteristics focus the control that adds a characteristic',
       withItems([item('HvtLocalLoopProduct', [place('locationA'), place('locationB', site([]))])]),
       'R10',
       'missing_characteristic',
-      `${CHARS}/0/name`,
+      `${CHARS}/-`,
       false,
     ],
     [
@@ -201,6 +232,14 @@ describe('params.focus of the list rules', () => {
       true,
     ],
     [
+      'R11: no places focus the control that adds a place',
+      withItems([item('BitstreamAccessProduct', [])]),
+      'R11',
+      'too_few_items',
+      `${PLACES}/-`,
+      false,
+    ],
+    [
       'R11: two places focus the second',
       withItems([item('BitstreamAccessProduct', [place('locationA'), place('locationB')])]),
       'R11',
@@ -209,15 +248,32 @@ describe('params.focus of the list rules', () => {
       true,
     ],
     [
-      'R12: no locationA focuses the role of the place that is not needed',
+      'R12: no places focus the control that adds a place',
+      withItems([item('OpticalAccessLineProduct', [])]),
+      'R12',
+      'too_few_items',
+      `${PLACES}/-`,
+      false,
+    ],
+    // regression: R12 with locationB only focused its role, which is right: a locationA place is missing (issue 42)
+    [
+      'R12: locationB only focuses the control that adds a place, not locationB’s role',
       withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite())])]),
+      'R12',
+      'missing_place_role',
+      `${PLACES}/-`,
+      false,
+    ],
+    [
+      'R12: locationB and alternateAddress focus the role of a place that is not needed',
+      withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite()), place('alternateAddress')])]),
       'R12',
       'missing_place_role',
       `${PLACES}/0/role`,
       true,
     ],
     [
-      'R12: no nested place focuses the id of the one the form adds',
+      'R12: no nested place focuses the control that adds one',
       withItems([
         item('OpticalAccessLineProduct', [
           place('locationA'),
@@ -226,7 +282,7 @@ describe('params.focus of the list rules', () => {
       ]),
       'R12',
       'too_few_items',
-      `${PLACES}/1/place/place/0/id`,
+      `${PLACES}/1/place/place/-`,
       false,
     ],
   ])('%s', (_, input, rule, code, focus, exists) => {
@@ -255,6 +311,13 @@ describe('params.focus of the list rules', () => {
             expect(f.focus.startsWith(`${f.path}/`), f.focus).toBe(true);
             expect(focusable(order, f.focus), f.focus).toBe(true);
             expect(f.issue, f.focus).toBe(true);
+            // a missing row: the control that adds one; a missing role: a place whose role is not needed or repeats one
+            if (f.code !== 'too_many_items' && f.code !== 'missing_place_role') expect(f.focus, f.code).toMatch(/\/-$/);
+            if (f.code === 'missing_place_role' && !f.focus.endsWith('/-')) {
+              const roles = (at(order, tokensOf(f.path)) as { role?: unknown }[]).map((p) => p?.role);
+              const j = Number(tokensOf(f.focus).at(-2));
+              expect(!demanded[f.rule].includes(roles[j] as string) || roles.indexOf(roles[j]) < j, f.focus).toBe(true);
+            }
           }
         },
       ),

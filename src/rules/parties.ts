@@ -32,8 +32,8 @@ export function contactDemand({ id, roles, mediumType, code }: ContactDemand) {
         f.add(id, code as 'missing_phone_contact', partyPath(i), {
           role,
           property: 'contactMedium',
-          // a form focuses the first contact medium's @type, the one it adds when there is none
-          focus: focusOf(`${partyPath(i)}/contactMedium`, 0),
+          // a form focuses the control that adds a contact medium
+          focus: focusOf(`${partyPath(i)}/contactMedium`),
         });
     },
     /** At the contactMedium list of a party in one of the roles: whether a medium of the type was met. */
@@ -46,7 +46,7 @@ export function contactDemand({ id, roles, mediumType, code }: ContactDemand) {
       if (!met)
         f.add(id, code as 'missing_phone_contact', `${partyPath(i)}/contactMedium`, {
           role,
-          focus: focusOf(`${partyPath(i)}/contactMedium`, 0),
+          focus: focusOf(`${partyPath(i)}/contactMedium`),
         });
     },
   });

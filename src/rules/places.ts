@@ -98,8 +98,9 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
       roleOf(places, role);
     },
     /**
-     * After the places: each role in `roles` that no place has, focusing the role of a place that is
-     * not needed or repeats a role, each missing role its own such place where there are enough.
+     * After the places: each role in `roles` that no place has, focusing the control that adds a
+     * place while the count allows one more, else the role of a place that is not needed or repeats a
+     * role, each missing role its own such place: never a place whose role is right.
      */
     placesEnd(f: Found, places: Places, i: number): void {
       const { roles } = places;
@@ -107,10 +108,14 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
       const spare: number[] = [];
       for (let j = 0; j < roles.length; j++)
         if (!demand.roles.includes(roles[j]) || roles.indexOf(roles[j]) < j) spare.push(j);
+      let room = demand.places.max - roles.length;
       let m = 0;
       for (const role of demand.roles)
         if (!roles.includes(role))
-          f.add(id, 'missing_place_role', placesPath(i), { role, focus: focusOf(placesPath(i), spare[m++] ?? 0) });
+          f.add(id, 'missing_place_role', placesPath(i), {
+            role,
+            focus: focusOf(placesPath(i), room-- > 0 ? undefined : spare[m++]),
+          });
     },
     /** At the @type of a locationB place: of another kind than the site. */
     type(f: Found, type: unknown, _places: Places, role: unknown, i: number, j: number): void {
@@ -178,7 +183,7 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
       f.at(slot);
       // one fault, one violation: every characteristic the site lacks, named in one finding
       if (names.length > 0)
-        f.add(id, 'missing_characteristic', listPath, { name: names[0], names, focus: focusOf(listPath, 0) });
+        f.add(id, 'missing_characteristic', listPath, { name: names[0], names, focus: focusOf(listPath) });
     },
     /** At the nested places of a locationB site: their count. */
     nested(

@@ -2,7 +2,7 @@
 // react-hook-form: the selects' options and the inputs' maxLength from the field facts (fieldFactsDe,
 // describeField), the carrier's own rule (a German postcode has five digits) through the schema's
 // `rules` and `messages`, near-miss hints as non-blocking notes (schema.hints), and focus after submit
-// where a list rule's params.focus points. test/form-features.chromium.test.ts bundles it against the
+// where a list rule's params.focus points: a missing row's on the list's control that adds one. test/form-features.chromium.test.ts bundles it against the
 // packed package.
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import {
@@ -14,8 +14,9 @@ import {
 } from 'product-order-validator';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { get, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { get, useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import order from '../../examples/orders/valid/new-hvt-local-loop.json';
+import { addControl } from '../form-focus';
 
 /** An own property of an object, or undefined: a rule sees any input, valid or not. */
 const own = (value, name) =>
@@ -113,13 +114,18 @@ function OrderForm() {
   const [submitted, setSubmitted] = useState(null);
   // react-hook-form focuses the first invalid registered field: a list rule's issue is at the field
   // its params.focus names
-  const { register, control, handleSubmit, formState } = useForm({
+  const form = useForm({
     resolver: standardSchemaResolver(schema),
     mode: 'onChange',
     defaultValues: order,
   });
+  const { register, control, handleSubmit, formState } = form;
   const values = useWatch({ control });
   const media = useFieldArray({ control, name: MEDIA });
+  // the list's control that adds a row, registered at the list's name: react-hook-form focuses it
+  const addMedium = useController({ control, name: MEDIA }).field;
+  const found = get(formState.errors, MEDIA);
+  const mediaError = found?.root ?? (found?.message === undefined ? undefined : found);
   const error = (name) => get(formState.errors, name);
   const field = { register, error, values };
   const productType = describeField(fieldFactsDe, pointer(TYPE), values);
@@ -132,7 +138,7 @@ function OrderForm() {
       <FactSelect name="relatedParty.0.role" id="role-0" {...field} />
       <FactSelect name="relatedParty.1.role" id="role-1" {...field} />
 
-      <fieldset data-testid="media">
+      <fieldset {...described('media', mediaError)}>
         <legend>{labelsDe.field(pointer(MEDIA), values)}</legend>
         {media.fields.map((medium, m) => (
           <div key={medium.id}>
@@ -148,11 +154,13 @@ function OrderForm() {
         <button
           type="button"
           data-testid="medium-add"
+          ref={(element) => addMedium.ref(addControl(form, MEDIA)(element))}
           onClick={() => media.append(blankContactMedium('PhoneContactMedium'))}
         >
           Telefonnummer hinzufügen
         </button>
       </fieldset>
+      <Message id="media" error={mediaError} />
 
       {/* the product's type takes any text: a combo box of the known types, and a note on a near miss */}
       <label htmlFor="product">{productType?.label}</label>

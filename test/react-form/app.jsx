@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Controller, get, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import order from '../../examples/orders/valid/new-hvt-local-loop.json';
+import { focusFirstInvalid } from '../form-focus';
 
 const lang = new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'de';
 const labels = lang === 'de' ? labelsDe : labelsEn;
@@ -139,8 +140,8 @@ function ContactMedia({ control, register, index, error, listError }) {
   const name = `relatedParty.${index}.partyOrPartyRole.contactMedium`;
   const media = useFieldArray({ control, name });
   const id = `party-${index}-media`;
-  // the list's own message (R3, R4), or one at the key field of the row the form would add
-  const message = listError(name) ?? error(`${name}.${media.fields.length}.@type`);
+  // the list's own message (R3, R4: a row is missing)
+  const message = listError(name);
   return (
     <>
       <fieldset {...described(id, message)}>
@@ -185,6 +186,7 @@ function ContactMedia({ control, register, index, error, listError }) {
         })}
         <button
           type="button"
+          data-add
           data-testid={`party-${index}-add-phone`}
           onClick={() => media.append(blankContactMedium('PhoneContactMedium'))}
         >
@@ -221,15 +223,10 @@ function OrderForm() {
     listError(PLACES) ??
     Array.from({ length: places.length + 1 }, (_, k) => error(`${PLACES}.${k}.role`)).find(Boolean);
 
-  // after a failed submit: the first marked control, or the first control of a marked group, which a
-  // list rule's message (R3 at a party's contact media) marks
+  // after a failed submit: the first marked control, or in a marked list (R3 at a party's contact media:
+  // a row is missing) its control that adds a row (docs/forms.md)
   useEffect(() => {
-    if (formState.submitCount === 0) return;
-    const marked = formRef.current?.querySelector('[aria-invalid="true"]');
-    const target = marked?.matches('input, select, textarea')
-      ? marked
-      : marked?.querySelector('input, select, textarea, button');
-    target?.focus();
+    if (formState.submitCount > 0) focusFirstInvalid(formRef.current);
   }, [formState.submitCount]);
 
   return (

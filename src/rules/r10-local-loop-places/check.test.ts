@@ -182,7 +182,7 @@ describe('R10: places of a local loop in a new order', () => {
         params: {
           name: 'national_destination_code',
           names: ['national_destination_code', 'local_exchange_area'],
-          focus: `${chars}/0/name`,
+          focus: `${chars}/-`,
         },
       },
     ]));
