@@ -641,7 +641,9 @@ describe("a caller's code, read once and guarded (issue 31)", () => {
     );
     const [failed] = validateWith([rule as never], fault).violations;
     expect(failed).toMatchObject({ rule: 'X-lookup', code: 'rule_failed' });
-    expect((failed.params as { error: string }).error).toMatch(/^TypeError: the rule \('X-lookup'\) has an async check/);
+    expect((failed.params as { error: string }).error).toMatch(
+      /^TypeError: the rule \('X-lookup'\) has an async check/,
+    );
   });
 
   const throwing = (): never => {
