@@ -175,6 +175,8 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
       const names = (p(f).names as unknown[]) ?? [p(f).name];
       return `${c.field}: ${join('und')(names.map(c.value))} ${names.length === 1 ? 'fehlt' : 'fehlen'}.`;
     },
+    // a carrier's rule that failed: what it threw stays in params, for the logs
+    rule_failed: () => 'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.',
     did_you_mean: (f, c) => `${c.field}: meinten Sie ${c.value(p(f).suggestion)}?`,
   },
   rules,

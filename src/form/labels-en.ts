@@ -172,6 +172,8 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
       const names = (p(f).names as unknown[]) ?? [p(f).name];
       return `${c.field}: ${join('and')(names.map((name) => lower(c.value(name))))} ${names.length === 1 ? 'is' : 'are'} missing.`;
     },
+    // a carrier's rule that failed: what it threw stays in params, for the logs
+    rule_failed: () => 'These entries could not be fully checked. Please try again later.',
     did_you_mean: (f, c) => `${c.field}: did you mean ${c.value(p(f).suggestion)}?`,
   },
   rules,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants, order } from '../../test/arbitraries.js';
 import { runs } from '../../test/runs.js';
+import { createProductOrderSchema } from '../standard-schema.js';
 import { createValidator, validateProductOrder } from '../validate.js';
 import { defineLabels, type Labels, withLabels } from './labels.js';
 import { labelsDe } from './labels-de.js';
@@ -118,6 +119,45 @@ describe('labels in messages', () => {
     // the whole input is no field
     expect(validateProductOrder(42, { labels: labelsDe, lang: 'de' }).violations[0].message).toBe(
       validateProductOrder(42, { lang: 'de' }).violations[0].message,
+    );
+  });
+
+  // regression (issue 42): a carrier's rule that threw showed the clerk "Die Regel X-buggy ist
+  // fehlgeschlagen …: TypeError: …", and neither withLabels' messages nor its rules reworded it
+  it('word a carrier rule that failed as a neutral sentence, what it threw kept in params', async () => {
+    const buggy = {
+      id: 'X-buggy',
+      title: 'Reads a product that is not there.',
+      check: (order: unknown) => [(order as { x: { product: never } }).x.product],
+    };
+    const issueOf = async (labels: Labels) => {
+      const schema = createProductOrderSchema({ rules: [buggy], labels, emptyAsMissing: true });
+      const result = await schema['~standard'].validate(hvt());
+      return result.issues?.find((issue) => issue.code === 'rule_failed');
+    };
+    const de = await issueOf(labelsDe);
+    expect(de?.message).toBe('Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.');
+    expect(de?.path).toEqual([]);
+    expect(de?.rule).toBe('X-buggy');
+    expect(de?.params).toEqual({ error: expect.stringMatching(/^TypeError: Cannot read properties of undefined/) });
+    expect((await issueOf(labelsEn))?.message).toBe(
+      'These entries could not be fully checked. Please try again later.',
+    );
+    const own = withLabels(labelsDe, {
+      messages: { rule_failed: (f) => `Prüfung ${f.rule} gestört: bitte den Support anrufen.` },
+      rules: { 'X-buggy': () => 'Die Angaben sind unvollständig.' },
+    });
+    // per code: a rule's own message says what it demands, which a rule that failed did not decide
+    expect((await issueOf(own))?.message).toBe('Prüfung X-buggy gestört: bitte den Support anrufen.');
+    // a replaced built-in rule that fails is no failure of its demand either
+    const r9 = { ...buggy, id: 'R9' };
+    const [failed] = createValidator({ rules: [r9] }).validate(hvt(), { labels: labelsDe }).violations;
+    expect(failed.message).toBe(
+      'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.',
+    );
+    // without labels, a service's message keeps the rule and what it threw, for the developer
+    expect(createValidator({ rules: [buggy] }).validate(hvt(), { lang: 'de' }).violations[0].message).toMatch(
+      /^Die Regel X-buggy ist fehlgeschlagen und konnte die Eingabe nicht prüfen: TypeError: /,
     );
   });
 
