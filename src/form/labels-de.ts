@@ -1,6 +1,7 @@
 // The words of a German order form: a label per field and value, and messages for the people who fill it in;
 // what each rule demands is worded in its folder (src/rules/*/labels.de.ts).
 import { rules } from '../generated/rule-labels-de.js';
+import { dateFault } from '../messages/de.js';
 import type { Finding } from '../violation.js';
 import { defineLabels, digits, type Labels } from './labels.js';
 
@@ -157,11 +158,11 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
       `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} mindestens ${p(f).limit} ${p(f).limit === 1 ? 'Eintrag' : 'Einträge'} nötig.`,
     too_many_items: (f, c) =>
       `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} höchstens ${p(f).limit} ${p(f).limit === 1 ? 'Eintrag' : 'Einträge'} erlaubt.`,
-    // the date a picker shows: date and time, never seconds, time zones or the format sent
+    // what the date lacks, or the day the calendar does not have, as the API's message says it
     invalid_date_time: (f, c) =>
-      p(f).reason === 'missing_time'
-        ? `${c.field}: die Uhrzeit fehlt.`
-        : `${c.field} ist kein vollständiges Datum mit Uhrzeit.`,
+      p(f).reason === 'invalid'
+        ? `${c.field}: bitte ein gültiges Datum mit Uhrzeit angeben.`
+        : `${c.field}: ${dateFault(p(f))}.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
       return n

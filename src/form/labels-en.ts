@@ -1,6 +1,7 @@
 // The words of an English order form: a label per field and value, and messages for the people who fill it in;
 // what each rule demands is worded in its folder (src/rules/*/labels.en.ts).
 import { rules } from '../generated/rule-labels-en.js';
+import { dateFault } from '../messages/en.js';
 import type { Finding } from '../violation.js';
 import { defineLabels, digits, type Labels, lower } from './labels.js';
 
@@ -154,11 +155,9 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     too_long: (f, c) => `${c.field} must be at most ${p(f).limit} characters long.`,
     too_few_items: (f, c) => `${c.field}: at least ${items(p(f).limit)} ${p(f).limit === 1 ? 'is' : 'are'} needed.`,
     too_many_items: (f, c) => `${c.field}: at most ${items(p(f).limit)} ${p(f).limit === 1 ? 'is' : 'are'} allowed.`,
-    // the date a picker shows: date and time, never seconds, time zones or the format sent
+    // what the date lacks, or the day the calendar does not have, as the API's message says it
     invalid_date_time: (f, c) =>
-      p(f).reason === 'missing_time'
-        ? `${c.field}: the time is missing.`
-        : `${c.field} is not a complete date and time.`,
+      p(f).reason === 'invalid' ? `${c.field}: enter a valid date and time.` : `${c.field}: ${dateFault(p(f))}.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
       return n

@@ -217,16 +217,43 @@ describe('labels in messages', () => {
 
   // regression: a date the picker mangled was answered with seconds, time zones and ISO format,
   // which a datetime-local picker shows none of (issue 29)
-  it('say what is wrong with a date as the picker shows it: date and time', () => {
+  // regression (issue 42): with labels, every fault of a date read "ist kein vollständiges Datum mit
+  // Uhrzeit", though 31 April is not incomplete but does not exist
+  it('say what is wrong with a date: the day that does not exist, the part missing', () => {
     const o = hvt();
-    for (const mangled of ['17.02.202510', '2025-02-17T10:30:00', '+020250-02-17T10:30']) {
-      o.orderPostedDate = mangled;
-      expect(messagesOf(o, labelsDe)[0][1]).toBe('Auftragsdatum ist kein vollständiges Datum mit Uhrzeit.');
-      expect(messagesOf(o, labelsEn)[0][1]).toBe('Order date is not a complete date and time.');
+    const cases: [string, string, string][] = [
+      [
+        '2025-04-31T10:00:00+02:00',
+        'Auftragsdatum: den 31. April 2025 gibt es nicht.',
+        'Order date: there is no April 31, 2025.',
+      ],
+      [
+        '2025-02-29T10:00',
+        'Auftragsdatum: den 29. Februar 2025 gibt es nicht.',
+        'Order date: there is no February 29, 2025.',
+      ],
+      ['2025-02-17T10:30', 'Auftragsdatum: die Sekunden fehlen.', 'Order date: the seconds are missing.'],
+      [
+        '2025-02-17T10:30:00',
+        'Auftragsdatum: die Zeitzone (Z oder +01:00) fehlt.',
+        'Order date: the time zone offset (Z or +01:00) is missing.',
+      ],
+      ['2025-02-17', 'Auftragsdatum: die Uhrzeit fehlt.', 'Order date: the time is missing.'],
+    ];
+    for (const [value, de, en] of cases) {
+      o.orderPostedDate = value;
+      expect([messagesOf(o, labelsDe)[0][1], messagesOf(o, labelsEn)[0][1]]).toEqual([de, en]);
     }
-    o.orderPostedDate = '2025-02-17';
-    expect(messagesOf(o, labelsDe)[0][1]).toBe('Auftragsdatum: die Uhrzeit fehlt.');
-    expect(messagesOf(o, labelsEn)[0][1]).toBe('Order date: the time is missing.');
+    for (const mangled of [
+      '17.02.202510',
+      '2025-02-17T25:30:00+01:00',
+      '+020250-02-17T10:30',
+      '2025-13-01T10:00:00Z',
+    ]) {
+      o.orderPostedDate = mangled;
+      expect(messagesOf(o, labelsDe)[0][1]).toBe('Auftragsdatum: bitte ein gültiges Datum mit Uhrzeit angeben.');
+      expect(messagesOf(o, labelsEn)[0][1]).toBe('Order date: enter a valid date and time.');
+    }
   });
 
   it('start a sentence with a capital, in English too', () => {
