@@ -15,33 +15,36 @@ describe('the browser bundle of a form', () => {
   // 12.75 KB until the lists of allowed values were worded once for all their violations: 99 bytes
   // (13,028 before, 13,127 after; 14,020 and 14,116 of productOrderSchema). 12.875 KB until the one
   // walk: its code, the places' and agreements' structure with the rules' hooks, is 1.8 KB more than
-  // the three tables it replaced (14,620 and 15,587 after): the size the engine must win back
-  it('of validateProductOrder, with its rules and both languages, stays within 14.375 KB', async () => {
+  // the three tables it replaced (14,620 and 15,587 after): the size the engine must win back. 14.5 KB
+  // until a day the calendar lacks got a reason of its own, named in both languages (14,599 before,
+  // 14,820 after; productOrderSchema 15,591, 15,805)
+  it('of validateProductOrder, with its rules and both languages, stays within 14.5 KB', async () => {
     const gzipped = await size(formEntries.validate);
     expect(gzipped).toBeGreaterThan(4 * KB);
-    expect(gzipped).toBeLessThanOrEqual(14.375 * KB);
+    expect(gzipped).toBeLessThanOrEqual(14.5 * KB);
   });
 
-  it('of productOrderSchema stays within 15.375 KB', async () => {
-    expect(await size(formEntries.schema)).toBeLessThanOrEqual(15.375 * KB);
+  it('of productOrderSchema stays within 15.5 KB', async () => {
+    expect(await size(formEntries.schema)).toBeLessThanOrEqual(15.5 * KB);
   });
 
   // issue 29's words (rows named by their role, plain type words, the places' demands for any product
   // label) cost 0.26 KB; the labels exported right after the messages (src/index.ts) and leaner label
-  // code won them back: 3,063 bytes for labelsDe, 2,849 for labelsEn
-  it('with the labels of one language is at most 3 KB more', async () => {
+  // code won them back: 3,063 bytes for labelsDe, 2,849 for labelsEn. 3.25 KB since the messages say
+  // what to do, name the row to add and word a failed rule: 3,237 bytes for labelsDe, 3,000 for labelsEn
+  it('with the labels of one language is at most 3.25 KB more', async () => {
     const without = await size(formEntries.schema);
     for (const labels of ['labelsDe', 'labelsEn']) {
       const withLabels = await size(`export { productOrderSchema, ${labels} } from 'product-order-validator';`);
       expect(withLabels - without).toBeGreaterThan(500);
-      expect(withLabels - without).toBeLessThanOrEqual(3 * KB);
+      expect(withLabels - without).toBeLessThanOrEqual(3.25 * KB);
     }
   });
 
   it("with the labels of one language carries its words and none of the other's", async () => {
     const words = {
-      labelsDe: ['sind genau zwei Standorte', 'In einem Neuauftrag braucht jede Position', 'Telefonnummer'],
-      labelsEn: ['exactly two locations are needed', 'In a termination, every item', 'Phone number'],
+      labelsDe: ['sind genau zwei Standorte', 'in einem Neuauftrag braucht jede Position', 'Telefonnummer'],
+      labelsEn: ['exactly two locations are needed', 'in a termination, every item is terminated', 'Phone number'],
     };
     for (const [labels, other] of [
       ['labelsDe', 'labelsEn'],
@@ -73,7 +76,7 @@ describe('the browser bundle of a form', () => {
       expect(code).toContain(words[facts]);
       expect(code).not.toContain(words[other]);
       // the facts carry the labels' words, not the labels' messages (those of the test above)
-      for (const text of ['In einem Neuauftrag braucht jede Position', 'In a termination, every item'])
+      for (const text of ['in einem Neuauftrag braucht jede Position', 'in a termination, every item is terminated'])
         expect(code).not.toContain(text);
     }
     // and a form that does not import them does not carry them

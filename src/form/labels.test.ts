@@ -67,14 +67,14 @@ describe('labels in messages', () => {
       { action: 'add', product: { '@type': 'OpticalAccessLineProduct', relatedPlace: [] } },
     );
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
-      'In einem Neuauftrag hat jede Position die Aktion Hinzufügen.',
+      'Wählen Sie für jede Position die Aktion Hinzufügen: in einem Neuauftrag wird jede Position hinzugefügt.',
       'Für Bitstromzugang ist genau ein Standort nötig: Standort A.',
       'Für Glasfaser-Anschlussleitung (OAL) ist Standort A nötig, dazu höchstens ein Standort B.',
     ]);
     o.category = 'terminationByBuyer';
     for (const item of o.productOrderItem) item.action = 'add';
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toContain(
-      'In einer Kündigung hat jede Position die Aktion Kündigen.',
+      'Wählen Sie für jede Position die Aktion Kündigen: in einer Kündigung wird jede Position gekündigt.',
     );
   });
 
@@ -83,8 +83,8 @@ describe('labels in messages', () => {
     o.productOrderItem[0].action = 'modify';
     o.relatedParty[0].partyOrPartyRole.contactMedium = [];
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
-      'In einem Neuauftrag hat jede Position die Aktion Hinzufügen.',
-      'Technischer Ansprechpartner braucht eine Telefonnummer.',
+      'Wählen Sie für jede Position die Aktion Hinzufügen: in einem Neuauftrag wird jede Position hinzugefügt.',
+      'Technischer Ansprechpartner braucht eine Telefonnummer: bitte eine hinzufügen.',
     ]);
   });
 
@@ -194,7 +194,7 @@ describe('labels in messages', () => {
     const [nested] = messagesOf(o, labelsDe);
     expect(nested).toEqual([
       '/productOrderItem/0/product/relatedPlace/1/place/place',
-      'Für Adressverweise (Standort B) ist höchstens 1 Eintrag erlaubt.',
+      'Adressverweise (Standort B): höchstens 1 Adressverweis erlaubt, bitte die übrigen entfernen.',
     ]);
     const third = hvt();
     third.productOrderItem[0].product.relatedPlace.push({
@@ -274,11 +274,11 @@ describe('labels in messages', () => {
     const chars = o.productOrderItem[0].product.relatedPlace[1].place.geographicSiteCharacteristic;
     chars.splice(0, chars.length);
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
-      'Merkmale des Standorts (Standort B): ONKz und ASB fehlen.',
-      'Auftragsmanagement des Nachfragers braucht eine Telefonnummer.',
+      'Merkmale des Standorts (Standort B): ONKz und ASB fehlen, bitte angeben.',
+      'Auftragsmanagement des Nachfragers braucht eine Telefonnummer: bitte eine hinzufügen.',
     ]);
     expect(messagesOf(o, labelsEn)[0][1]).toBe(
-      'Site characteristics (Location B): area code and local exchange area are missing.',
+      'Site characteristics (Location B): area code and local exchange area are missing, enter them.',
     );
   });
 

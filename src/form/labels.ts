@@ -14,6 +14,11 @@ export interface LabelContext {
   readonly value: (value: unknown) => string;
   /** The labels of a list of allowed values, joined for a sentence. */
   readonly list: (values: unknown) => string;
+  /**
+   * A row of the list the finding is about, by its noun ("Position", "Kontakt"), so that a message
+   * can name what to add or remove; the field's own label where it has no noun of a row.
+   */
+  readonly row: string;
   /** The product of the order item the finding sits in, by its label; '' when there is none. */
   readonly product: string;
   /**
@@ -173,6 +178,9 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
       field: failed ? '' : fieldOf(tokens, keys, labels, named, input),
       value,
       list: (values) => (Array.isArray(values) ? labels.or(values.map(value)) : value(values)),
+      row: failed
+        ? ''
+        : labelOf([...keys.slice(0, -1), { name: `${keys[keys.length - 1].name}[]` }], keys.length - 1, labels),
       product: productOf(tokens, input, value),
       item: inner < 0 ? '' : itemOf(tokens, keys, inner, labels, input),
     };
