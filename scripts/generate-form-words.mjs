@@ -2,7 +2,7 @@
 // a valid order, validated with labelsDe and labelsEn as the package builds them (bundled from src/
 // when this runs), so the table is the words a clerk reads, never a copy of them.
 import { readFileSync } from 'node:fs';
-import { build } from 'esbuild';
+import { bundledModule } from './generate-field-facts.mjs';
 import { between } from './generate-rules.mjs';
 
 const place = (o, i) => o.productOrderItem[0].product.relatedPlace[i];
@@ -59,23 +59,6 @@ export const faults = [
   { code: 'not_allowed', rule: 'R14', fault: (o) => (o.category = 'terminationByBuyer') },
 ];
 
-/** The package's labels, validator and a carrier's rule that throws, bundled from src/ now. */
-async function bundled(root) {
-  const result = await build({
-    stdin: {
-      contents: `export { createValidator, defineLabels, labelsDe, labelsEn } from './src/index.ts';`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    write: false,
-    logLevel: 'silent',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
-}
-
 const cell = (text) => text.replaceAll('|', '\\|');
 
 /**
@@ -83,7 +66,10 @@ const cell = (text) => text.replaceAll('|', '\\|');
  * English one; a fault that does not give its finding fails the generator.
  */
 export async function formWordRows(root) {
-  const { createValidator, defineLabels, labelsDe, labelsEn } = await bundled(root);
+  const { createValidator, defineLabels, labelsDe, labelsEn } = await bundledModule(
+    root,
+    `export { createValidator, defineLabels, labelsDe, labelsEn } from './src/index.ts';`,
+  );
   const valid = readFileSync(`${root}examples/orders/valid/new-hvt-local-loop.json`, 'utf8');
   const buggy = {
     id: 'X-buggy',
