@@ -182,25 +182,28 @@ function merged(facts) {
   return out;
 }
 
-/**
- * The labels of `lang` as the package builds them (src/form/labels-<lang>.ts), read by bundling the
- * module now; with `defineLabels`, to label a field alone, without the list item it sits in.
- */
-export async function labelsOf(root, lang) {
+/** The module `contents` (TypeScript, importing from `root`) bundled and imported now: the package's code as it ships. */
+export async function bundledModule(root, contents) {
   const result = await build({
-    stdin: {
-      contents: `export { labels${lang.charAt(0).toUpperCase()}${lang.slice(1)} as labels } from './src/form/labels-${lang}.ts';\nexport { defineLabels } from './src/form/labels.ts';`,
-      resolveDir: root,
-      loader: 'ts',
-    },
+    stdin: { contents, resolveDir: root, loader: 'ts' },
     bundle: true,
     format: 'esm',
     platform: 'neutral',
     write: false,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].text;
-  const { labels, defineLabels } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
+}
+
+/**
+ * The labels of `lang` as the package builds them (src/form/labels-<lang>.ts), read by bundling the
+ * module now; with `defineLabels`, to label a field alone, without the list item it sits in.
+ */
+export async function labelsOf(root, lang) {
+  const { labels, defineLabels } = await bundledModule(
+    root,
+    `export { labels${lang.charAt(0).toUpperCase()}${lang.slice(1)} as labels } from './src/form/labels-${lang}.ts';\nexport { defineLabels } from './src/form/labels.ts';`,
+  );
   // a field's own label: no "(Kontakt 2)" after it, an item named by its noun alone
   return defineLabels({ ...labels, item: (noun) => noun, within: (field) => field });
 }

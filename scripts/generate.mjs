@@ -9,6 +9,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { factsModule } from './generate-facts.mjs';
 import { fieldFactsModule, fieldFactsOf, labelsOf } from './generate-field-facts.mjs';
+import { formWordsDoc } from './generate-form-words.mjs';
 import { inflightFiles } from './generate-inflight.mjs';
 import { languagesModule } from './generate-languages.mjs';
 import { namesAt } from './generate-names.mjs';
@@ -402,6 +403,7 @@ const openapi = await openapiDocument(root, {
   changeExamples: examplesIn('examples/inflight/valid'),
   version: JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version,
 });
+files['docs/forms.md'] = await formWordsDoc(root);
 files['src/generated/resource-types.ts'] = resourceTypes();
 files['openapi/product-order-service.openapi.json'] = `${JSON.stringify(openapi, null, 2)}\n`;
 

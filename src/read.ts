@@ -166,7 +166,7 @@ export class Findings {
 
   /** A string that is no date-time as the schema demands, with what it lacks. */
   dateTime(path: string, value: string): void {
-    this.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(value) });
+    this.add('invalid_date_time', path, { format: 'date-time', ...dateTimeFault(value) });
   }
 
   /** A value not among `allowed`: the violation of `code`, and a hint when it is a near miss of one of them. */
@@ -264,10 +264,17 @@ export function list(data: Data, key: string, value: unknown): readonly unknown[
 }
 
 /**
- * What a date-time that is none lacks, so the message can say so: a part is named missing only when
- * adding it makes the value a date-time (`2025-02-29T09:15:00` lacks no offset: it is `invalid`).
+ * What a date-time that is none lacks, so the message can say so: a day of a month 01 to 12 that the
+ * calendar does not have (`2025-04-31`, with the day as `date`), else a part missing, named only
+ * when adding it makes the value a date-time (`2025-02-17T25:00` lacks no seconds: it is `invalid`).
  */
-export function dateTimeFault(value: string): ParamsByCode['invalid_date_time']['reason'] {
+export function dateTimeFault(value: string): Pick<ParamsByCode['invalid_date_time'], 'reason' | 'date'> {
+  const date = /^\d{4}-(?:0[1-9]|1[0-2])-[0-3]\d/.exec(value)?.[0];
+  return date && !isDateTime(`${date}T00:00:00Z`) ? { reason: 'no_such_date', date } : { reason: lacks(value) };
+}
+
+/** What a date-time lacks: its time, seconds or offset, or `invalid` when adding it gives no date-time. */
+function lacks(value: string): ParamsByCode['invalid_date_time']['reason'] {
   let reason: ParamsByCode['invalid_date_time']['reason'];
   let completed: string;
   if (/^\d{4}-\d\d-\d\d$/.test(value)) {

@@ -21,7 +21,7 @@ describe('validateProductOrder', () => {
       if (v.code === 'required') expectTypeOf(v.params.property).toEqualTypeOf<string>();
       if (v.code === 'invalid_date_time')
         expectTypeOf(v.params.reason).toEqualTypeOf<
-          'missing_seconds' | 'missing_offset' | 'missing_time' | 'invalid'
+          'missing_seconds' | 'missing_offset' | 'missing_time' | 'no_such_date' | 'invalid'
         >();
       if (v.code === 'not_allowed') expectTypeOf(v.params.allowed).toEqualTypeOf<readonly unknown[]>();
       expectTypeOf(v.code).toEqualTypeOf<OrderViolationCode>();

@@ -610,6 +610,42 @@ describe("a caller's code, read once and guarded (issue 31)", () => {
       process.off('unhandledRejection', listener);
     }
   });
+  it('a check that returns a promise gives rule_failed saying rules are synchronous and what to do', () => {
+    const rule = { id: 'X-async', title: 'Async.', check: () => Promise.resolve([]) };
+    const [failed] = createValidator({ rules: [rule as never] }).validate(fault).violations;
+    expect(failed).toMatchObject({ rule: 'X-async', code: 'rule_failed' });
+    expect(failed.params).toEqual({
+      error:
+        'TypeError: check() returned a promise, but rules are synchronous: await what the check needs before validating, and pass it in',
+    });
+  });
+
+  it('defineRule refuses an async check at once, saying rules are synchronous and how to wrap one', () => {
+    const define = (check: unknown) => () =>
+      defineRule({ id: 'X-lookup', title: 'Looked up.', check: check as () => never[] });
+    for (const check of [async () => [], async function* () {}])
+      expect(define(check)).toThrow(
+        new TypeError(
+          "defineRule: the rule 'X-lookup' has an async check, but rules are synchronous: await what the check needs before validating, and pass it in, with the rule made over it: `(data) => defineRule({ id, title, check: (order) => findings of order and data })`",
+        ),
+      );
+    expect(define(() => [])).not.toThrow();
+  });
+
+  it('createValidator refuses a rule with an async check at once; validateWith gives its rule_failed', () => {
+    const rule = { id: 'X-lookup', title: 'Looked up.', check: async () => [] };
+    expect(() => createValidator({ rules: [rule as never] })).toThrow(
+      new TypeError(
+        "createValidator: rules[0] ('X-lookup') has an async check, but rules are synchronous: await what the check needs before validating, and pass it in",
+      ),
+    );
+    const [failed] = validateWith([rule as never], fault).violations;
+    expect(failed).toMatchObject({ rule: 'X-lookup', code: 'rule_failed' });
+    expect((failed.params as { error: string }).error).toMatch(
+      /^TypeError: the rule \('X-lookup'\) has an async check/,
+    );
+  });
+
   const throwing = (): never => {
     throw new Error('hostile');
   };

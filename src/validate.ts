@@ -157,6 +157,8 @@ export interface CustomRule<F extends CustomFinding = CustomFinding> {
 /**
  * A rule of the caller's, as written: the identity, there to keep the literal codes of its findings,
  * so that a rule in a file of its own types its findings' params by code as an inline one does.
+ * Rules are synchronous: a rule whose `check` is an async function throws a TypeError at once, which
+ * says to await what the check needs before validating and to pass it in.
  * @example
  * ```ts
  * import { createValidator, defineRule } from 'product-order-validator';
@@ -181,7 +183,28 @@ export interface CustomRule<F extends CustomFinding = CustomFinding> {
  * ```
  */
 export function defineRule<const F extends CustomFinding>(rule: CustomRule<F>): CustomRule<F> {
+  const check = isRecord(rule) ? Reflect.get(rule, 'check') : undefined;
+  if (isAsync(check))
+    refuse(
+      'defineRule',
+      `the rule '${String(Reflect.get(rule, 'id'))}'`,
+      `${asyncFault}: ${awaitFirst}, with the rule made over it: \`(data) => defineRule({ id, title, check: (order) => findings of order and data })\``,
+    );
   return rule;
+}
+
+/**
+ * Why a rule's check may not be async, and what to do instead: the words of the TypeError of
+ * {@link defineRule} and of `createValidator`, and of the `rule_failed` of a check that returns a promise.
+ */
+const asyncFault = 'has an async check, but rules are synchronous';
+/** What to do instead of an async check. */
+const awaitFirst = 'await what the check needs before validating, and pass it in';
+
+/** Whether `check` is an async function (or async generator), which never returns a list of findings. */
+function isAsync(check: unknown): boolean {
+  const kind = typeof check === 'function' ? Object.prototype.toString.call(check) : '';
+  return kind === '[object AsyncFunction]' || kind === '[object AsyncGeneratorFunction]';
 }
 
 /** A finding with its message. */
@@ -466,6 +489,7 @@ function callerRule(rule: unknown): CustomRule | string {
   if (typeof id !== 'string' || id === '') return `has no id: its id is ${describe(id)}, not a non-empty string`;
   if (typeof check !== 'function') return `('${id}') has no check function: its check is ${describe(check)}`;
   if (typeof title !== 'string') return `('${id}') has no title: its title is ${describe(title)}, not a string`;
+  if (isAsync(check)) return `('${id}') ${asyncFault}: ${awaitFirst}`;
   const method = check as (order: unknown) => readonly CustomFinding[];
   return Object.freeze({ id, title, check: (order: unknown) => method.call(rule, order) });
 }
@@ -513,8 +537,9 @@ function findingsOf(id: string, some: unknown, left: number): readonly Finding[]
   const found: Finding[] = [];
   try {
     if (!Array.isArray(some)) {
+      if (!(some instanceof Promise)) return [failed(id, new TypeError('check() returned no array of findings'))];
       settle(some);
-      return [failed(id, new TypeError('check() returned no array of findings'))];
+      return [failed(id, new TypeError(`check() returned a promise, but rules are synchronous: ${awaitFirst}`))];
     }
     const most = Math.min(some.length, left + 1);
     let faulty = false;

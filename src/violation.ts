@@ -92,8 +92,10 @@ export interface ParamsByCode {
   invalid_date_time: {
     /** The format demanded: an RFC 3339 date-time with seconds and offset. */
     readonly format: 'date-time';
-    /** What the value lacks, or `invalid` when it is no date-time at all. */
-    readonly reason: 'missing_seconds' | 'missing_offset' | 'missing_time' | 'invalid';
+    /** What the value lacks, a day the calendar does not have, or `invalid` when it is no date-time at all. */
+    readonly reason: 'missing_seconds' | 'missing_offset' | 'missing_time' | 'no_such_date' | 'invalid';
+    /** With `no_such_date`: the day, `YYYY-MM-DD` (`2025-04-31`). */
+    readonly date?: string;
     /** `optional` for a listener's event time, which may lack its offset. */
     readonly offset?: 'optional';
   };

@@ -71,7 +71,7 @@ export class Found {
 
   /** A string that is no date-time as the schema demands, with what it lacks. */
   dateTime(rule: string, path: string, value: string): void {
-    this.add(rule, 'invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(value) });
+    this.add(rule, 'invalid_date_time', path, { format: 'date-time', ...dateTimeFault(value) });
   }
 
   /** A value not among `allowed`: the violation of `code`, and a hint when it is a near miss of one of them. */

@@ -274,7 +274,10 @@ const optionSets: readonly [string, (engine: Engine) => current.ValidateOptions 
   ["{ lang: 'de' }", () => ({ lang: 'de' })],
   ['{ maxViolations: 3 }', () => ({ maxViolations: 3 })],
   ['{ maxViolations: 1000 }', () => ({ maxViolations: 1000 })],
-  ['{ labels: labelsDe }', (engine) => ({ labels: engine.labelsDe })],
+  // today's labels for both engines: the reference's findings worded as a form words them now (a
+  // date's reason kept, a failed rule's sentence, what to do), so the verdict, rule, code, path and
+  // params are compared as strictly as before and the message by today's words
+  ['{ labels: labelsDe }', () => ({ labels: current.labelsDe })],
 ];
 
 const get = (order: unknown, key: string): unknown =>

@@ -26,6 +26,9 @@ const probe = `
     jsonSchema: ['draft-2020-12', 'draft-07'].map((target) => pkg.withJsonSchema(pkg.relatedPartySchema)['~standard'].jsonSchema.input({ target }).$schema),
     labels: pkg.validateProductOrder({ ...input, category: undefined }, { labels: pkg.labelsDe }).violations[0].message,
     date: pkg.toDateTime('2025-02-17T10:30'),
+    noSuchDay: pkg.validateProductOrder({ ...input, orderPostedDate: '2025-04-31T10:00:00+02:00' }, { labels: pkg.labelsDe }).violations[0].message,
+    failed: pkg.createProductOrderSchema({ labels: pkg.labelsDe, rules: [{ id: 'X-buggy', title: 'Buggy.', check: (o) => o.x.product }] })['~standard'].validate(input).issues.map((i) => [i.rule, i.message, i.params.error.slice(0, 9)]),
+    asyncRule: (() => { try { pkg.defineRule({ id: 'X-lookup', title: 'Looked up.', check: async () => [] }); } catch (e) { return [e.name, e.message.slice(0, 99)]; } })(),
     thrown: (() => { try { pkg.assertProductOrder(bad); } catch (e) { return [e.name, e instanceof pkg.ProductOrderValidationError, e.violations.length]; } })(),
   };
   console.log(JSON.stringify(out));
@@ -41,6 +44,9 @@ describe('the packed package', () => {
     jsonSchema: ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#'],
     labels: 'Auftragsart ist eine Pflichtangabe.',
     date: '2025-02-17T10:30:00+01:00',
+    noSuchDay: 'Auftragsdatum: den 31. April 2025 gibt es nicht.',
+    failed: [['X-buggy', 'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.', 'TypeError']],
+    asyncRule: ['TypeError', "defineRule: the rule 'X-lookup' has an async check, but rules are synchronous: await what the check"],
   };
 
   it('works with import (ESM)', () => {

@@ -18,33 +18,35 @@ describe('the browser bundle of a form', () => {
   // the three tables it replaced (14,620 and 15,587 after): the size the engine must win back. 14.375
   // and 15.375 KB until both ran the walk of the order's rules without the code of a caller's checks
   // and a bundler could drop the list of the rules' checks, the guards' budget and patterns and the
-  // body limit where nothing reads them: 14,205 and 15,217 bytes
-  it('of validateProductOrder, with its rules and both languages, stays within 14 KB', async () => {
+  // body limit where nothing reads them: 14,205 and 15,217 bytes. 14 and 15 KB until a day the calendar lacks got a reason of its own, named
+  // in both languages: 14,449 and 15,474 bytes
+  it('of validateProductOrder, with its rules and both languages, stays within 14.25 KB', async () => {
     const gzipped = await size(formEntries.validate);
     expect(gzipped).toBeGreaterThan(4 * KB);
-    expect(gzipped).toBeLessThanOrEqual(14 * KB);
+    expect(gzipped).toBeLessThanOrEqual(14.25 * KB);
   });
 
-  it('of productOrderSchema stays within 15 KB', async () => {
-    expect(await size(formEntries.schema)).toBeLessThanOrEqual(15 * KB);
+  it('of productOrderSchema stays within 15.25 KB', async () => {
+    expect(await size(formEntries.schema)).toBeLessThanOrEqual(15.25 * KB);
   });
 
   // issue 29's words (rows named by their role, plain type words, the places' demands for any product
   // label) cost 0.26 KB; the labels exported right after the messages (src/index.ts) and leaner label
-  // code won them back: 3,063 bytes for labelsDe, 2,849 for labelsEn
-  it('with the labels of one language is at most 3 KB more', async () => {
+  // code won them back: 3,063 bytes for labelsDe, 2,849 for labelsEn. 3.25 KB since the messages say
+  // what to do, name the row to add and word a failed rule: 3,237 bytes for labelsDe, 3,000 for labelsEn
+  it('with the labels of one language is at most 3.25 KB more', async () => {
     const without = await size(formEntries.schema);
     for (const labels of ['labelsDe', 'labelsEn']) {
       const withLabels = await size(`export { productOrderSchema, ${labels} } from 'product-order-validator';`);
       expect(withLabels - without).toBeGreaterThan(500);
-      expect(withLabels - without).toBeLessThanOrEqual(3 * KB);
+      expect(withLabels - without).toBeLessThanOrEqual(3.25 * KB);
     }
   });
 
   it("with the labels of one language carries its words and none of the other's", async () => {
     const words = {
-      labelsDe: ['sind genau zwei Standorte', 'In einem Neuauftrag braucht jede Position', 'Telefonnummer'],
-      labelsEn: ['exactly two locations are needed', 'In a termination, every item', 'Phone number'],
+      labelsDe: ['sind genau zwei Standorte', 'in einem Neuauftrag braucht jede Position', 'Telefonnummer'],
+      labelsEn: ['exactly two locations are needed', 'in a termination, every item is terminated', 'Phone number'],
     };
     for (const [labels, other] of [
       ['labelsDe', 'labelsEn'],
@@ -76,7 +78,7 @@ describe('the browser bundle of a form', () => {
       expect(code).toContain(words[facts]);
       expect(code).not.toContain(words[other]);
       // the facts carry the labels' words, not the labels' messages (those of the test above)
-      for (const text of ['In einem Neuauftrag braucht jede Position', 'In a termination, every item'])
+      for (const text of ['in einem Neuauftrag braucht jede Position', 'in a termination, every item is terminated'])
         expect(code).not.toContain(text);
     }
     // and a form that does not import them does not carry them

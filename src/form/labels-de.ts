@@ -1,6 +1,7 @@
 // The words of a German order form: a label per field and value, and messages for the people who fill it in;
 // what each rule demands is worded in its folder (src/rules/*/labels.de.ts).
 import { rules } from '../generated/rule-labels-de.js';
+import { dateFault } from '../messages/de.js';
 import type { Finding } from '../violation.js';
 import { defineLabels, digits, type Labels } from './labels.js';
 
@@ -147,34 +148,36 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     },
     not_allowed: (f, c) => `${c.field} muss ${c.list(p(f).allowed)} sein.`,
     unknown_type: (f, c) => `${c.field} muss ${c.list(p(f).allowed)} sein.`,
-    unknown_role: (_, c) => `${c.field} ist keine bekannte Rolle.`,
+    unknown_role: (_, c) => `${c.field} ist keine bekannte Rolle: bitte eine Rolle aus der Liste wählen.`,
     too_short: (f, c) =>
       p(f).limit === 1
         ? `${c.field} darf nicht leer sein.`
         : `${c.field} muss mindestens ${p(f).limit} Zeichen lang sein.`,
     too_long: (f, c) => `${c.field} darf höchstens ${p(f).limit} Zeichen lang sein.`,
     too_few_items: (f, c) =>
-      `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} mindestens ${p(f).limit} ${p(f).limit === 1 ? 'Eintrag' : 'Einträge'} nötig.`,
+      `${c.field}: bitte mindestens ${p(f).limit}${p(f).limit === 1 ? ` ${c.row}` : ''} hinzufügen.`,
     too_many_items: (f, c) =>
-      `Für ${c.field} ${p(f).limit === 1 ? 'ist' : 'sind'} höchstens ${p(f).limit} ${p(f).limit === 1 ? 'Eintrag' : 'Einträge'} erlaubt.`,
-    // the date a picker shows: date and time, never seconds, time zones or the format sent
+      `${c.field}: höchstens ${p(f).limit}${p(f).limit === 1 ? ` ${c.row}` : ''} erlaubt, bitte die übrigen entfernen.`,
+    // what the date lacks, or the day the calendar does not have, as the API's message says it
     invalid_date_time: (f, c) =>
-      p(f).reason === 'missing_time'
-        ? `${c.field}: die Uhrzeit fehlt.`
-        : `${c.field} ist kein vollständiges Datum mit Uhrzeit.`,
+      p(f).reason === 'invalid'
+        ? `${c.field}: bitte ein gültiges Datum mit Uhrzeit angeben.`
+        : `${c.field}: ${dateFault(p(f))}.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
       return n
         ? `${c.field} muss aus ${n.min} bis ${n.max} Ziffern bestehen und darf nicht mit 0 beginnen.`
         : `${c.field} hat nicht die erwartete Form.`;
     },
-    missing_phone_contact: (f, c) => `${c.value(p(f).role)} braucht eine Telefonnummer.`,
-    missing_postal_contact: (f, c) => `${c.value(p(f).role)} braucht eine Postanschrift.`,
-    missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} fehlt.`,
+    missing_phone_contact: (f, c) => `${c.value(p(f).role)} braucht eine Telefonnummer: bitte eine hinzufügen.`,
+    missing_postal_contact: (f, c) => `${c.value(p(f).role)} braucht eine Postanschrift: bitte eine hinzufügen.`,
+    missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} fehlt, bitte hinzufügen.`,
     missing_characteristic: (f, c) => {
       const names = (p(f).names as unknown[]) ?? [p(f).name];
-      return `${c.field}: ${join('und')(names.map(c.value))} ${names.length === 1 ? 'fehlt' : 'fehlen'}.`;
+      return `${c.field}: ${join('und')(names.map(c.value))} ${names.length === 1 ? 'fehlt' : 'fehlen'}, bitte angeben.`;
     },
+    // a carrier's rule that failed: what it threw stays in params, for the logs
+    rule_failed: () => 'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.',
     did_you_mean: (f, c) => `${c.field}: meinten Sie ${c.value(p(f).suggestion)}?`,
   },
   rules,

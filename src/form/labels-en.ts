@@ -1,11 +1,13 @@
 // The words of an English order form: a label per field and value, and messages for the people who fill it in;
 // what each rule demands is worded in its folder (src/rules/*/labels.en.ts).
 import { rules } from '../generated/rule-labels-en.js';
+import { dateFault } from '../messages/en.js';
 import type { Finding } from '../violation.js';
 import { defineLabels, digits, type Labels, lower } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
-const items = (n: unknown) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+/** A count of a list's rows: "1 contact detail", or "2" where the row's noun has no plural here. */
+const items = (n: unknown, row: string) => (n === 1 ? `1 ${lower(row)}` : String(n));
 
 /** JSON types in plain words: what a field must be. */
 const types: Readonly<Record<string, string>> = {
@@ -148,30 +150,30 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     },
     not_allowed: (f, c) => `${c.field} must be ${c.list(p(f).allowed)}.`,
     unknown_type: (f, c) => `${c.field} must be ${c.list(p(f).allowed)}.`,
-    unknown_role: (_, c) => `${c.field} is not a known role.`,
+    unknown_role: (_, c) => `${c.field} is not a known role: choose a role from the list.`,
     too_short: (f, c) =>
       p(f).limit === 1 ? `${c.field} must not be empty.` : `${c.field} must be at least ${p(f).limit} characters long.`,
     too_long: (f, c) => `${c.field} must be at most ${p(f).limit} characters long.`,
-    too_few_items: (f, c) => `${c.field}: at least ${items(p(f).limit)} ${p(f).limit === 1 ? 'is' : 'are'} needed.`,
-    too_many_items: (f, c) => `${c.field}: at most ${items(p(f).limit)} ${p(f).limit === 1 ? 'is' : 'are'} allowed.`,
-    // the date a picker shows: date and time, never seconds, time zones or the format sent
+    too_few_items: (f, c) => `${c.field}: add at least ${items(p(f).limit, c.row)}.`,
+    too_many_items: (f, c) => `${c.field}: at most ${items(p(f).limit, c.row)} allowed, remove the others.`,
+    // what the date lacks, or the day the calendar does not have, as the API's message says it
     invalid_date_time: (f, c) =>
-      p(f).reason === 'missing_time'
-        ? `${c.field}: the time is missing.`
-        : `${c.field} is not a complete date and time.`,
+      p(f).reason === 'invalid' ? `${c.field}: enter a valid date and time.` : `${c.field}: ${dateFault(p(f))}.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
       return n
         ? `${c.field} must have ${n.min} to ${n.max} digits and must not start with 0.`
         : `${c.field} is not in the expected form.`;
     },
-    missing_phone_contact: (f, c) => `${c.value(p(f).role)} needs a phone number.`,
-    missing_postal_contact: (f, c) => `${c.value(p(f).role)} needs a postal address.`,
-    missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} is missing.`,
+    missing_phone_contact: (f, c) => `${c.value(p(f).role)} needs a phone number: add one.`,
+    missing_postal_contact: (f, c) => `${c.value(p(f).role)} needs a postal address: add one.`,
+    missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} is missing, add it.`,
     missing_characteristic: (f, c) => {
       const names = (p(f).names as unknown[]) ?? [p(f).name];
-      return `${c.field}: ${join('and')(names.map((name) => lower(c.value(name))))} ${names.length === 1 ? 'is' : 'are'} missing.`;
+      return `${c.field}: ${join('and')(names.map((name) => lower(c.value(name))))} ${names.length === 1 ? 'is' : 'are'} missing, enter ${names.length === 1 ? 'it' : 'them'}.`;
     },
+    // a carrier's rule that failed: what it threw stays in params, for the logs
+    rule_failed: () => 'These entries could not be fully checked. Please try again later.',
     did_you_mean: (f, c) => `${c.field}: did you mean ${c.value(p(f).suggestion)}?`,
   },
   rules,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants, order } from '../../test/arbitraries.js';
 import { runs } from '../../test/runs.js';
+import { createProductOrderSchema } from '../standard-schema.js';
 import { createValidator, validateProductOrder } from '../validate.js';
 import { defineLabels, type Labels, withLabels } from './labels.js';
 import { labelsDe } from './labels-de.js';
@@ -66,14 +67,14 @@ describe('labels in messages', () => {
       { action: 'add', product: { '@type': 'OpticalAccessLineProduct', relatedPlace: [] } },
     );
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
-      'In einem Neuauftrag hat jede Position die Aktion Hinzufügen.',
+      'Wählen Sie für jede Position die Aktion Hinzufügen: in einem Neuauftrag wird jede Position hinzugefügt.',
       'Für Bitstromzugang ist genau ein Standort nötig: Standort A.',
       'Für Glasfaser-Anschlussleitung (OAL) ist Standort A nötig, dazu höchstens ein Standort B.',
     ]);
     o.category = 'terminationByBuyer';
     for (const item of o.productOrderItem) item.action = 'add';
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toContain(
-      'In einer Kündigung hat jede Position die Aktion Kündigen.',
+      'Wählen Sie für jede Position die Aktion Kündigen: in einer Kündigung wird jede Position gekündigt.',
     );
   });
 
@@ -82,8 +83,8 @@ describe('labels in messages', () => {
     o.productOrderItem[0].action = 'modify';
     o.relatedParty[0].partyOrPartyRole.contactMedium = [];
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
-      'In einem Neuauftrag hat jede Position die Aktion Hinzufügen.',
-      'Technischer Ansprechpartner braucht eine Telefonnummer.',
+      'Wählen Sie für jede Position die Aktion Hinzufügen: in einem Neuauftrag wird jede Position hinzugefügt.',
+      'Technischer Ansprechpartner braucht eine Telefonnummer: bitte eine hinzufügen.',
     ]);
   });
 
@@ -121,6 +122,45 @@ describe('labels in messages', () => {
     );
   });
 
+  // regression (issue 42): a carrier's rule that threw showed the clerk "Die Regel X-buggy ist
+  // fehlgeschlagen …: TypeError: …", and neither withLabels' messages nor its rules reworded it
+  it('word a carrier rule that failed as a neutral sentence, what it threw kept in params', async () => {
+    const buggy = {
+      id: 'X-buggy',
+      title: 'Reads a product that is not there.',
+      check: (order: unknown) => [(order as { x: { product: never } }).x.product],
+    };
+    const issueOf = async (labels: Labels) => {
+      const schema = createProductOrderSchema({ rules: [buggy], labels, emptyAsMissing: true });
+      const result = await schema['~standard'].validate(hvt());
+      return result.issues?.find((issue) => issue.code === 'rule_failed');
+    };
+    const de = await issueOf(labelsDe);
+    expect(de?.message).toBe('Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.');
+    expect(de?.path).toEqual([]);
+    expect(de?.rule).toBe('X-buggy');
+    expect(de?.params).toEqual({ error: expect.stringMatching(/^TypeError: Cannot read properties of undefined/) });
+    expect((await issueOf(labelsEn))?.message).toBe(
+      'These entries could not be fully checked. Please try again later.',
+    );
+    const own = withLabels(labelsDe, {
+      messages: { rule_failed: (f) => `Prüfung ${f.rule} gestört: bitte den Support anrufen.` },
+      rules: { 'X-buggy': () => 'Die Angaben sind unvollständig.' },
+    });
+    // per code: a rule's own message says what it demands, which a rule that failed did not decide
+    expect((await issueOf(own))?.message).toBe('Prüfung X-buggy gestört: bitte den Support anrufen.');
+    // a replaced built-in rule that fails is no failure of its demand either
+    const r9 = { ...buggy, id: 'R9' };
+    const [failed] = createValidator({ rules: [r9] }).validate(hvt(), { labels: labelsDe }).violations;
+    expect(failed.message).toBe(
+      'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.',
+    );
+    // without labels, a service's message keeps the rule and what it threw, for the developer
+    expect(createValidator({ rules: [buggy] }).validate(hvt(), { lang: 'de' }).violations[0].message).toMatch(
+      /^Die Regel X-buggy ist fehlgeschlagen und konnte die Eingabe nicht prüfen: TypeError: /,
+    );
+  });
+
   // regression: German labels without lang gave English for the codes they have no message for
   it('set the language of the package’s own messages when lang is not given', () => {
     expect(validateProductOrder([], { labels: labelsDe }).violations[0].message).toBe(
@@ -154,7 +194,7 @@ describe('labels in messages', () => {
     const [nested] = messagesOf(o, labelsDe);
     expect(nested).toEqual([
       '/productOrderItem/0/product/relatedPlace/1/place/place',
-      'Für Adressverweise (Standort B) ist höchstens 1 Eintrag erlaubt.',
+      'Adressverweise (Standort B): höchstens 1 Adressverweis erlaubt, bitte die übrigen entfernen.',
     ]);
     const third = hvt();
     third.productOrderItem[0].product.relatedPlace.push({
@@ -177,16 +217,43 @@ describe('labels in messages', () => {
 
   // regression: a date the picker mangled was answered with seconds, time zones and ISO format,
   // which a datetime-local picker shows none of (issue 29)
-  it('say what is wrong with a date as the picker shows it: date and time', () => {
+  // regression (issue 42): with labels, every fault of a date read "ist kein vollständiges Datum mit
+  // Uhrzeit", though 31 April is not incomplete but does not exist
+  it('say what is wrong with a date: the day that does not exist, the part missing', () => {
     const o = hvt();
-    for (const mangled of ['17.02.202510', '2025-02-17T10:30:00', '+020250-02-17T10:30']) {
-      o.orderPostedDate = mangled;
-      expect(messagesOf(o, labelsDe)[0][1]).toBe('Auftragsdatum ist kein vollständiges Datum mit Uhrzeit.');
-      expect(messagesOf(o, labelsEn)[0][1]).toBe('Order date is not a complete date and time.');
+    const cases: [string, string, string][] = [
+      [
+        '2025-04-31T10:00:00+02:00',
+        'Auftragsdatum: den 31. April 2025 gibt es nicht.',
+        'Order date: there is no April 31, 2025.',
+      ],
+      [
+        '2025-02-29T10:00',
+        'Auftragsdatum: den 29. Februar 2025 gibt es nicht.',
+        'Order date: there is no February 29, 2025.',
+      ],
+      ['2025-02-17T10:30', 'Auftragsdatum: die Sekunden fehlen.', 'Order date: the seconds are missing.'],
+      [
+        '2025-02-17T10:30:00',
+        'Auftragsdatum: die Zeitzone (Z oder +01:00) fehlt.',
+        'Order date: the time zone offset (Z or +01:00) is missing.',
+      ],
+      ['2025-02-17', 'Auftragsdatum: die Uhrzeit fehlt.', 'Order date: the time is missing.'],
+    ];
+    for (const [value, de, en] of cases) {
+      o.orderPostedDate = value;
+      expect([messagesOf(o, labelsDe)[0][1], messagesOf(o, labelsEn)[0][1]]).toEqual([de, en]);
     }
-    o.orderPostedDate = '2025-02-17';
-    expect(messagesOf(o, labelsDe)[0][1]).toBe('Auftragsdatum: die Uhrzeit fehlt.');
-    expect(messagesOf(o, labelsEn)[0][1]).toBe('Order date: the time is missing.');
+    for (const mangled of [
+      '17.02.202510',
+      '2025-02-17T25:30:00+01:00',
+      '+020250-02-17T10:30',
+      '2025-13-01T10:00:00Z',
+    ]) {
+      o.orderPostedDate = mangled;
+      expect(messagesOf(o, labelsDe)[0][1]).toBe('Auftragsdatum: bitte ein gültiges Datum mit Uhrzeit angeben.');
+      expect(messagesOf(o, labelsEn)[0][1]).toBe('Order date: enter a valid date and time.');
+    }
   });
 
   it('start a sentence with a capital, in English too', () => {
@@ -207,11 +274,11 @@ describe('labels in messages', () => {
     const chars = o.productOrderItem[0].product.relatedPlace[1].place.geographicSiteCharacteristic;
     chars.splice(0, chars.length);
     expect(messagesOf(o, labelsDe).map(([, message]) => message)).toEqual([
-      'Merkmale des Standorts (Standort B): ONKz und ASB fehlen.',
-      'Auftragsmanagement des Nachfragers braucht eine Telefonnummer.',
+      'Merkmale des Standorts (Standort B): ONKz und ASB fehlen, bitte angeben.',
+      'Auftragsmanagement des Nachfragers braucht eine Telefonnummer: bitte eine hinzufügen.',
     ]);
     expect(messagesOf(o, labelsEn)[0][1]).toBe(
-      'Site characteristics (Location B): area code and local exchange area are missing.',
+      'Site characteristics (Location B): area code and local exchange area are missing, enter them.',
     );
   });
 

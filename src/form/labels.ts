@@ -5,12 +5,20 @@ import type { Finding } from '../violation.js';
 
 /** What a message of {@link Labels} is given besides the finding: the names of what it concerns. */
 export interface LabelContext {
-  /** The field the finding concerns, by its label, with the list item it sits in: "Telefonnummer (Kontakt 2)". */
+  /**
+   * The field the finding concerns, by its label, with the list item it sits in: "Telefonnummer
+   * (Kontakt 2)"; '' for `rule_failed`, which concerns the input as a whole.
+   */
   readonly field: string;
   /** The label of a value: a role, a product type, a category; the value itself when it has none. */
   readonly value: (value: unknown) => string;
   /** The labels of a list of allowed values, joined for a sentence. */
   readonly list: (values: unknown) => string;
+  /**
+   * A row of the list the finding is about, by its noun ("Position", "Kontakt"), so that a message
+   * can name what to add or remove; the field's own label where it has no noun of a row.
+   */
+  readonly row: string;
   /** The product of the order item the finding sits in, by its label; '' when there is none. */
   readonly product: string;
   /**
@@ -46,7 +54,10 @@ export interface LabelWords {
   readonly or: (labels: readonly string[]) => string;
   /** A message per code; a code without one gets the package's message in `lang`. */
   readonly messages: Readonly<Partial<Record<string, LabelMessage>>>;
-  /** Messages per rule, before those per code: what the rule demands. Undefined falls through. */
+  /**
+   * Messages per rule, before those per code: what the rule demands. Undefined falls through. A
+   * rule that failed (`rule_failed`) is worded per code only: it demanded nothing.
+   */
   readonly rules: Readonly<Partial<Record<string, (finding: Finding, context: LabelContext) => string | undefined>>>;
 }
 
@@ -153,8 +164,10 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     const tokens = tokensOf(finding.path);
     // a missing property is the field the person fills in, not its parent
     if (finding.code === 'required' && typeof params.property === 'string') tokens.push(params.property);
-    // the whole order is no field: the package's own message says what is wrong with it
-    if (tokens.length === 0) return undefined;
+    // the whole order is no field: the package's own message says what is wrong with it, but for a
+    // rule that failed, which a form words as a sentence of its own
+    const failed = finding.code === 'rule_failed';
+    if (tokens.length === 0 && !failed) return undefined;
     const value = (v: unknown) => (typeof v === 'string' ? (own(labels.values, v) ?? v) : String(v));
     // a characteristic's value is named after the characteristic, from the finding or from the input
     const name = tokens.at(-1) === 'value' ? (params.name ?? read(input, [...tokens.slice(0, -1), 'name'])) : undefined;
@@ -162,13 +175,17 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     const keys = keysOf(tokens);
     const inner = listItem(keys, keys.length - 1);
     const context: LabelContext = {
-      field: fieldOf(tokens, keys, labels, named, input),
+      field: failed ? '' : fieldOf(tokens, keys, labels, named, input),
       value,
       list: (values) => (Array.isArray(values) ? labels.or(values.map(value)) : value(values)),
+      row: failed
+        ? ''
+        : labelOf([...keys.slice(0, -1), { name: `${keys[keys.length - 1].name}[]` }], keys.length - 1, labels),
       product: productOf(tokens, input, value),
       item: inner < 0 ? '' : itemOf(tokens, keys, inner, labels, input),
     };
-    const byRule = entry(labels.rules, finding.rule) as LabelWords['rules'][string];
+    // a rule's message says what it demands, which a rule that failed did not decide
+    const byRule = failed ? undefined : (entry(labels.rules, finding.rule) as LabelWords['rules'][string]);
     const byCode = entry(labels.messages, finding.code) as LabelMessage | undefined;
     const message = byRule?.(finding, context) ?? byCode?.(finding, context);
     return typeof message === 'string' ? message : undefined;

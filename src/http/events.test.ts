@@ -106,14 +106,15 @@ describe('event times', () => {
       eventTime: '2025-02-29T10:32:00',
       event: { appointment: {} },
     }).violations;
-    expect(en.params).toEqual({ format: 'date-time', reason: 'invalid', offset: 'optional' });
+    expect(en.params).toEqual({ format: 'date-time', reason: 'no_such_date', date: '2025-02-29', offset: 'optional' });
     expect(en.message).not.toMatch(/time zone/);
+    expect(en.message).toMatch(/there is no February 29, 2025\.$/);
     expect(en.message).toMatch(/with seconds/);
   });
 
   // regression: an offset-less time wrong for another reason was said to lack its offset
   it.each([
-    ['a day that does not exist', '2025-02-29T10:32:00', 'invalid'],
+    ['a day that does not exist', '2025-02-29T10:32:00', 'no_such_date'],
     ['hour 25', '2025-02-17T25:00:00', 'invalid'],
     ['a space for T', '2025-02-17 10:32:00', 'invalid'],
     ['no seconds', '2025-02-17T10:32', 'missing_seconds'],

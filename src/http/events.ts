@@ -91,7 +91,7 @@ function checkTexts(found: Findings, data: Readonly<Record<string, unknown>>, pa
 function eventTimeFault(found: Findings, path: string, value: string): void {
   // judged as if it had an offset, so the reason names the real fault, never the offset
   const judged = /[Tt]\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(value) ? `${value}Z` : value;
-  found.add('invalid_date_time', path, { format: 'date-time', reason: dateTimeFault(judged), offset: 'optional' });
+  found.add('invalid_date_time', path, { format: 'date-time', ...dateTimeFault(judged), offset: 'optional' });
 }
 
 function checkTimes(found: Findings, data: Readonly<Record<string, unknown>>, path: string, names: readonly string[]) {

@@ -5,6 +5,7 @@ import { de as ruleWords } from '../generated/rule-words.js';
 import {
   type AssertWording,
   type CliWording,
+  dayOf,
   type HttpWording,
   type LayerMessageTable,
   listOf,
@@ -59,6 +60,13 @@ const dateFaults: Readonly<Record<string, string>> = {
   invalid: 'das ist kein gültiges Datum mit Uhrzeit',
 };
 
+/** What a date-time lacks, or the day it names that the calendar does not have: "den 31. April gibt es nicht". */
+export const dateFault = ({ reason, date }: { readonly reason?: unknown; readonly date?: unknown }): string => {
+  if (reason !== 'no_such_date') return dateFaults[String(reason)] ?? dateFaults.invalid;
+  const [day, month, year] = dayOf('de', date);
+  return `den ${day}. ${month} ${year} gibt es nicht`;
+};
+
 const jsonFaults: Readonly<Record<string, string>> = {
   syntax: 'er enthält einen Syntaxfehler',
   encoding: 'er ist kein gültiges UTF-8',
@@ -86,7 +94,7 @@ const table: MessageTable = {
   too_many_items: ({ params }, s) =>
     `${s} darf höchstens ${params.limit} ${params.limit === 1 ? 'Eintrag' : 'Einträge'} haben.`,
   invalid_date_time: ({ params }, s) =>
-    `${s} muss ein Zeitpunkt nach RFC 3339 mit Sekunden${params.offset === 'optional' ? '' : ' und Zeitzone'} sein, ${example}: ${dateFaults[String(params.reason)] ?? dateFaults.invalid}.`,
+    `${s} muss ein Zeitpunkt nach RFC 3339 mit Sekunden${params.offset === 'optional' ? '' : ' und Zeitzone'} sein, ${example}: ${dateFault(params)}.`,
   pattern_mismatch: ({ params }, s) => `${named(params, s)} muss dem Muster ${params.pattern} entsprechen.`,
   unknown_role: ({ params }, s) =>
     `${s} gehört zu keiner Rollengruppe aus R3 bis R5; erlaubt sind: ${listOf(params.allowed)}.`,

@@ -5,6 +5,7 @@ import { en as ruleWords } from '../generated/rule-words.js';
 import {
   type AssertWording,
   type CliWording,
+  dayOf,
   type HttpWording,
   type LayerMessageTable,
   listOf,
@@ -59,6 +60,13 @@ const dateFaults: Readonly<Record<string, string>> = {
   invalid: 'it is not a valid date and time',
 };
 
+/** What a date-time lacks, or the day it names that the calendar does not have: "there is no April 31". */
+export const dateFault = ({ reason, date }: { readonly reason?: unknown; readonly date?: unknown }): string => {
+  if (reason !== 'no_such_date') return dateFaults[String(reason)] ?? dateFaults.invalid;
+  const [day, month, year] = dayOf('en', date);
+  return `there is no ${month} ${day}, ${year}`;
+};
+
 const jsonFaults: Readonly<Record<string, string>> = {
   syntax: 'it has a syntax error',
   encoding: 'it is not valid UTF-8',
@@ -85,7 +93,7 @@ const table: MessageTable = {
   too_few_items: ({ params }, s) => `${s} must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}.`,
   too_many_items: ({ params }, s) => `${s} must have at most ${params.limit} item${params.limit === 1 ? '' : 's'}.`,
   invalid_date_time: ({ params }, s) =>
-    `${s} must be an RFC 3339 date-time with seconds${params.offset === 'optional' ? '' : ' and a time zone'}, ${example}: ${dateFaults[String(params.reason)] ?? dateFaults.invalid}.`,
+    `${s} must be an RFC 3339 date-time with seconds${params.offset === 'optional' ? '' : ' and a time zone'}, ${example}: ${dateFault(params)}.`,
   pattern_mismatch: ({ params }, s) => `${named(params, s)} must match the pattern ${params.pattern}.`,
   unknown_role: ({ params }, s) =>
     `${s} is in none of the role groups of R3 to R5; allowed are: ${listOf(params.allowed)}.`,

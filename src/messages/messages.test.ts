@@ -346,6 +346,18 @@ const texts: readonly (readonly [Finding, Readonly<Record<Lang, string>>])[] = [
       rule: 'R-field',
       code: 'invalid_date_time',
       path: '/orderPostedDate',
+      params: { format: 'date-time', reason: 'no_such_date', date: '2025-04-31' },
+    },
+    {
+      en: "'orderPostedDate' must be an RFC 3339 date-time with seconds and a time zone, e.g. 2023-01-01T08:00:00+01:00: there is no April 31, 2025.",
+      de: "'orderPostedDate' muss ein Zeitpunkt nach RFC 3339 mit Sekunden und Zeitzone sein, z. B. 2023-01-01T08:00:00+01:00: den 31. April 2025 gibt es nicht.",
+    },
+  ],
+  [
+    {
+      rule: 'R-field',
+      code: 'invalid_date_time',
+      path: '/orderPostedDate',
       params: { format: 'date-time', reason: 'missing_time' },
     },
     {

@@ -68,6 +68,12 @@ const others = [
   { rule: 'R-field', code: 'unreadable', path: '', params: {} },
   { rule: 'R-field', code: 'too_costly', path: '', params: { limit: 2 * 2 ** 28 } },
   { rule: 'R-field', code: 'rule_failed', path: '', params: { error: 'TypeError: boom' } },
+  {
+    rule: 'R-field',
+    code: 'invalid_date_time',
+    path: '/orderPostedDate',
+    params: { format: 'date-time', reason: 'no_such_date', date: '2025-02-29' },
+  },
   { rule: 'R-query', code: 'too_small', path: '/offset', params: { limit: 0 } },
   { rule: 'R-query', code: 'too_large', path: '/limit', params: { limit: Number.MAX_SAFE_INTEGER } },
   { rule: 'R-body', code: 'invalid_json', path: '', params: { reason: 'syntax', position: 12 } },

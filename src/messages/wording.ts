@@ -210,6 +210,15 @@ export function numbers(locale: string): (n: number) => string {
   };
 }
 
+/**
+ * A day `YYYY-MM-DD` the calendar does not have, of a month 01 to 12, for a message: its day, its
+ * month by name in `locale` (from Intl, so that no language carries the names) and its year.
+ */
+export function dayOf(locale: string, date: unknown): [day: number, month: string, year: number] {
+  const [year, month, day] = String(date).split('-').map(Number);
+  return [day, new Intl.DateTimeFormat(locale, { month: 'long' }).format(new Date(2000, month - 1)), year];
+}
+
 /** A string quoted as JSON writes it. */
 export const quote = (text: string): string => JSON.stringify(text);
 

@@ -174,6 +174,18 @@ describe('R-field: orderPostedDate and requestedCompletionDate', () => {
       }),
     ),
   );
+  // regression (issue 42): a day the calendar does not have was `invalid`, which a form words as "no
+  // complete date"; it is the day that is wrong, whatever else the value lacks
+  const noSuchDays: [string, string][] = [
+    ['2025-02-29T09:15:00', '2025-02-29'],
+    ['2025-02-30', '2025-02-30'],
+    ['2025-02-30T09:15+01:00', '2025-02-30'],
+    ['2025-02-30T09:15:00+01:00', '2025-02-30'],
+    ['2025-02-29T09:15:00+01:00', '2025-02-29'],
+    ['2025-04-31T10:00:00+02:00', '2025-04-31'],
+    ['2025-12-32T10:00:00+01:00', '2025-12-32'],
+    ['2025-06-00T10:00:00+02:00', '2025-06-00'],
+  ];
   const faults: [string, string][] = [
     ['2025-03-10T09:15+01:00', 'missing_seconds'],
     ['2025-03-10T09:15Z', 'missing_seconds'],
@@ -182,13 +194,9 @@ describe('R-field: orderPostedDate and requestedCompletionDate', () => {
     ['2025-03-10T09:15:00.5', 'missing_offset'],
     ['2025-03-10', 'missing_time'],
     // regression: a part was called missing though adding it left the value wrong
-    ['2025-02-29T09:15:00', 'invalid'],
+    ['2025-03-10T25:15', 'invalid'],
     ['2025-03-10T25:15:00', 'invalid'],
     ['2025-03-10 09:15:00', 'invalid'],
-    ['2025-02-30', 'invalid'],
-    ['2025-02-30T09:15+01:00', 'invalid'],
-    ['2025-02-30T09:15:00+01:00', 'invalid'],
-    ['2025-02-29T09:15:00+01:00', 'invalid'],
     ['2025-13-01T09:15:00+01:00', 'invalid'],
     ['2025-03-10T24:00:00+01:00', 'invalid'],
     ['2025-03-10T09:60:00+01:00', 'invalid'],
@@ -208,6 +216,14 @@ describe('R-field: orderPostedDate and requestedCompletionDate', () => {
         code: 'invalid_date_time',
         path: `/${key}`,
         params: { reason },
+      }),
+    );
+    it.each(noSuchDays)(`rejects ${key} %j, a day the calendar does not have (%s)`, (value, date) =>
+      expectViolation(set(key, value), {
+        ...field,
+        code: 'invalid_date_time',
+        path: `/${key}`,
+        params: { format: 'date-time', reason: 'no_such_date', date },
       }),
     );
     it(`rejects a non-string ${key}`, () =>

@@ -4,4 +4,4 @@ import { deleteAction } from '../../generated/facts.js';
 
 /** What R14 demands, for the people who fill in a German form. */
 export const formMessage = (_: unknown, c: LabelContext) =>
-  `In einer Kündigung hat jede Position die Aktion ${c.value(deleteAction)}.`;
+  `Wählen Sie für jede Position die Aktion ${c.value(deleteAction)}: in einer Kündigung wird jede Position gekündigt.`;

@@ -4,4 +4,4 @@ import { deleteAction } from '../../generated/facts.js';
 
 /** What R14 demands, for the people who fill in an English form. */
 export const formMessage = (_: unknown, c: LabelContext) =>
-  `In a termination, every item has the action ${c.value(deleteAction)}.`;
+  `Choose the action ${c.value(deleteAction)} for every item: in a termination, every item is terminated.`;

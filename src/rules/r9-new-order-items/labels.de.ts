@@ -6,7 +6,7 @@ import type { Finding } from '../../violation.js';
 /** What R9 demands, for the people who fill in a German form. */
 export const formMessage = (finding: Finding, c: LabelContext) =>
   ({
-    product: 'In einem Neuauftrag braucht jede Position ein Produkt.',
-    relatedPlace: 'In einem Neuauftrag braucht jedes Produkt einen Standort.',
-    action: `In einem Neuauftrag hat jede Position die Aktion ${c.value(addAction)}.`,
+    product: 'Wählen Sie für jede Position ein Produkt: in einem Neuauftrag braucht jede Position eines.',
+    relatedPlace: 'Geben Sie für jedes Produkt einen Standort an: in einem Neuauftrag braucht jedes Produkt einen.',
+    action: `Wählen Sie für jede Position die Aktion ${c.value(addAction)}: in einem Neuauftrag wird jede Position hinzugefügt.`,
   })[newItemLacks(finding)];

@@ -6,7 +6,7 @@ import type { Finding } from '../../violation.js';
 /** What R9 demands, for the people who fill in an English form. */
 export const formMessage = (finding: Finding, c: LabelContext) =>
   ({
-    product: 'In a new order, every item needs a product.',
-    relatedPlace: 'In a new order, every product needs a location.',
-    action: `In a new order, every item has the action ${c.value(addAction)}.`,
+    product: 'Choose a product for every item: in a new order, every item needs one.',
+    relatedPlace: 'Give every product a location: in a new order, every product needs one.',
+    action: `Choose the action ${c.value(addAction)} for every item: in a new order, every item is added.`,
   })[newItemLacks(finding)];
