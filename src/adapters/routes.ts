@@ -574,7 +574,8 @@ export function createRoutes<Native, Identity = string>(
       ? toProblemResponse({ ...error, headers }, lang)
       : { ...error, headers: listener ? { ...headers, 'content-type': 'application/json' } : headers };
     const answer = serializeReply(shaped);
-    const violations = error.body.violations;
+    // the violations named for onOutcome alone
+    const violations = options.onOutcome ? error.body.violations : undefined;
     return Array.isArray(violations) && violations.length > 0
       ? { ...answer, listed: violations.map(({ rule, code }) => ({ rule, code })) }
       : answer;
