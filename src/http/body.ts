@@ -139,6 +139,8 @@ const utf8Decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 export interface NodeBuffers {
   /** Whether the bytes are UTF-8, checked natively. */
   isUtf8(bytes: Uint8Array): boolean;
+  /** `Buffer`, whose `byteLength` counts a text's UTF-8 bytes natively. */
+  readonly Buffer?: { byteLength(text: string, encoding: 'utf8'): number };
 }
 
 /** Node's native UTF-8 check, or undefined where there is no `process.getBuiltinModule` (a browser, a worker). */
@@ -540,6 +542,15 @@ function utf8Length(text: string): number {
 }
 
 /**
+ * The length of JSON.stringify's text in UTF-8 bytes: counted natively on Node, which counts a lone
+ * surrogate as the three bytes of U+FFFD where {@link utf8Length} counts two; JSON.stringify leaves none.
+ */
+const jsonLength: (text: string) => number = /* @__PURE__ */ (() => {
+  const buffer = nodeBuffers?.Buffer;
+  return typeof buffer?.byteLength === 'function' ? (text: string) => buffer.byteLength(text, 'utf8') : utf8Length;
+})();
+
+/**
  * A reply serialised in full, with its `content-length`: a body that cannot be serialised (nested
  * too deep, a BigInt, a cycle, larger than a string can be) gives a 500 ErrorMessage instead.
  */
@@ -551,7 +562,7 @@ export function serializeReply(reply: Reply | SerializedReply): SerializedReply 
   } catch {
     return serializeReply(errorResponse(500));
   }
-  const length = text === undefined ? 0 : utf8Length(text);
+  const length = text === undefined ? 0 : jsonLength(text);
   const headers =
     reply.status === 204 || reply.status === 304
       ? reply.headers

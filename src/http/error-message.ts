@@ -169,9 +169,9 @@ export type ErrorSource =
     }
   | undefined;
 
-function described(source: ErrorSource, options: ErrorOptions = {}) {
+function described(source: ErrorSource, options: ErrorOptions = {}, given = options.status) {
   const all = source?.violations ?? [];
-  const status = options.status ?? (all.length ? 400 : 500);
+  const status = given ?? (all.length ? 400 : 500);
   const entry = errorStatuses[status] ?? errorStatuses[500];
   const lang = spoken(options.lang);
   const max = options.maxViolations;
@@ -230,54 +230,62 @@ const paramsBudget = { chars: 2000, values: 200, depth: 8 };
  * No caller's code runs but the getters of the properties it copies.
  */
 export function jsonSafe(params: unknown): Record<string, unknown> {
-  const left = { chars: paramsBudget.chars, values: paramsBudget.values };
-  const seen = new Set<object>();
-  const copy = (value: unknown, depth: number): unknown => {
-    if (left.values-- <= 0 || left.chars <= 0) return null;
-    switch (typeof value) {
-      case 'string': {
-        const text = value.slice(0, Math.max(0, left.chars));
-        left.chars -= text.length;
-        return text;
-      }
-      case 'number':
-        left.chars -= 8; // as its text takes about
-        return Number.isFinite(value) ? value : null;
-      case 'boolean':
-        return value;
-      case 'bigint':
-        return copy(value.toString(), depth);
-      case 'object':
-        break;
-      default:
-        return undefined;
-    }
-    if (value === null || depth >= paramsBudget.depth || seen.has(value)) return null;
-    try {
-      if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-      seen.add(value);
-      if (Array.isArray(value)) {
-        const list: unknown[] = [];
-        for (let i = 0; i < value.length && left.values > 0; i++) list.push(copy(value[i], depth + 1) ?? null);
-        return list;
-      }
-      const record: Record<string, unknown> = {};
-      for (const key of Object.keys(value)) {
-        if (left.values <= 0) break;
-        const name = key.slice(0, 200);
-        left.chars -= name.length;
-        const field = copy((value as Record<string, unknown>)[key], depth + 1);
-        if (field !== undefined) record[name] = field;
-      }
-      return record;
-    } catch {
-      return null;
-    } finally {
-      seen.delete(value);
-    }
-  };
-  const safe = typeof params === 'object' && params !== null && !Array.isArray(params) ? copy(params, 0) : {};
+  const left: Budget = { chars: paramsBudget.chars, values: paramsBudget.values, above: [] };
+  const safe = typeof params === 'object' && params !== null && !Array.isArray(params) ? copy(params, 0, left) : {};
   return typeof safe === 'object' && safe !== null && !Array.isArray(safe) ? (safe as Record<string, unknown>) : {};
+}
+
+/** What is left of the budget of one `params`, and the objects being copied, a cycle's way back (at most `depth`). */
+interface Budget {
+  chars: number;
+  values: number;
+  readonly above: object[];
+}
+
+/** A value of `params` as {@link jsonSafe} copies it, within what is left of the budget. */
+function copy(value: unknown, depth: number, left: Budget): unknown {
+  if (left.values-- <= 0 || left.chars <= 0) return null;
+  switch (typeof value) {
+    case 'string': {
+      const text = value.slice(0, Math.max(0, left.chars));
+      left.chars -= text.length;
+      return text;
+    }
+    case 'number':
+      left.chars -= 8; // as its text takes about
+      return Number.isFinite(value) ? value : null;
+    case 'boolean':
+      return value;
+    case 'bigint':
+      return copy(value.toString(), depth, left);
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null || depth >= paramsBudget.depth || left.above.includes(value)) return null;
+  left.above.push(value);
+  try {
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+    if (Array.isArray(value)) {
+      const list: unknown[] = [];
+      for (let i = 0; i < value.length && left.values > 0; i++) list.push(copy(value[i], depth + 1, left) ?? null);
+      return list;
+    }
+    const record: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      if (left.values <= 0) break;
+      const name = key.slice(0, 200);
+      left.chars -= name.length;
+      const field = copy((value as Record<string, unknown>)[key], depth + 1, left);
+      if (field !== undefined) record[name] = field;
+    }
+    return record;
+  } catch {
+    return null;
+  } finally {
+    left.above.pop();
+  }
 }
 
 const causes: Readonly<Record<string, ErrorCause>> = { 'R-body': 'json', 'R-query': 'query', 'R-event': 'event' };
@@ -296,19 +304,28 @@ function causeOf(about: ErrorCause | undefined, first: Violation | undefined, la
  * @param source - a validation result (or anything with `violations`), or undefined
  */
 export function toErrorMessage(source: ErrorSource, options?: ErrorOptions): ErrorMessage {
-  const { violations, hints, status, entry, detail, truncated, tail } = described(source, options);
-  const listed = violations.map((v) => `${v.path || '/'}: ${v.message}`);
-  return {
+  return errorMessage(source, options, options?.status);
+}
+
+/** {@link toErrorMessage} with the status apart from the options: no copy of them per answer. */
+function errorMessage(source: ErrorSource, options: ErrorOptions | undefined, given: ErrorStatus | undefined) {
+  const { violations, hints, status, entry, detail, truncated, tail } = described(source, options, given);
+  let message = detail;
+  for (const v of violations) message += ` ${v.path || '/'}: ${v.message}`;
+  if (tail) message += ` ${tail}`;
+  // the properties in the order of the ErrorMessage, those without a value left out
+  const body: { -readonly [K in keyof ErrorMessage]: ErrorMessage[K] } = {
     '@type': 'Error',
     code: entry.code,
     reason: entry.reason,
-    message: [detail, ...listed, ...(tail ? [tail] : [])].join(' '),
+    message,
     status: String(status),
-    ...(options?.referenceError ? { referenceError: options.referenceError } : {}),
-    ...(violations.length ? { violations } : {}),
-    ...(truncated ? { truncated } : {}),
-    ...(hints.length ? { hints } : {}),
   };
+  if (options?.referenceError) body.referenceError = options.referenceError;
+  if (violations.length) body.violations = violations;
+  if (truncated) body.truncated = truncated;
+  if (hints.length) body.hints = hints;
+  return body;
 }
 
 /**
@@ -383,11 +400,12 @@ export function errorResponse(
   source?: ErrorSource,
   options?: Omit<ErrorOptions, 'status'> & { readonly headers?: Readonly<Record<string, string>> },
 ): HttpError {
+  const more = options?.headers;
   return {
     ok: false,
     status,
-    headers: { 'content-type': jsonUtf8, ...options?.headers },
-    body: toErrorMessage(source, { ...options, status }),
+    headers: more === undefined ? { 'content-type': jsonUtf8 } : { 'content-type': jsonUtf8, ...more },
+    body: errorMessage(source, options, status),
   };
 }
 
