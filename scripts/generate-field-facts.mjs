@@ -5,7 +5,7 @@
 // that no label is written twice. One module per language: src/generated/field-facts-<lang>.ts.
 import { build } from 'esbuild';
 import { namesAt } from './generate-names.mjs';
-import { branches, shapeOf } from './generate-types.mjs';
+import { branches, refTarget, shapeOf } from './generate-types.mjs';
 
 const refName = (ref) => ref.replace('#/$defs/', '');
 const token = (name) => name.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -18,7 +18,7 @@ function resolve(defs, sub) {
   let out = sub;
   for (let n = 0; out && typeof out.$ref === 'string' && n < 16; n++) {
     const { $ref, ...own } = out;
-    out = { ...defs[refName($ref)], ...own };
+    out = { ...refTarget(defs, $ref), ...own };
   }
   return out ?? {};
 }
@@ -75,7 +75,7 @@ export function fieldFactsOf(schema) {
 
   /** The facts of the fields of the object `s` at `pointer` (of the variant `variant`); its field names. */
   function object(s, pointer, variant, depth) {
-    const { properties, required } = shapeOf(defs, s);
+    const { properties, required } = shapeOf(defs, s, true);
     const skip = '@baseType' in properties ? meta : variant === undefined ? [] : ['@type'];
     const fields = Object.keys(properties).filter((name) => !skip.includes(name));
     for (const name of fields)

@@ -164,6 +164,7 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
         : `${c.field} ist kein vollständiges Datum mit Uhrzeit.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
+      if (n?.zero) return `${c.field} muss aus ${n.min} Ziffern bestehen.`;
       return n
         ? `${c.field} muss aus ${n.min} bis ${n.max} Ziffern bestehen und darf nicht mit 0 beginnen.`
         : `${c.field} hat nicht die erwartete Form.`;

@@ -161,6 +161,7 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
         : `${c.field} is not a complete date and time.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
+      if (n?.zero) return `${c.field} must have ${n.min} digits.`;
       return n
         ? `${c.field} must have ${n.min} to ${n.max} digits and must not start with 0.`
         : `${c.field} is not in the expected form.`;

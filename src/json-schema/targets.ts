@@ -62,10 +62,12 @@ function draft07(schema: JsonSchema): JsonSchema {
 
 /** An OpenAPI 3.0 Schema Object holds no definitions and knows neither `const`, `if` nor `contains`. */
 function openApi(schema: JsonSchema, defs = schema.$defs as Definitions, path: string[] = []): JsonSchema {
+  // definitions are inlined where referred to: those a def holds itself (a form's) are left out unread
+  const { $defs: nested, ...own } = schema;
   const {
+    $defs,
     $schema,
     $id,
-    $defs,
     $ref,
     const: value,
     if: test,
@@ -73,7 +75,7 @@ function openApi(schema: JsonSchema, defs = schema.$defs as Definitions, path: s
     else: no,
     contains,
     ...copy
-  } = descend(schema, (sub) => openApi(sub, defs, path));
+  } = descend(nested === undefined || nested === defs ? schema : own, (sub) => openApi(sub, defs, path));
   if (value !== undefined) merge(copy, { enum: [value] });
   if (test) {
     const unless = { not: structuredClone(test) };
