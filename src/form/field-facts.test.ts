@@ -509,6 +509,10 @@ describe('the field facts of the packed package', () => {
       expect(api.describeField(api.fieldFactsDe, ['relatedParty', 0, 'role'])?.options?.length).toBe(
         describeField(fieldFactsDe, '/relatedParty/0/role')?.options?.length,
       );
+      // the facts of the values at hand: a new order's item offered "Hinzufügen" alone
+      expect(api.describeField(api.fieldFactsDe, 'productOrderItem.0.action', { category: 'new' })?.options).toEqual([
+        { value: 'add', label: 'Hinzufügen' },
+      ]);
     }
   });
 });
