@@ -5,7 +5,7 @@
 // that no label is written twice. One module per language: src/generated/field-facts-<lang>.ts.
 import { build } from 'esbuild';
 import { namesAt } from './generate-names.mjs';
-import { branches, shapeOf } from './generate-types.mjs';
+import { branches, refTarget, shapeOf } from './generate-types.mjs';
 
 const refName = (ref) => ref.replace('#/$defs/', '');
 const token = (name) => name.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -18,7 +18,7 @@ function resolve(defs, sub) {
   let out = sub;
   for (let n = 0; out && typeof out.$ref === 'string' && n < 16; n++) {
     const { $ref, ...own } = out;
-    out = { ...defs[refName($ref)], ...own };
+    out = { ...refTarget(defs, $ref), ...own };
   }
   return out ?? {};
 }
@@ -34,10 +34,11 @@ export function fieldFactsOf(schema) {
   const facts = [];
 
   /** The facts of the value `sub` at `pointer` and of everything inside it. */
-  function visit(sub, pointer, required, variant, depth) {
+  function visit(sub, pointer, required, variant, depth, formOnly = false) {
     if (depth > 16) throw new Error(`field facts: ${pointer} is nested too deep`);
     const s = resolve(defs, sub);
     const fact = { pointer, required };
+    if (formOnly) fact.formOnly = true;
     if (variant !== undefined) fact.variant = variant;
     facts.push(fact);
     if (typeof s.type === 'string') fact.type = s.type;
@@ -47,10 +48,11 @@ export function fieldFactsOf(schema) {
     if (s.format === 'date-time') fact.format = 'datetime-local';
     else if (typeof s.pattern === 'string') fact.pattern = s.pattern;
     const allowed = s.const !== undefined ? [s.const] : s.enum;
+    const offered = named.get(pointer) ?? s.examples;
     if (allowed) fact.options = allowed.map((value) => ({ value }));
-    else if (fact.type === 'string' && named.has(pointer)) {
-      // a free string whose values the schema names in its rules: offered, not enforced
-      fact.options = named.get(pointer).map((value) => ({ value }));
+    else if (fact.type === 'string' && offered) {
+      // a free string whose values the schema names in its rules or its examples: offered, not enforced
+      fact.options = offered.map((value) => ({ value }));
       fact.open = true;
     }
     if (s.type === 'array' && s.items) visit(s.items, `${pointer}/*`, false, undefined, depth + 1);
@@ -75,11 +77,21 @@ export function fieldFactsOf(schema) {
 
   /** The facts of the fields of the object `s` at `pointer` (of the variant `variant`); its field names. */
   function object(s, pointer, variant, depth) {
-    const { properties, required } = shapeOf(defs, s);
+    const { properties, required } = shapeOf(defs, s, true);
+    // what a form asks where the specification is silent: required by the form, checked by no validator
+    const form = s.$defs?.form ?? {};
+    const formOnly = (name) => Object.hasOwn(form.properties ?? {}, name) && !Object.hasOwn(s.properties ?? {}, name);
     const skip = '@baseType' in properties ? meta : variant === undefined ? [] : ['@type'];
     const fields = Object.keys(properties).filter((name) => !skip.includes(name));
     for (const name of fields)
-      visit(properties[name], `${pointer}/${token(name)}`, required.has(name), variant, depth + 1);
+      visit(
+        properties[name],
+        `${pointer}/${token(name)}`,
+        required.has(name) || (form.required ?? []).includes(name),
+        variant,
+        depth + 1,
+        formOnly(name),
+      );
     return variant === undefined ? fields : ['@type', ...fields];
   }
 
@@ -87,7 +99,67 @@ export function fieldFactsOf(schema) {
   facts.shift(); // the order itself is the form, not a field of it
   characteristics(schema, facts);
   productPlaces(schema, facts);
+  conditions(schema, facts);
   return merged(facts);
+}
+
+/**
+ * The demands of the order's conditional rules (R1, R9 to R12, R14: an `if` on the order, a `then`
+ * on its parts, with the `if`s nested in it) on the fields they concern, as each field's
+ * `conditions`: `{ when, required?, options?, minItems?, maxItems?, among? }`, `when` the values of
+ * other fields (pointers, `*` the row of the field's own) that make the demand hold.
+ */
+function conditions(schema, facts) {
+  const defs = schema.$defs;
+  const add = (pointer, when, demand) => {
+    const targets = facts.filter((fact) => fact.pointer === pointer);
+    if (targets.length === 0) throw new Error(`field facts: no field ${pointer} for a condition`);
+    for (const fact of targets) {
+      const { required, ...rest } = demand;
+      const news = fact.required || !required ? rest : demand;
+      if (Object.keys(news).length === 0) continue;
+      fact.conditions ??= [];
+      const same = fact.conditions.find((other) => JSON.stringify(other.when) === JSON.stringify(when));
+      if (same) Object.assign(same, news);
+      else fact.conditions.push({ when, ...news });
+    }
+  };
+  /** The values an `if` asks at `place`: pointer → the values a `const` or `enum` allows. */
+  const whenOf = (sub, place, out) => {
+    for (const [name, property] of Object.entries(resolve(defs, sub).properties ?? {})) {
+      const p = resolve(defs, property);
+      const at = `${place}/${token(name)}`;
+      const values = p.const !== undefined ? [p.const] : p.enum;
+      if (values) out[at] = values;
+      else whenOf(p, at, out);
+    }
+    return out;
+  };
+  /** The demands of the schema `sub` at `place`, holding `when`. */
+  const demands = (sub, place, when, depth) => {
+    if (depth > 16) throw new Error(`field facts: a condition at ${place} is nested too deep`);
+    const s = resolve(defs, sub);
+    const own = {};
+    if (s.const !== undefined) own.options = [s.const];
+    else if (s.enum) own.options = s.enum;
+    for (const key of ['minItems', 'maxItems']) if (typeof s[key] === 'number') own[key] = s[key];
+    if (Object.keys(own).length > 0) add(place, when, own);
+    for (const name of s.required ?? []) add(`${place}/${token(name)}`, when, { required: true });
+    for (const [name, property] of Object.entries(s.properties ?? {}))
+      demands(property, `${place}/${token(name)}`, when, depth + 1);
+    // a list that must contain a row with a value: one of those values per key, for the row that lacks it
+    const among = new Map();
+    for (const row of containsOf(s))
+      for (const [key, value] of Object.entries(resolve(defs, row).properties ?? {}))
+        if (typeof value.const === 'string') among.set(key, [...(among.get(key) ?? []), value.const]);
+    for (const [key, values] of among) add(`${place}/*/${token(key)}`, when, { among: values });
+    if (s.items) demands(s.items, `${place}/*`, when, depth + 1);
+    if (s.if && s.then) demands(s.then, place, { ...when, ...whenOf(s.if, place, {}) }, depth + 1);
+  };
+  for (const part of resolve(defs, schema).allOf ?? []) {
+    const rule = resolve(defs, part);
+    if (rule.if && rule.then) demands(rule.then, '', whenOf(rule.if, '', {}), 0);
+  }
 }
 
 /** The strings `const` of the schemas `subs` demand at `key` (each resolved), in order, once each. */

@@ -5,6 +5,17 @@
 
 const refName = (ref) => ref.replace('#/$defs/', '');
 
+/**
+ * The schema `ref` points at: a $def (`#/$defs/Name`) or a part of one
+ * (`#/$defs/PostalAddressContactMedium/properties/postcode`).
+ */
+export function refTarget(defs, ref) {
+  const [name, ...rest] = refName(ref).split('/');
+  let out = defs[name];
+  for (const key of rest) out = out?.[key.replaceAll('~1', '/').replaceAll('~0', '~')];
+  return out;
+}
+
 /** A TSDoc comment of a schema's description, which TypeDoc and editors show. */
 function doc(text, indent = '') {
   return text ? `${indent}/** ${text.replaceAll('*/', '*\\/')} */\n` : '';
@@ -20,14 +31,18 @@ export function branches(sub) {
   return parts.map((p) => p.then.$ref);
 }
 
-/** Properties and required names of an object def, merged with those of plain allOf members. */
-export function shapeOf(defs, sub) {
-  const properties = { ...(sub.properties ?? {}) };
+/**
+ * Properties and required names of an object def, merged with those of plain allOf members; with
+ * `form`, also the fields its `$defs.form` names: what an order form asks where the specification
+ * is silent and the validator checks nothing (a place's address), never required.
+ */
+export function shapeOf(defs, sub, form = false) {
+  const properties = { ...(sub.properties ?? {}), ...(form ? (sub.$defs?.form?.properties ?? {}) : {}) };
   const required = new Set(sub.required ?? []);
   for (const part of sub.allOf ?? []) {
     const target = part.$ref ? defs[refName(part.$ref)] : part;
     if (!target || target.if || (target.title && !target.properties)) continue;
-    const inner = shapeOf(defs, target);
+    const inner = shapeOf(defs, target, form);
     Object.assign(properties, inner.properties);
     for (const name of inner.required) required.add(name);
   }
@@ -60,7 +75,7 @@ const formName = (title) => `${title.replace(/FVO$/, '')}FormValues`;
 export function typesModule(schema, options = {}) {
   const defs = schema.$defs;
 
-  const shape = (sub) => shapeOf(defs, sub);
+  const shape = (sub, form = false) => shapeOf(defs, sub, form);
 
   /** Whether an object def says nothing of its fields: it stays open (an index signature). */
   const opaque = (sub) => Object.keys(shape(sub).properties).length === 0;
@@ -76,7 +91,7 @@ export function typesModule(schema, options = {}) {
   function type(sub, form) {
     if (sub === true || sub === undefined) return 'unknown';
     if (sub.$ref) {
-      const target = defs[refName(sub.$ref)];
+      const target = refTarget(defs, sub.$ref);
       if (!target.title) return type(target, form);
       return form && hasForm(target) ? formName(target.title) : target.title;
     }
@@ -93,13 +108,17 @@ export function typesModule(schema, options = {}) {
   }
 
   function objectType(sub, indent, form) {
-    const { properties, required } = shape(sub);
+    const { properties, required } = shape(sub, form);
     if (Object.keys(properties).length === 0) return `{\n${indent}  [property: string]: unknown;\n${indent}}`;
     const lines = Object.entries(properties).map(([name, prop]) => {
       // a select a form has not set yet is unset; a discriminating const stays, it picks the variant
       const select = form && prop.enum !== undefined;
       const optional = required.has(name) && !select ? '' : '?';
-      return `${doc(prop.description, `${indent}  `)}${indent}  ${literal(name)}${optional}: ${type(prop, form)};`;
+      const own = prop.description ?? (prop.$ref ? refTarget(defs, prop.$ref)?.description : undefined);
+      const text = Object.hasOwn(sub.$defs?.form?.properties ?? {}, name)
+        ? `${own} A form's field, which the validator does not check.`
+        : own;
+      return `${doc(text, `${indent}  `)}${indent}  ${literal(name)}${optional}: ${type(prop, form)};`;
     });
     return `{\n${lines.join('\n')}\n${indent}}`;
   }
@@ -148,7 +167,7 @@ export function typesModule(schema, options = {}) {
  */
 export function blanksModule(schema) {
   const defs = schema.$defs;
-  const target = (sub) => (sub?.$ref ? defs[refName(sub.$ref)] : sub);
+  const target = (sub) => (sub?.$ref ? refTarget(defs, sub.$ref) : sub);
   const blankName = (title) => `blank${title.replace(/FVO$/, '')}`;
   const known = (sub) => {
     const { properties } = shapeOf(defs, sub);
@@ -189,7 +208,7 @@ export function blanksModule(schema) {
     }
     if (!known(sub)) continue;
     imported.add(result);
-    const { properties, required } = shapeOf(defs, sub);
+    const { properties, required } = shapeOf(defs, sub, true);
     const unionProp = Object.entries(properties).find(
       ([name, prop]) => required.has(name) && branches(target(prop) ?? {}),
     );

@@ -21,6 +21,7 @@ export { assertProductOrder, isProductOrderValidationError, ProductOrderValidati
 export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
 export {
   describeField,
+  type FieldCondition,
   type FieldFact,
   type FieldFacts,
   type FieldOption,

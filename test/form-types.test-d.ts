@@ -11,10 +11,12 @@ import {
   blankProductOrder,
   blankProductOrderItem,
   blankRelatedParty,
+  blankRelatedPlace,
 } from '../src/generated/blanks.js';
 import type {
   ContactMediumFormValues,
   Open,
+  PlaceFormValues,
   ProductOrderFormValues,
   ProductOrderFVO,
   RelatedParty,
@@ -74,6 +76,33 @@ describe("react-hook-form's paths of ProductOrderFVO", () => {
     expectTypeOf(orderFormOptions.defaultValues).not.toBeAny();
     expectTypeOf(useOrderForm).toBeFunction();
     expectTypeOf(useEditForm).toBeFunction();
+  });
+});
+
+describe("the paths of a place's address, a form's fields the validator leaves open", () => {
+  it('compiles them on the form values and refuses a misspelt one', () => {
+    const path = (name: Path<ProductOrderFormValues>) => name;
+    path('productOrderItem.0.product.relatedPlace.0.place.streetName');
+    path('productOrderItem.0.product.relatedPlace.0.place.streetNr');
+    path('productOrderItem.0.product.relatedPlace.0.place.postcode');
+    path('productOrderItem.0.product.relatedPlace.0.place.city');
+    // @ts-expect-error: no such field of an address
+    path('productOrderItem.0.product.relatedPlace.0.place.streetname');
+    // @ts-expect-error: the contact medium's field, not the place's
+    path('productOrderItem.0.product.relatedPlace.0.place.emailAddress');
+    expectTypeOf<'productOrderItem[0].product.relatedPlace[0].place.postcode'>().toExtend<
+      DeepKeys<ProductOrderFormValues>
+    >();
+    expectTypeOf<'productOrderItem[0].product.relatedPlace[0].place.postcod'>().not.toExtend<
+      DeepKeys<ProductOrderFormValues>
+    >();
+    expectTypeOf(blankRelatedPlace().place).toExtend<PlaceFormValues>();
+  });
+
+  it('leaves them off the validated order, whose address fields the specification does not type', () => {
+    // @ts-expect-error: a validated order's place holds whatever was sent there
+    ((name: Path<ProductOrderFVO>) => name)('productOrderItem.0.product.relatedPlace.0.place.postcode');
+    expectTypeOf<ProductOrderFVO>().toExtend<ProductOrderFormValues>();
   });
 });
 

@@ -17,10 +17,10 @@ const { $schema, $defs } = shipped;
 const translated = [
   ...['$schema', '$id', '$defs', '$ref', 'const', 'if', 'then', 'else', 'contains'],
   ...['type', 'properties', 'required', 'enum', 'allOf', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength'],
-  ...['pattern', 'format', 'title', 'description'],
+  ...['pattern', 'format', 'title', 'description', 'examples'],
 ];
 /** The keywords whose values are data, whatever they look like. */
-const data = ['const', 'enum', 'required', 'type'];
+const data = ['const', 'enum', 'required', 'type', 'examples'];
 
 const ajv2020 = new Ajv2020.default({ strict: false, allErrors: true });
 const ajv07 = new Ajv.default({ strict: false, allErrors: true });
@@ -241,6 +241,12 @@ describe('toTarget', () => {
   it.each(examples)('gives %s the verdict of the shipped schema in every target', (_, order) => {
     const verdict = orderVerdicts.map((of) => of(order));
     expect(verdict).toEqual(verdict.map(() => verdict[0]));
+  });
+
+  it("gives OpenAPI 3.0 the first of a field's examples as its example, draft-07 them all (a salutation's)", () => {
+    const salutation = { type: 'string', examples: ['Herr', 'Frau', 'keine Anrede'] };
+    expect(toTarget(salutation, 'openapi-3.0')).toEqual({ type: 'string', example: 'Herr' });
+    expect(toTarget(salutation, 'draft-07')).toEqual(salutation);
   });
 
   it('sees both verdicts among the examples', () => {

@@ -33,7 +33,8 @@ describe('the browser bundle of a form', () => {
   // issue 29's words (rows named by their role, plain type words, the places' demands for any product
   // label) cost 0.26 KB; the labels exported right after the messages (src/index.ts) and leaner label
   // code won them back: 3,063 bytes for labelsDe, 2,849 for labelsEn. 3.25 KB since the messages say
-  // what to do, name the row to add and word a failed rule: 3,237 bytes for labelsDe, 3,000 for labelsEn
+  // what to do, name the row to add and word a failed rule: 3,237 bytes for labelsDe, 3,000 for labelsEn;
+  // then a place's address in words (the postcode's five digits) and the salutation's values: 3,310 and 3,074
   it('with the labels of one language is at most 3.25 KB more', async () => {
     const without = await size(formEntries.schema);
     for (const labels of ['labelsDe', 'labelsEn']) {
@@ -59,7 +60,9 @@ describe('the browser bundle of a form', () => {
     }
   });
 
-  it('with the field facts of one language and describeField is at most 3 KB more, without the labels', async () => {
+  // 3 KB until the facts that depend on other values: the rules' conditions in the facts (232 bytes)
+  // and describeField applying them (551): 3,358 bytes for fieldFactsDe, 3,135 for fieldFactsEn
+  it('with the field facts of one language and describeField is at most 3.5 KB more, without the labels', async () => {
     const without = await size(formEntries.schema);
     const floor = await size(`export { langs } from 'product-order-validator';`);
     const words = { fieldFactsDe: 'Telefonnummer', fieldFactsEn: 'Phone number' };
@@ -70,10 +73,10 @@ describe('the browser bundle of a form', () => {
       const entry = `export { productOrderSchema, ${facts}, describeField } from 'product-order-validator';`;
       const added = (await size(entry)) - without;
       expect(added).toBeGreaterThan(1 * KB);
-      expect(added).toBeLessThanOrEqual(3 * KB);
+      expect(added).toBeLessThanOrEqual(3.5 * KB);
       // alone, over what any import of the package carries (the rules' top-level tables)
       const alone = await size(`export { ${facts}, describeField } from 'product-order-validator';`);
-      expect(alone - floor).toBeLessThanOrEqual(3 * KB);
+      expect(alone - floor).toBeLessThanOrEqual(3.5 * KB);
       const code = await bundleOf(entry, consumer);
       expect(code).toContain(words[facts]);
       expect(code).not.toContain(words[other]);

@@ -238,6 +238,19 @@ describe('the blanks a form starts from and adds rows with', () => {
       place: { '@type': 'GeographicSite', geographicSiteCharacteristic: [], place: [] },
     });
     expect(blankGeographicSiteCharacteristic()).toEqual({ name: '', value: '' });
+    expect(blankRelatedPlace()).toEqual({
+      role: '',
+      place: {
+        '@type': 'GeographicAddress',
+        streetName: '',
+        streetNr: '',
+        streetNrSuffix: '',
+        postcode: '',
+        city: '',
+        locality: '',
+        country: '',
+      },
+    });
     // a variant a JavaScript caller misspells gives the first one, never a throw
     expect(blankContactMedium('Fax' as never)['@type']).toBe('PhoneContactMedium');
   });

@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { order as anyOrder, orderOf, productTypes } from '../../test/arbitraries.js';
 import { importEsm, requireCjs } from '../../test/consumer.js';
+import { runs } from '../../test/runs.js';
 import { counting, fakeLength, type Traps } from '../../test/traps.js';
 import { fieldFactsDe } from '../generated/field-facts-de.js';
 import { fieldFactsEn } from '../generated/field-facts-en.js';
 import { isIndexToken } from '../pointer.js';
+import { validateProductOrder } from '../validate.js';
 import { describeField, type FieldFact, type FieldFacts } from './field-facts.js';
 import { defineLabels, type Labels } from './labels.js';
 import { labelsDe } from './labels-de.js';
@@ -14,7 +18,12 @@ import { labelsEn } from './labels-en.js';
 type Schema = Record<string, any>;
 
 const schema: Schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
-const defOf = (ref: string): Schema => schema.$defs[ref.replace('#/$defs/', '')];
+/** The schema a `$ref` points at: a $def, or a part of one (`#/$defs/PostalAddressContactMedium/properties/city`). */
+const defOf = (ref: string): Schema =>
+  ref
+    .replace('#/$defs/', '')
+    .split('/')
+    .reduce((node: Schema, key) => node?.[key], schema.$defs);
 
 /** What the test reads off the schema for one field: the facts it must find, without words. */
 interface Expected {
@@ -33,7 +42,8 @@ interface Expected {
 
 /**
  * The schema at a field as it holds unconditionally: its own keywords first, then its $ref's, then
- * those of its allOf members without a condition; the @type variants its conditions select.
+ * those of its allOf members without a condition; the @type variants its conditions select; and the
+ * fields its `$defs.form` adds for an order form, required as it says.
  */
 function flatten(sub: Schema) {
   const out: Schema = { properties: {}, required: [] as string[], variants: [] as [string, Schema][] };
@@ -42,7 +52,10 @@ function flatten(sub: Schema) {
     for (const [key, value] of Object.entries(part))
       if (key === 'properties') out.properties = { ...value, ...out.properties };
       else if (key === 'required') out.required.push(...value);
-      else if (!['$ref', 'allOf', 'description', 'title'].includes(key)) out[key] ??= value;
+      else if (key === '$defs') {
+        out.properties = { ...out.properties, ...value.form?.properties };
+        out.required.push(...(value.form?.required ?? []));
+      } else if (!['$ref', 'allOf', 'description', 'title'].includes(key)) out[key] ??= value;
     if (part.$ref) queue.push(defOf(part.$ref));
     for (const member of part.allOf ?? []) {
       const type = member.if?.properties?.['@type']?.const;
@@ -281,6 +294,68 @@ describe('the field facts', () => {
     expect(describeField(fieldFactsEn, siteValue, order)?.patternText).toContain('2 to 5 digits');
   });
 
+  it("give a place's address fields, which the validator leaves open, as a postal address's (a trial's friction: no facts for Standort A's street)", () => {
+    const at = (field: string) => `/productOrderItem/0/product/relatedPlace/0/place/${field}`;
+    const order = orderAround(at('city'), 'GeographicAddress');
+    expect(describeField(fieldFactsDe, at('streetName'), order)).toMatchObject({ label: 'Straße', maxLength: 40 });
+    expect(describeField(fieldFactsDe, at('streetNr'), order)).toMatchObject({ label: 'Hausnummer', maxLength: 4 });
+    expect(describeField(fieldFactsDe, at('city'), order)).toMatchObject({ label: 'Ort', maxLength: 40 });
+    expect(describeField(fieldFactsDe, at('postcode'), order)).toMatchObject({
+      label: 'Postleitzahl',
+      maxLength: 5,
+      pattern: '^[0-9]{5}$',
+      patternText: 'Postleitzahl muss aus 5 Ziffern bestehen.',
+    });
+    expect(describeField(fieldFactsEn, at('postcode'), order)?.patternText).toBe('Postcode must have 5 digits.');
+    const address = describeField(fieldFactsEn, at('@type'))?.options?.find(
+      ({ value }) => value === 'GeographicAddress',
+    );
+    expect(address?.fields).toEqual([
+      '@type',
+      'streetName',
+      'streetNr',
+      'streetNrSuffix',
+      'postcode',
+      'city',
+      'locality',
+      'country',
+    ]);
+  });
+
+  it("mark a place's address fields as the form's to check, street, number, postcode and city required for every product and role", () => {
+    const at = (field: string) => `/productOrderItem/0/product/relatedPlace/0/place/${field}`;
+    const order = orderAround(at('city'), 'GeographicAddress');
+    for (const [facts] of languages) {
+      const required = ['streetName', 'streetNr', 'streetNrSuffix', 'postcode', 'city', 'locality', 'country'].filter(
+        (field) => describeField(facts, at(field), order)?.required,
+      );
+      expect(required).toEqual(['streetName', 'streetNr', 'postcode', 'city']);
+      expect(describeField(facts, at('postcode'), order)?.formOnly).toBe(true);
+      // fields the validator checks are not the form's alone
+      expect(describeField(facts, at('@type'), order)?.formOnly).toBeUndefined();
+      expect(
+        describeField(facts, '/relatedParty/0/partyOrPartyRole/contactMedium/0/postcode')?.formOnly,
+      ).toBeUndefined();
+    }
+  });
+
+  it("offer the salutation's recommended values as suggestions, not as the only ones", () => {
+    const salutation = '/relatedParty/0/partyOrPartyRole/salutation';
+    expect(describeField(fieldFactsDe, salutation)).toMatchObject({
+      open: true,
+      options: [
+        { value: 'Herr', label: 'Herr' },
+        { value: 'Frau', label: 'Frau' },
+        { value: 'keine Anrede', label: 'keine Anrede' },
+      ],
+    });
+    expect(describeField(fieldFactsEn, salutation)?.options?.map(({ label }) => label)).toEqual([
+      'Mr',
+      'Ms',
+      'No salutation',
+    ]);
+  });
+
   it('give a date-time as the datetime-local input of a form, without its pattern', () => {
     for (const [facts] of languages)
       expect(describeField(facts, '/orderPostedDate')).toMatchObject({ format: 'datetime-local', required: true });
@@ -434,6 +509,180 @@ describe('the field facts of the packed package', () => {
       expect(api.describeField(api.fieldFactsDe, ['relatedParty', 0, 'role'])?.options?.length).toBe(
         describeField(fieldFactsDe, '/relatedParty/0/role')?.options?.length,
       );
+      // the facts of the values at hand: a new order's item offered "Hinzufügen" alone
+      expect(api.describeField(api.fieldFactsDe, 'productOrderItem.0.action', { category: 'new' })?.options).toEqual([
+        { value: 'add', label: 'Hinzufügen' },
+      ]);
     }
+  });
+});
+
+describe('describeField with the values at hand', () => {
+  const action = 'productOrderItem.0.action';
+  const values = (fact: FieldFact | undefined) => fact?.options?.map(({ value }) => value);
+  /** A new order of one item with `type` and places in `roles`, each a reference to an address. */
+  const newOrder = (type: string, roles: readonly string[]) => ({
+    category: 'new',
+    productOrderItem: [
+      {
+        action: 'add',
+        product: {
+          '@type': type,
+          relatedPlace: roles.map((role) => ({
+            role,
+            place: { '@type': 'PlaceRef', id: 'a1', '@referredType': 'GeographicAddress' },
+          })),
+        },
+      },
+    ],
+  });
+  const role = (j: number) => `/productOrderItem/0/product/relatedPlace/${j}/role`;
+
+  it('offers a new order\'s item the action "add" alone, and requires it (R9; a trial\'s friction: "Kündigen" offered though R9 demands "Hinzufügen")', () => {
+    expect(describeField(fieldFactsDe, action, { category: 'new' })).toMatchObject({
+      required: true,
+      options: [{ value: 'add', label: 'Hinzufügen' }],
+    });
+    expect(describeField(fieldFactsDe, action, { category: 'new' })?.open).toBeUndefined();
+    expect(values(describeField(fieldFactsEn, action, { category: 'terminationBySeller' }))).toEqual(['delete']);
+    // other categories, no values, or values that cannot be read: the facts that hold for every order
+    for (const order of [{ category: 'productChange' }, undefined, {}, null, 'new', { category: ['new'] }])
+      expect(describeField(fieldFactsDe, action, order)).toBe(describeField(fieldFactsDe, action));
+    expect(describeField(fieldFactsDe, action)).toMatchObject({ required: false, open: true });
+  });
+
+  it("bounds a new order's qualifications (R1) and requires and bounds its places by its product's type (R9 to R12)", () => {
+    expect(describeField(fieldFactsEn, '/productOfferingQualification', { category: 'new' })?.maxItems).toBe(1);
+    expect(describeField(fieldFactsEn, '/productOfferingQualification', { category: 'productChange' })?.maxItems).toBe(
+      undefined,
+    );
+    const places = 'productOrderItem.0.product.relatedPlace';
+    expect(describeField(fieldFactsDe, places, newOrder('HvtLocalLoopProduct', []))).toMatchObject({
+      required: true,
+      minItems: 2,
+      maxItems: 2,
+    });
+    expect(describeField(fieldFactsDe, places, newOrder('OpticalAccessLineProduct', []))).toMatchObject({
+      minItems: 1,
+      maxItems: 2,
+    });
+    expect(describeField(fieldFactsDe, places, newOrder('VoiceProduct', []))).toMatchObject({ required: true });
+    expect(describeField(fieldFactsDe, places, newOrder('VoiceProduct', []))?.maxItems).toBeUndefined();
+    // the product of the field's own item decides, not another item's
+    const two = newOrder('BitstreamAccessProduct', ['locationA']);
+    two.productOrderItem.unshift(newOrder('HvtLocalLoopProduct', []).productOrderItem[0]);
+    expect(values(describeField(fieldFactsDe, role(0).replace('/0/role', '/5/role'), two))).toEqual([
+      'locationA',
+      'locationB',
+    ]);
+    expect(values(describeField(fieldFactsDe, '/productOrderItem/1/product/relatedPlace/0/role', two))).toEqual([
+      'locationA',
+    ]);
+  });
+
+  it('offers a place the role its sibling places lack (R10, R12), a locationB site of a local loop as a site', () => {
+    const tal = newOrder('KvzLocalLoopProduct', ['locationA', 'locationA']);
+    expect(values(describeField(fieldFactsDe, role(1), tal))).toEqual(['locationB']);
+    expect(values(describeField(fieldFactsDe, role(0), newOrder('KvzLocalLoopProduct', ['', 'locationB'])))).toEqual([
+      'locationA',
+    ]);
+    // both lacking: no one role satisfies, the two it lacks are offered
+    expect(values(describeField(fieldFactsDe, role(0), newOrder('KvzLocalLoopProduct', ['', ''])))).toEqual([
+      'locationA',
+      'locationB',
+    ]);
+    const optical = newOrder('OpticalAccessLineProduct', ['locationA', 'locationB']);
+    expect(values(describeField(fieldFactsDe, role(1), optical))).toEqual([
+      'locationA',
+      'locationB',
+      'alternateAddress',
+    ]);
+    expect(values(describeField(fieldFactsDe, role(0), optical))).toEqual(['locationA']);
+    const kind = `${role(1).replace('/role', '')}/place/@type`;
+    expect(values(describeField(fieldFactsDe, kind, tal))).toEqual(['GeographicAddress', 'GeographicSite', 'PlaceRef']);
+    tal.productOrderItem[0].product.relatedPlace[1].role = 'locationB';
+    expect(describeField(fieldFactsDe, kind, tal)?.options).toMatchObject([
+      { value: 'GeographicSite', label: 'Technikstandort' },
+    ]);
+    expect(describeField(fieldFactsDe, kind, tal)?.options).toHaveLength(1);
+  });
+
+  it('reads no more of hostile values than it needs and never throws', () => {
+    const throwing = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+        getOwnPropertyDescriptor: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(describeField(fieldFactsDe, action, throwing)).toBe(describeField(fieldFactsDe, action));
+    const traps: Traps = { count: 0 };
+    const places = fakeLength(traps, () => ({ role: 'locationA' }), 1e9);
+    const rows = {
+      category: 'new',
+      productOrderItem: [{ product: { '@type': 'HvtLocalLoopProduct', relatedPlace: places } }],
+    };
+    expect(values(describeField(fieldFactsDe, role(0), rows))).toEqual(['locationB']);
+    // the first 10,000 rows read, each once
+    expect(traps.count).toBeLessThan(25_000);
+  });
+
+  it('gives the options and requirement the validator accepts for the values at hand: an action by category (R9, R14), a place role by product and sibling places (R10 to R12) (property)', () => {
+    const roles = ['locationA', 'locationB', 'alternateAddress'];
+    const actions = ['add', 'delete', 'modify'];
+    const rule = fc.record({
+      type: fc.constantFrom(...productTypes, 'VoiceProduct'),
+      roles: fc.array(fc.constantFrom(...roles), { minLength: 1, maxLength: 3 }),
+    });
+    fc.assert(
+      // half of them new orders, where R9 to R12 hold
+      fc.property(fc.oneof(orderOf('new'), anyOrder), rule, (sent, { type, roles: held }) => {
+        const order = structuredClone(sent) as ReturnType<typeof newOrder>;
+        const item = order.productOrderItem[0];
+        item.product = newOrder(type, held).productOrderItem[0].product;
+        const found = (path: string) => validateProductOrder(order).violations.filter((v) => v.path === path);
+        for (const facts of [fieldFactsDe, fieldFactsEn]) {
+          const fact = describeField(facts, '/productOrderItem/0/action', order);
+          const accepted = actions.filter((value) => {
+            item.action = value;
+            return found('/productOrderItem/0/action').length === 0;
+          });
+          if (fact?.open) expect(accepted).toEqual(actions);
+          else expect(values(fact)).toEqual(accepted);
+          delete (item as { action?: string }).action;
+          const missing = found('/productOrderItem/0').some(({ code }) => code === 'required');
+          expect(fact?.required).toBe(missing);
+          item.action = 'add';
+          const list = describeField(facts, '/productOrderItem/0/product/relatedPlace', order);
+          const places = item.product.relatedPlace;
+          const counted = found('/productOrderItem/0/product/relatedPlace').some(({ code }) =>
+            ['too_few_items', 'too_many_items'].includes(code),
+          );
+          expect(counted).toBe(places.length < (list?.minItems ?? 0) || places.length > (list?.maxItems ?? 3));
+          // a role is judged once the count is right: the validator says nothing of roles before
+          if (counted) continue;
+          for (let j = 0; j < places.length; j++) {
+            const given = places[j].role;
+            const judged = (value: string) => {
+              places[j].role = value;
+              const list = found('/productOrderItem/0/product/relatedPlace');
+              return [...found(role(j)), ...list.filter(({ code }) => code === 'missing_place_role')];
+            };
+            const ok = roles.filter((value) => judged(value).length === 0);
+            places[j].role = given;
+            const offered = values(describeField(facts, role(j), order));
+            // where no role will do, the roles the validator names as missing
+            const lacking = judged('alternateAddress').map(({ params }) => (params as { role: string }).role);
+            places[j].role = given;
+            expect(offered, `${type} ${held} ${j}`).toEqual(ok.length > 0 ? ok : lacking);
+          }
+        }
+      }),
+      { numRuns: runs(1000) },
+    );
   });
 });

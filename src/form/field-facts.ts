@@ -35,6 +35,33 @@ export interface ProductPlaces {
 }
 
 /**
+ * A demand of the order's rules on a field that holds for some values of other fields only (R9's
+ * action in a new order, R10 to R12's places by the product's type); {@link describeField} applies
+ * it to the form's values.
+ */
+export interface FieldCondition {
+  /**
+   * The fields the demand depends on, each with the values that make it hold: a JSON Pointer, each
+   * `*` the row of the field's own (`{ '/category': ['new'], '/productOrderItem/*\/product/@type':
+   * ['BitstreamAccessProduct'] }`).
+   */
+  readonly when: Readonly<Record<string, readonly string[]>>;
+  /** The field must be given. */
+  readonly required?: boolean;
+  /** The only values the field may take: `['add']`. */
+  readonly options?: readonly string[];
+  /** The fewest items of a list. */
+  readonly minItems?: number;
+  /** The most items of a list. */
+  readonly maxItems?: number;
+  /**
+   * Values that some row of the field's list must have (a product's places: `['locationA',
+   * 'locationB']`): a row may take only those its sibling rows lack, where they lack any.
+   */
+  readonly among?: readonly string[];
+}
+
+/**
  * The facts of one field of an order, from the schema: what an input needs. Each limit is present
  * only where the schema states one.
  */
@@ -48,9 +75,15 @@ export interface FieldFact {
   readonly label: string;
   /**
    * Whether the object the field sits in must have it (in the fact's variant). An item of a list is
-   * never required; conditions of the rules (R9's action in a new order) are not counted.
+   * never required; conditions of the rules (R9's action in a new order) count where
+   * {@link describeField} had the form's values.
    */
   readonly required: boolean;
+  /**
+   * True where the validator does not check the field and the facts say what a form asks of it (a
+   * place's address, which the specification leaves open): the form enforces them itself.
+   */
+  readonly formOnly?: boolean;
   /**
    * Where the facts of one pointer differ by the object's kind: the `@type` of the object the field
    * sits in (a contact medium's `contactType`) or, for a site characteristic's `value`, the
@@ -72,8 +105,9 @@ export interface FieldFact {
   /** The allowed values with their labels: the options of a select (one: a fixed value). */
   readonly options?: readonly FieldOption[];
   /**
-   * True where `options` are the values the schema names in its rules but the field takes any string
-   * (a product's `@type`, an item's `action`): a combo box rather than a select.
+   * True where `options` are the values the schema names in its rules or recommends but the field
+   * takes any string (a product's `@type`, an item's `action`, a salutation): a combo box or
+   * suggestions rather than a select.
    */
   readonly open?: boolean;
   /** The fewest items of a list. */
@@ -82,6 +116,8 @@ export interface FieldFact {
   readonly maxItems?: number;
   /** Of an object with known fields: their names; of one selected by `@type`, `['@type']` (see its options). */
   readonly fields?: readonly string[];
+  /** What the rules demand of the field for some values of other fields only. */
+  readonly conditions?: readonly FieldCondition[];
 }
 
 /** The facts of every field of an order in one language: {@link fieldFactsDe} or {@link fieldFactsEn}. */
@@ -92,10 +128,15 @@ export interface FieldFacts {
   readonly fields: readonly FieldFact[];
 }
 
-/** The longest pointer looked up, in characters, the most keys and the most facts read: the order has far fewer. */
+/**
+ * The longest pointer looked up, in characters, the most keys, facts, conditions of a fact and rows
+ * of a list read: the order has far fewer.
+ */
 const maxPointer = 1024;
 const maxKeys = 32;
 const maxFacts = 10_000;
+const maxConditions = 64;
+const maxRows = 10_000;
 
 /** The keys of `pointer` (a JSON Pointer, a form library's field name or a path of keys); undefined when it is none or too long. */
 function keysOf(pointer: unknown): string[] | undefined {
@@ -123,18 +164,92 @@ function keysOf(pointer: unknown): string[] | undefined {
   return keys;
 }
 
+/** The node at `keys` in `order`, following own properties only; undefined where there is none. May throw (a proxy). */
+function nodeAt(order: unknown, keys: readonly string[]): unknown {
+  let node = order;
+  for (const key of keys) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
 /** The own string property `name` of the object at `keys` in `order`, or undefined, also where it cannot be read. */
 function read(order: unknown, keys: readonly string[], name: string): string | undefined {
-  let node = order;
   try {
-    for (const key of [...keys, name]) {
-      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
-      node = (node as Record<string, unknown>)[key];
-    }
+    const node = nodeAt(order, [...keys, name]);
+    return typeof node === 'string' ? node : undefined;
   } catch {
     return undefined;
   }
-  return typeof node === 'string' ? node : undefined;
+}
+
+/** Whether each pointer of `when`, its `*`s the rows of the field at `keys`, holds one of its values in `order`. */
+function holds(when: FieldCondition['when'], keys: readonly string[], order: unknown): boolean {
+  for (const [pointer, values] of Object.entries(when)) {
+    const at = pointer
+      .slice(1)
+      .split('/', maxKeys + 1)
+      .map((token, t) => (token === '*' ? keys[t] : decodeToken(token)));
+    const name = at.pop();
+    if (name === undefined || at.some((key) => key === undefined)) return false;
+    const value = read(order, at as string[], name);
+    if (value === undefined || !values.includes(value)) return false;
+  }
+  return true;
+}
+
+/** Of `among`, the values no other row of the list the field at `keys` sits in has in that field. */
+function lacked(among: readonly string[], keys: readonly string[], order: unknown): string[] {
+  const name = keys[keys.length - 1];
+  const row = keys[keys.length - 2];
+  const rows = nodeAt(order, keys.slice(0, -2));
+  const held = new Set<string>();
+  if (Array.isArray(rows))
+    for (let j = 0, n = Math.min(rows.length, maxRows); j < n; j++) {
+      const value = String(j) === row ? undefined : read(rows, [String(j)], name);
+      if (value !== undefined) held.add(value);
+    }
+  return [...new Set(among)].filter((value) => !held.has(value));
+}
+
+/**
+ * `fact` for the field at `keys` with the values at hand `order`: each of its conditions that holds
+ * applied (required, the options narrowed, the counts bounded, a row offered the values its list lacks).
+ */
+function atHand(fact: FieldFact, keys: readonly string[], order: unknown): FieldFact {
+  const { conditions } = fact;
+  if (order === undefined || !Array.isArray(conditions)) return fact;
+  let { required, minItems, maxItems } = fact;
+  let allowed: Set<string> | undefined;
+  let among: string[] | undefined;
+  let applies = false;
+  const narrow = (values: readonly string[]) =>
+    new Set(allowed ? values.filter((value) => allowed?.has(value)) : values);
+  for (const condition of conditions.slice(0, maxConditions)) {
+    if (!holds(condition.when, keys, order)) continue;
+    applies = true;
+    if (condition.required) required = true;
+    if (condition.options) allowed = narrow(condition.options);
+    if (condition.minItems !== undefined) minItems = Math.max(minItems ?? 0, condition.minItems);
+    if (condition.maxItems !== undefined) maxItems = Math.min(maxItems ?? condition.maxItems, condition.maxItems);
+    if (condition.among) among = [...(among ?? []), ...condition.among];
+  }
+  if (!applies) return fact;
+  if (among) {
+    const lacking = lacked(among, keys, order);
+    if (lacking.length > 0) allowed = narrow(lacking).size > 0 ? narrow(lacking) : new Set(lacking);
+  }
+  const out: { -readonly [K in keyof FieldFact]: FieldFact[K] } = { ...fact, required };
+  if (minItems !== undefined) out.minItems = minItems;
+  if (maxItems !== undefined) out.maxItems = maxItems;
+  if (allowed) {
+    const known = (fact.options ?? []).filter(({ value }) => allowed?.has(value));
+    const rest = [...allowed].filter((value) => !known.some((option) => option.value === value));
+    out.options = [...known, ...rest.map((value) => ({ value, label: value }))];
+    delete out.open;
+  }
+  return out;
 }
 
 /**
@@ -143,7 +258,10 @@ function read(order: unknown, keys: readonly string[], name: string): string | u
  * segments), or undefined when the order has no such field. Where the facts differ by the kind of
  * object the field sits in ({@link FieldFact.variant}), `order` (the form's values) picks them by
  * that object's `@type`, or a characteristic's `name`; without it, or when it has none of them, the
- * facts that hold for any kind come first, then the first kind's. Never throws.
+ * facts that hold for any kind come first, then the first kind's. With `order`, the facts are
+ * also those of the values at hand: each {@link FieldFact.conditions | condition} that holds is
+ * applied (in a new order an item's `action` is required with the one option `'add'`; a product's
+ * place takes the role its sibling places lack). Never throws.
  * @example
  * ```ts
  * import { describeField, fieldFactsDe } from 'product-order-validator';
@@ -153,6 +271,7 @@ function read(order: unknown, keys: readonly string[], name: string): string | u
  * describeField(fieldFactsDe, '/relatedParty/0/partyOrPartyRole/contactMedium/1/phoneNumber')?.maxLength; // 30
  * const order = { relatedParty: [{ partyOrPartyRole: { contactMedium: [{ '@type': 'EmailContactMedium' }] } }] };
  * describeField(fieldFactsDe, '/relatedParty/0/partyOrPartyRole/contactMedium/0/contactType', order)?.options; // [{ value: 'email', label: 'E-Mail' }]
+ * describeField(fieldFactsDe, 'productOrderItem.0.action', { category: 'new' })?.options; // [{ value: 'add', label: 'Hinzufügen' }]
  * ```
  */
 export function describeField(
@@ -169,14 +288,14 @@ export function describeField(
     const found: FieldFact[] = [];
     for (let i = 0, n = Math.min(fields.length, maxFacts); i < n; i++)
       if (fields[i]?.pointer === pattern) found.push(fields[i]);
-    if (found.length < 2) return found[0];
+    if (found.length < 2) return found[0] && atHand(found[0], keys, order);
     const parent = keys.slice(0, -1);
     const kinds = [read(order, parent, '@type'), read(order, parent, 'name')];
-    return (
+    const fact =
       found.find((fact) => fact.variant !== undefined && kinds.includes(fact.variant)) ??
       found.find((fact) => fact.variant === undefined) ??
-      found[0]
-    );
+      found[0];
+    return atHand(fact, keys, order);
   } catch {
     return undefined;
   }

@@ -110,6 +110,9 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     locationA: 'Standort A',
     locationB: 'Standort B',
     alternateAddress: 'Ausweichadresse',
+    Herr: 'Herr',
+    Frau: 'Frau',
+    'keine Anrede': 'keine Anrede',
     GeographicAddress: 'Adresse',
     GeographicSite: 'Technikstandort',
     PlaceRef: 'Adressverweis',
@@ -165,6 +168,7 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
         : `${c.field}: ${dateFault(p(f))}.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
+      if (n?.zero) return `${c.field} muss aus ${n.min} Ziffern bestehen.`;
       return n
         ? `${c.field} muss aus ${n.min} bis ${n.max} Ziffern bestehen und darf nicht mit 0 beginnen.`
         : `${c.field} hat nicht die erwartete Form.`;

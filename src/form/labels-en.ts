@@ -112,6 +112,9 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     locationA: 'Location A',
     locationB: 'Location B',
     alternateAddress: 'Alternate address',
+    Herr: 'Mr',
+    Frau: 'Ms',
+    'keine Anrede': 'No salutation',
     GeographicAddress: 'Address',
     GeographicSite: 'Exchange site',
     PlaceRef: 'Address reference',
@@ -161,6 +164,7 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
       p(f).reason === 'invalid' ? `${c.field}: enter a valid date and time.` : `${c.field}: ${dateFault(p(f))}.`,
     pattern_mismatch: (f, c) => {
       const n = digits(p(f).pattern);
+      if (n?.zero) return `${c.field} must have ${n.min} digits.`;
       return n
         ? `${c.field} must have ${n.min} to ${n.max} digits and must not start with 0.`
         : `${c.field} is not in the expected form.`;

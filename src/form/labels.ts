@@ -100,12 +100,18 @@ export function defineLabels(words: LabelWords): Labels {
 export const lower = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1);
 
 /**
- * The count of digits a pattern of the form `^[1-9][0-9]{m,n}$` demands (a number without a leading
- * zero), so that a message can say it in words; undefined for any other pattern.
+ * The count of digits a pattern of the form `^[1-9][0-9]{m,n}$` (a number without a leading zero) or
+ * `^[0-9]{n}$` (`zero`: any digits, a postcode's) demands, so that a message can say it in words;
+ * undefined for any other pattern.
  */
-export function digits(pattern: unknown): { readonly min: number; readonly max: number } | undefined {
-  const bounds = typeof pattern === 'string' ? /^\^\[1-9\]\[0-9\]\{(\d+),(\d+)\}\$$/.exec(pattern) : null;
-  return bounds ? { min: Number(bounds[1]) + 1, max: Number(bounds[2]) + 1 } : undefined;
+export function digits(
+  pattern: unknown,
+): { readonly min: number; readonly max: number; readonly zero?: boolean } | undefined {
+  const m = typeof pattern === 'string' ? /^\^(\[1-9\])?\[0-9\]\{(\d+)(?:,(\d+))?\}\$$/.exec(pattern) : null;
+  const first = m?.[1] ? 1 : 0;
+  // `^[0-9]{m,n}$` keeps the general message
+  if (!m || (!first && m[3] !== undefined)) return undefined;
+  return { min: Number(m[2]) + first, max: Number(m[3] ?? m[2]) + first, zero: !first };
 }
 
 /** What R9 asks of a new order's item that a finding reports missing: its product, its places, or its action. */

@@ -73,7 +73,7 @@ export function blankPlace(type?: PlaceFormValues['@type']): PlaceFormValues {
 
 /** A blank `GeographicAddress` for a form's default values: each field a form shows, empty. */
 export function blankGeographicAddress(): GeographicAddressFormValues {
-  return { "@type": "GeographicAddress" };
+  return { "@type": "GeographicAddress", "streetName": '', "streetNr": '', "streetNrSuffix": '', "postcode": '', "city": '', "locality": '', "country": '' };
 }
 
 /** A blank `GeographicSite` for a form's default values: each field a form shows, empty. */

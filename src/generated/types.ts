@@ -392,6 +392,20 @@ export type PlaceFormValues = GeographicAddressFormValues | GeographicSiteFormVa
 export interface GeographicAddressFormValues {
   /** Selects this kind of place. */
   "@type": "GeographicAddress";
+  /** The name of the street. A form's field, which the validator does not check. */
+  "streetName"?: string;
+  /** The house number. A form's field, which the validator does not check. */
+  "streetNr"?: string;
+  /** What follows the house number, such as the a of 12a. A form's field, which the validator does not check. */
+  "streetNrSuffix"?: string;
+  /** The postcode: five digits in Germany. A form's field, which the validator does not check. */
+  "postcode"?: string;
+  /** The city or town. A form's field, which the validator does not check. */
+  "city"?: string;
+  /** The part of the city or town, where the address needs it. A form's field, which the validator does not check. */
+  "locality"?: string;
+  /** The country, as a code of at most two characters such as DE. A form's field, which the validator does not check. */
+  "country"?: string;
 }
 
 /** {@link GeographicSite} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */

@@ -60,21 +60,28 @@ function draft07(schema: JsonSchema): JsonSchema {
     : withRef(copy, { $ref: ($ref as string).replace(/^#\/\$defs\//, '#/definitions/') });
 }
 
-/** An OpenAPI 3.0 Schema Object holds no definitions and knows neither `const`, `if` nor `contains`. */
+/**
+ * An OpenAPI 3.0 Schema Object holds no definitions and knows neither `const`, `if` nor `contains`;
+ * of `examples` it knows one, as `example`.
+ */
 function openApi(schema: JsonSchema, defs = schema.$defs as Definitions, path: string[] = []): JsonSchema {
+  // definitions are inlined where referred to: those a def holds itself (a form's) are left out unread
+  const { $defs: nested, ...own } = schema;
   const {
+    $defs,
     $schema,
     $id,
-    $defs,
     $ref,
     const: value,
     if: test,
     then: yes,
     else: no,
     contains,
+    examples,
     ...copy
-  } = descend(schema, (sub) => openApi(sub, defs, path));
+  } = descend(nested === undefined || nested === defs ? schema : own, (sub) => openApi(sub, defs, path));
   if (value !== undefined) merge(copy, { enum: [value] });
+  if (Array.isArray(examples) && examples.length > 0) copy.example = examples[0];
   if (test) {
     const unless = { not: structuredClone(test) };
     merge(copy, { anyOf: [{ allOf: [test, yes ?? {}] }, no ? { allOf: [unless, no] } : unless] });
