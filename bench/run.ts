@@ -4,7 +4,8 @@
 // spread and each run's median of every ratio. Times are the process's CPU time, which the load of
 // other processes on a shared machine disturbs less than the clock; orders per CPU second are context.
 // BENCH_ROUNDS sets the rounds of a run (7), BENCH_CORPORA keeps the corpora whose name holds one of
-// its comma-separated parts, BENCH_ONLY=bundles prints the sizes of a form's and the client's bundles alone.
+// its comma-separated parts, BENCH_ONLY=bundles prints the sizes of a form's and the client's bundles alone,
+// BENCH_ONLY=hostile the hostile 1 MiB bodies' lines alone.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -208,11 +209,33 @@ function hostile(): Measured[] {
       validateProductOrder(JSON.parse(body.text)).violations.length,
   };
   const passes: Record<string, Pass> = {};
-  for (const body of bodies)
+  for (const body of bodies) {
     for (const [form, pass] of Object.entries(forms)) passes[`${form}: ${body.name}`] = pass(body);
+    passes[`JSON.parse: ${body.name}`] = () => (JSON.parse(body.text) ? 1 : 0);
+  }
   const times = paired(passes);
   const [valid, ...rest] = bodies;
   const lines: Measured[] = [];
+  // the package's own work: the object path, and the text path less JSON.parse of the same text, each round
+  const beyond = (name: string | undefined) => {
+    const text = times[`text: ${name}`] ?? [];
+    const parse = times[`JSON.parse: ${name}`] ?? [];
+    return text.map((t, r) => t - (parse[r] ?? Number.NaN));
+  };
+  for (const body of rest) {
+    const of = beyond(body.name);
+    const to = beyond(valid?.name);
+    lines.push({
+      target: "1 MiB hostile body as text, the package's CPU beyond JSON.parse ÷ the valid 1 MiB body's",
+      corpus: body.name,
+      bound: { atMost: 2 },
+      rounds: ratios(of, to),
+      context: `${fmt(median(of), 1)} ms against ${fmt(median(to), 1)} ms; JSON.parse alone ${fmt(
+        median(times[`JSON.parse: ${body.name}`] ?? []) / median(times[`JSON.parse: ${valid?.name}`] ?? []),
+        2,
+      )}× the valid body's`,
+    });
+  }
   for (const form of Object.keys(forms))
     for (const body of rest) {
       const of = times[`${form}: ${body.name}`] ?? [];
@@ -271,6 +294,10 @@ function coldStart(order: string, count = 10): Measured {
 
 /** One run: every line measured once, printed as JSON for the parent. */
 function run(): void {
+  if (process.env.BENCH_ONLY === 'hostile') {
+    console.log(JSON.stringify({ lines: hostile(), notes: [] }));
+    return;
+  }
   const every = corpora();
   const only = process.env.BENCH_CORPORA;
   const chosen = only ? every.filter((c) => only.split(',').some((part) => c.name.includes(part))) : every;
