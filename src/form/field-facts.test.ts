@@ -587,6 +587,15 @@ describe('the field facts of the packed package', () => {
       expect(api.describeField(api.fieldFactsDe, 'productOrderItem.0.action', { category: 'new' })?.options).toEqual([
         { value: 'add', label: 'Hinzufügen' },
       ]);
+      // a site's nested place: its blanks and the facts of its rows
+      const row = 'productOrderItem.0.product.relatedPlace.1.place.place.0';
+      expect(api.blankPlaceRef()).toEqual({ '@type': 'PlaceRef', id: '', '@referredType': 'GeographicAddress' });
+      expect(api.blankGeographicAddress()['@type']).toBe('GeographicAddress');
+      expect(api.describeField(api.fieldFactsDe, `${row}.postcode`, {})).toMatchObject({
+        label: 'Postleitzahl',
+        formOnly: true,
+        maxLength: 5,
+      });
     }
   });
 });
