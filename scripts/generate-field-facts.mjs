@@ -33,8 +33,11 @@ export function fieldFactsOf(schema) {
   const { values: named } = namesAt(schema);
   const facts = [];
 
-  /** The facts of the value `sub` at `pointer` and of everything inside it. */
-  function visit(sub, pointer, required, variant, depth, formOnly = false) {
+  /**
+   * The facts of the value `sub` at `pointer` and of everything inside it; `formOnly` where the
+   * validator checks none of it, `rowsFormOnly` where it checks the list but not its rows.
+   */
+  function visit(sub, pointer, required, variant, depth, formOnly = false, rowsFormOnly = false) {
     if (depth > 16) throw new Error(`field facts: ${pointer} is nested too deep`);
     const s = resolve(defs, sub);
     const fact = { pointer, required };
@@ -55,32 +58,37 @@ export function fieldFactsOf(schema) {
       fact.options = offered.map((value) => ({ value }));
       fact.open = true;
     }
-    if (s.type === 'array' && s.items) visit(s.items, `${pointer}/*`, false, undefined, depth + 1);
+    if (s.type === 'array' && s.items)
+      visit(s.items, `${pointer}/*`, false, undefined, depth + 1, formOnly || rowsFormOnly);
     const union = branches(s);
     if (union) {
       fact.fields = ['@type'];
-      const type = { pointer: `${pointer}/@type`, required: true, type: 'string', options: [] };
+      const type = { pointer: `${pointer}/@type`, required: true };
+      if (formOnly) type.formOnly = true;
+      Object.assign(type, { type: 'string', options: [] });
       facts.push(type);
       for (const ref of union) {
         const branch = defs[refName(ref)];
         const value = branch.properties['@type'].const;
-        const fields = object(branch, pointer, value, depth);
+        const fields = object(branch, pointer, value, depth, formOnly);
         type.options.push({ value, fields });
       }
       return;
     }
     if (s.type === 'object' || s.properties) {
-      const fields = object(s, pointer, undefined, depth);
+      const fields = object(s, pointer, undefined, depth, formOnly);
       if (fields.length > 0) fact.fields = fields;
     }
   }
 
-  /** The facts of the fields of the object `s` at `pointer` (of the variant `variant`); its field names. */
-  function object(s, pointer, variant, depth) {
+  /** The facts of the fields of the object `s` at `pointer` (of the variant `variant`, all `formOnly`); its field names. */
+  function object(s, pointer, variant, depth, formOnly = false) {
     const { properties, required } = shapeOf(defs, s, true);
-    // what a form asks where the specification is silent: required by the form, checked by no validator
+    // what a form asks where the specification is silent: required by the form, checked by no validator;
+    // a field of both (a site's nested places) is checked, its rows are the form's
     const form = s.$defs?.form ?? {};
-    const formOnly = (name) => Object.hasOwn(form.properties ?? {}, name) && !Object.hasOwn(s.properties ?? {}, name);
+    const ofForm = (name) => Object.hasOwn(form.properties ?? {}, name);
+    const ofSpec = (name) => Object.hasOwn(s.properties ?? {}, name);
     const skip = '@baseType' in properties ? meta : variant === undefined ? [] : ['@type'];
     const fields = Object.keys(properties).filter((name) => !skip.includes(name));
     for (const name of fields)
@@ -90,7 +98,8 @@ export function fieldFactsOf(schema) {
         required.has(name) || (form.required ?? []).includes(name),
         variant,
         depth + 1,
-        formOnly(name),
+        formOnly || (ofForm(name) && !ofSpec(name)),
+        ofForm(name) && ofSpec(name),
       );
     return variant === undefined ? fields : ['@type', ...fields];
   }

@@ -103,6 +103,9 @@ export function typesModule(schema, options = {}) {
       const item = type(sub.items, form);
       return /[ |]/.test(item) ? `Array<${item}>` : `${item}[]`;
     }
+    // a union the def does not name, such as a form's rows of a site's nested places
+    const union = branches(sub);
+    if (union) return union.map((ref) => type({ $ref: ref }, form)).join(' | ');
     if (sub.type === 'object' || sub.properties) return objectType(sub, '', form);
     return 'unknown';
   }
@@ -115,9 +118,12 @@ export function typesModule(schema, options = {}) {
       const select = form && prop.enum !== undefined;
       const optional = required.has(name) && !select ? '' : '?';
       const own = prop.description ?? (prop.$ref ? refTarget(defs, prop.$ref)?.description : undefined);
-      const text = Object.hasOwn(sub.$defs?.form?.properties ?? {}, name)
-        ? `${own} A form's field, which the validator does not check.`
-        : own;
+      const formField = form && Object.hasOwn(sub.$defs?.form?.properties ?? {}, name);
+      const text = !formField
+        ? own
+        : Object.hasOwn(sub.properties ?? {}, name)
+          ? `${own} Its rows are a form's, which the validator does not check.`
+          : `${own} A form's field, which the validator does not check.`;
       return `${doc(text, `${indent}  `)}${indent}  ${literal(name)}${optional}: ${type(prop, form)};`;
     });
     return `{\n${lines.join('\n')}\n${indent}}`;

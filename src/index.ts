@@ -38,7 +38,9 @@ export {
 } from './form/labels.js';
 export {
   blankContactMedium,
+  blankGeographicAddress,
   blankGeographicSiteCharacteristic,
+  blankPlaceRef,
   blankProductOrder,
   blankProductOrderItem,
   blankRelatedParty,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointerKeys } from './pointer.js';
+import { pointerKeys, valueAt } from './pointer.js';
 
 describe('pointerKeys', () => {
   it.each([
@@ -12,5 +12,39 @@ describe('pointerKeys', () => {
     ['/12345678901234567', ['12345678901234567']],
   ])('reads %j as %j', (pointer, keys) => {
     expect(pointerKeys(pointer)).toEqual(keys);
+  });
+});
+
+describe('valueAt', () => {
+  it('reads own properties and array rows, and nothing a value inherits', () => {
+    const order = { productOrderItem: [{ product: { '@type': 'HvtLocalLoopProduct' } }] };
+    expect(valueAt(order, ['productOrderItem', '0', 'product', '@type'])).toBe('HvtLocalLoopProduct');
+    expect(valueAt(order, [])).toBe(order);
+    expect(valueAt(order, ['productOrderItem', 'length'])).toBe(1);
+    expect(valueAt(order, ['productOrderItem', '1', 'product'])).toBeUndefined();
+    expect(valueAt(order, ['constructor'])).toBeUndefined();
+    expect(valueAt(order, ['__proto__'])).toBeUndefined();
+    expect(valueAt(Object.create({ category: 'new' }), ['category'])).toBeUndefined();
+    expect(valueAt('text', ['length'])).toBeUndefined();
+    expect(valueAt(null, ['a'])).toBeUndefined();
+  });
+
+  it('gives undefined for a value it cannot read, and never throws', () => {
+    const trap = new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    const getter = Object.defineProperty({}, 'role', {
+      enumerable: true,
+      get: () => {
+        throw new Error('getter');
+      },
+    });
+    expect(valueAt(trap, ['role'])).toBeUndefined();
+    expect(valueAt({ rows: [getter] }, ['rows', '0', 'role'])).toBeUndefined();
   });
 });

@@ -24,6 +24,23 @@ export function pointerKeys(pointer: string): (string | number)[] {
     .map((token) => (isIndexToken(token) ? Number(token) : decodeToken(token)));
 }
 
+/**
+ * The value at `tokens` (decoded reference tokens) in `input`, following own properties only, or
+ * undefined where the input has none there or cannot be read (a getter or a Proxy that throws).
+ */
+export function valueAt(input: unknown, tokens: readonly string[]): unknown {
+  let node = input;
+  try {
+    for (const token of tokens) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, token)) return undefined;
+      node = (node as Record<string, unknown>)[token];
+    }
+    return node;
+  } catch {
+    return undefined;
+  }
+}
+
 const slash = 47;
 
 /**

@@ -262,7 +262,7 @@ export const defOf = (schema: unknown): string | undefined =>
  * ```
  */
 export const createProductOrderSchema: OrderSchemaFactory<ProductOrderFVO, ProductOrderFormValues> =
-  /* @__PURE__ */ factoryOf(order, 'createProductOrderSchema');
+  /* @__PURE__ */ factoryOf<ProductOrderFVO, ProductOrderFormValues>(order, 'createProductOrderSchema');
 
 /** A Standard Schema of one related party: its field table, R-party, R-contact, R3, R4 and R6. */
 export const createRelatedPartySchema: OrderSchemaFactory<RelatedParty, RelatedPartyFormValues> =
@@ -274,7 +274,10 @@ export const createContactMediumSchema: OrderSchemaFactory<ContactMedium, Contac
 
 /** A Standard Schema of one order item: its field table, R7 and R8; the rules that need the category do not apply. */
 export const createProductOrderItemSchema: OrderSchemaFactory<ProductOrderItem, ProductOrderItemFormValues> =
-  /* @__PURE__ */ factoryOf(productOrderItem, 'createProductOrderItemSchema');
+  /* @__PURE__ */ factoryOf<ProductOrderItem, ProductOrderItemFormValues>(
+    productOrderItem,
+    'createProductOrderItemSchema',
+  );
 
 /** The Standard Schema of a ProductOrder_FVO create request, with English messages. */
 export const productOrderSchema: OrderSchema<ProductOrderFVO> = /* @__PURE__ */ schemaOf(order, undefined);

@@ -8,6 +8,8 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   blankContactMedium,
+  blankGeographicAddress,
+  blankPlaceRef,
   blankProductOrder,
   blankProductOrderItem,
   blankRelatedParty,
@@ -15,10 +17,14 @@ import {
 } from '../src/generated/blanks.js';
 import type {
   ContactMediumFormValues,
+  GeographicSite,
+  GeographicSiteFormValues,
   Open,
   PlaceFormValues,
   ProductOrderFormValues,
   ProductOrderFVO,
+  ProductOrderItem,
+  ProductOrderItemFormValues,
   RelatedParty,
 } from '../src/generated/types.js';
 import { createProductOrderSchema, type productOrderSchema } from '../src/standard-schema.js';
@@ -102,7 +108,44 @@ describe("the paths of a place's address, a form's fields the validator leaves o
   it('leaves them off the validated order, whose address fields the specification does not type', () => {
     // @ts-expect-error: a validated order's place holds whatever was sent there
     ((name: Path<ProductOrderFVO>) => name)('productOrderItem.0.product.relatedPlace.0.place.postcode');
-    expectTypeOf<ProductOrderFVO>().toExtend<ProductOrderFormValues>();
+    expectTypeOf<FormPlaces<ProductOrderItem>>().toExtend<ProductOrderItemFormValues>();
+  });
+});
+
+describe("the paths of a site's nested places, a form's rows the validator leaves open", () => {
+  const site = 'productOrderItem.0.product.relatedPlace.1.place.place';
+
+  it('compiles an address or a reference per row and refuses a misspelt field', () => {
+    const path = (name: Path<ProductOrderFormValues>) => name;
+    path(`${site}.0.@type`);
+    path(`${site}.0.id`);
+    path(`${site}.0.@referredType`);
+    path(`${site}.0.streetName`);
+    path(`${site}.0.postcode`);
+    // @ts-expect-error: no such field of a reference
+    path(`${site}.0.idd`);
+    // @ts-expect-error: a site's field, not a nested place's
+    path(`${site}.0.geographicSiteCharacteristic`);
+    expectTypeOf<'productOrderItem[0].product.relatedPlace[1].place.place[0].id'>().toExtend<
+      DeepKeys<ProductOrderFormValues>
+    >();
+    expectTypeOf<'productOrderItem[0].product.relatedPlace[1].place.place[0].idd'>().not.toExtend<
+      DeepKeys<ProductOrderFormValues>
+    >();
+    expectTypeOf<`productOrderItem.${number}.product.relatedPlace.${number}.place.place`>().toExtend<
+      FieldArrayPath<ProductOrderFormValues>
+    >();
+    expectTypeOf(blankPlaceRef()).toExtend<GeographicSiteFormValues['place'][number]>();
+    expectTypeOf(blankGeographicAddress()).toExtend<GeographicSiteFormValues['place'][number]>();
+  });
+
+  it("keeps a validated order's nested places unknown: a validated order is form values once they are read as rows", () => {
+    // @ts-expect-error: a validated order's nested place holds whatever was sent there
+    ((name: Path<ProductOrderFVO>) => name)(`${site}.0.id`);
+    expectTypeOf<GeographicSite['place']>().toEqualTypeOf<unknown[]>();
+    expectTypeOf<GeographicSite>().not.toExtend<GeographicSiteFormValues>();
+    expectTypeOf<ProductOrderItem>().not.toExtend<ProductOrderItemFormValues>();
+    expectTypeOf<FormPlaces<ProductOrderItem>>().toExtend<ProductOrderItemFormValues>();
   });
 });
 
@@ -127,8 +170,13 @@ describe("TanStack Form's keys of ProductOrderFVO", () => {
 });
 
 describe('the form values and the open type', () => {
-  it('takes every valid order as form values, and an emptied select only as form values', () => {
-    expectTypeOf<ProductOrderFVO>().toExtend<ProductOrderFormValues>();
+  it('takes every valid order as form values, its nested places read as rows, and an emptied select only as form values', () => {
+    // per part, not the whole order: three lists deep (items, places, nested places) the compiler
+    // stops comparing and calls any two types related, so that `ProductOrderFVO` would pass untested
+    expectTypeOf<Omit<ProductOrderFVO, 'productOrderItem'>>().toExtend<
+      Omit<ProductOrderFormValues, 'productOrderItem'>
+    >();
+    expectTypeOf<FormPlaces<ProductOrderItem>>().toExtend<ProductOrderItemFormValues>();
     expectTypeOf<{ category: '' }>().not.toExtend<Pick<ProductOrderFVO, 'category'>>();
     expectTypeOf<{ category: '' }>().toExtend<Pick<ProductOrderFormValues, 'category'>>();
     expectTypeOf<StandardSchemaInput<typeof productOrderSchema>>().toEqualTypeOf<ProductOrderFVO>();
@@ -143,6 +191,19 @@ describe('the form values and the open type', () => {
     }
   });
 });
+
+/**
+ * `T` with each site's nested places read as a form's rows. They are `unknown[]` in a validated order
+ * (the specification leaves them open, and so does the validator), an address or a reference each in
+ * the form's values; every other field of a validated order is the form's as it is.
+ */
+type FormPlaces<T> = T extends GeographicSite
+  ? Omit<T, 'place'> & { place: GeographicSiteFormValues['place'] }
+  : T extends readonly (infer U)[]
+    ? FormPlaces<U>[]
+    : T extends object
+      ? { [K in keyof T]: FormPlaces<T[K]> }
+      : T;
 
 type StandardSchemaInput<S extends { '~standard': { types?: { input: unknown } } }> = NonNullable<
   S['~standard']['types']

@@ -6,7 +6,9 @@ import { runs } from '../../test/runs.js';
 import { counting, fakeLength, sharedReferences, type Traps } from '../../test/traps.js';
 import {
   blankContactMedium,
+  blankGeographicAddress,
   blankGeographicSiteCharacteristic,
+  blankPlaceRef,
   blankProductOrder,
   blankProductOrderItem,
   blankRelatedParty,
@@ -215,6 +217,20 @@ describe('the blanks a form starts from and adds rows with', () => {
     ]);
   });
 
+  it("fills a site's nested place with a blank row the form completes, which the validator leaves to it", () => {
+    for (const row of [blankPlaceRef(), blankGeographicAddress()]) {
+      const order = hvt();
+      const site = order.productOrderItem[0].product.relatedPlace[1].place;
+      site.place = [row];
+      // the one row R10 counts is there; its fields are the form's to require (their facts say formOnly)
+      expect(issuesOf(forms.validate(order)), row['@type']).toBeUndefined();
+      site.place = [];
+      expect(issuesOf(forms.validate(order))?.map(([, code, path]) => [code, path])).toEqual([
+        ['too_few_items', 'productOrderItem.0.product.relatedPlace.1.place.place'],
+      ]);
+    }
+  });
+
   it('is a fresh value each call, with each field a form shows and the variant asked for', () => {
     expect(blankProductOrder()).not.toBe(blankProductOrder());
     expect(blankProductOrder().relatedParty).not.toBe(blankProductOrder().relatedParty);
@@ -251,6 +267,10 @@ describe('the blanks a form starts from and adds rows with', () => {
         country: '',
       },
     });
+    // a site's nested place: an address or a reference to one
+    expect(blankPlaceRef()).toEqual({ '@type': 'PlaceRef', id: '', '@referredType': 'GeographicAddress' });
+    expect(blankGeographicAddress()).toEqual(blankRelatedPlace().place);
+    expect(blankGeographicAddress()).not.toBe(blankGeographicAddress());
     // a variant a JavaScript caller misspells gives the first one, never a throw
     expect(blankContactMedium('Fax' as never)['@type']).toBe('PhoneContactMedium');
   });

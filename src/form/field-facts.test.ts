@@ -339,6 +339,80 @@ describe('the field facts', () => {
     }
   });
 
+  it("give a site's nested places as the form's rows, an address or a reference each, beneath a list the validator checks", () => {
+    const site = '/productOrderItem/0/product/relatedPlace/1/place';
+    const row = `${site}/place/0`;
+    for (const [facts] of languages) {
+      const list = describeField(facts, `${site}/place`, orderAround(`${site}/place`, 'GeographicSite'));
+      expect(list).toMatchObject({ required: true, type: 'array' });
+      expect(list?.formOnly).toBeUndefined();
+      expect(describeField(facts, row)).toMatchObject({ formOnly: true, type: 'object', fields: ['@type'] });
+      expect(describeField(facts, `${row}/@type`)?.options?.map(({ value, fields }) => [value, fields])).toEqual([
+        [
+          'GeographicAddress',
+          ['@type', 'streetName', 'streetNr', 'streetNrSuffix', 'postcode', 'city', 'locality', 'country'],
+        ],
+        ['PlaceRef', ['@type', 'id', '@referredType']],
+      ]);
+      expect(
+        describeField(facts, `${row}/postcode`, orderAround(`${row}/postcode`, 'GeographicAddress')),
+      ).toMatchObject({ required: true, formOnly: true, maxLength: 5, pattern: '^[0-9]{5}$' });
+      expect(describeField(facts, `${row}/id`, orderAround(`${row}/id`, 'PlaceRef'))).toMatchObject({
+        required: true,
+        formOnly: true,
+        type: 'string',
+      });
+    }
+    expect(describeField(fieldFactsDe, `${row}/@type`)?.label).toBe('Art der Angabe');
+    expect(describeField(fieldFactsDe, row)?.label).toBe('Standortadresse');
+  });
+
+  it("say of a site's nested places what the validator enforces: the list required and counted, its rows the form's alone", () => {
+    // biome-ignore lint/suspicious/noExplicitAny: an order edited freely
+    const hvt = (): any => JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));
+    const list = '/productOrderItem/0/product/relatedPlace/1/place/place';
+    const nested = (order: { productOrderItem: { product: { relatedPlace: { place: Schema }[] } }[] }) =>
+      order.productOrderItem[0].product.relatedPlace[1].place;
+    expect(hvt().productOrderItem[0].product.relatedPlace[1].role).toBe('locationB');
+    expect(validateProductOrder(hvt()).valid).toBe(true);
+    for (const [facts] of languages) {
+      const fact = describeField(facts, list, hvt());
+      expect(fact).toMatchObject({ required: true, minItems: 1, maxItems: 1 });
+      expect(fact?.formOnly).toBeUndefined();
+    }
+    // the list: what its fact demands, the validator demands
+    const without = hvt();
+    delete nested(without).place;
+    expect(validateProductOrder(without).valid).toBe(false);
+    for (const rows of [[], [{ '@type': 'PlaceRef', id: 'a', '@referredType': 'GeographicAddress' }, {}]]) {
+      const order = hvt();
+      nested(order).place = rows;
+      expect(validateProductOrder(order).valid, JSON.stringify(rows)).toBe(false);
+    }
+    // each row's field: whatever its fact demands, the validator takes any value, so the fact is the form's
+    const rowFacts = fieldFactsEn.fields.filter((fact) =>
+      fact.pointer.startsWith('/productOrderItem/*/product/relatedPlace/*/place/place/*'),
+    );
+    expect(rowFacts.length).toBeGreaterThan(10);
+    for (const fact of rowFacts) {
+      expect(fact.formOnly, fact.pointer).toBe(true);
+      const name = fact.pointer.split('/').at(-1) as string;
+      const type = name === 'id' || name === '@referredType' ? 'PlaceRef' : 'GeographicAddress';
+      const breaking: unknown[] = [undefined, 42];
+      if (fact.maxLength !== undefined) breaking.push('9'.repeat(fact.maxLength + 1));
+      if (fact.pattern !== undefined) breaking.push('abc');
+      if (fact.options !== undefined) breaking.push('Nonsense');
+      for (const value of breaking) {
+        const order = hvt();
+        // a row that is absent is no row at all; a field that is absent, left out of its row
+        const row: Schema | null = name === '*' ? (value ?? null) : { '@type': type, [name]: value };
+        if (value === undefined && row !== null) delete row[name];
+        nested(order).place = [row];
+        expect(validateProductOrder(order).valid, `${fact.pointer} ${JSON.stringify(value)}`).toBe(true);
+      }
+    }
+  });
+
   it("offer the salutation's recommended values as suggestions, not as the only ones", () => {
     const salutation = '/relatedParty/0/partyOrPartyRole/salutation';
     expect(describeField(fieldFactsDe, salutation)).toMatchObject({
@@ -513,6 +587,15 @@ describe('the field facts of the packed package', () => {
       expect(api.describeField(api.fieldFactsDe, 'productOrderItem.0.action', { category: 'new' })?.options).toEqual([
         { value: 'add', label: 'Hinzufügen' },
       ]);
+      // a site's nested place: its blanks and the facts of its rows
+      const row = 'productOrderItem.0.product.relatedPlace.1.place.place.0';
+      expect(api.blankPlaceRef()).toEqual({ '@type': 'PlaceRef', id: '', '@referredType': 'GeographicAddress' });
+      expect(api.blankGeographicAddress()['@type']).toBe('GeographicAddress');
+      expect(api.describeField(api.fieldFactsDe, `${row}.postcode`, {})).toMatchObject({
+        label: 'Postleitzahl',
+        formOnly: true,
+        maxLength: 5,
+      });
     }
   });
 });

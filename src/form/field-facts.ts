@@ -1,6 +1,6 @@
 // What a form is built from: the facts of each field of an order, generated from the schema with the
 // words of one language (src/generated/field-facts-<lang>.ts), and the lookup of a concrete field's.
-import { decodeToken, encodeToken, isIndexToken } from '../pointer.js';
+import { decodeToken, encodeToken, isIndexToken, valueAt } from '../pointer.js';
 
 /** An allowed value of a field, with its label: an `<option>` of a select. */
 export interface FieldOption {
@@ -164,24 +164,10 @@ function keysOf(pointer: unknown): string[] | undefined {
   return keys;
 }
 
-/** The node at `keys` in `order`, following own properties only; undefined where there is none. May throw (a proxy). */
-function nodeAt(order: unknown, keys: readonly string[]): unknown {
-  let node = order;
-  for (const key of keys) {
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
 /** The own string property `name` of the object at `keys` in `order`, or undefined, also where it cannot be read. */
 function read(order: unknown, keys: readonly string[], name: string): string | undefined {
-  try {
-    const node = nodeAt(order, [...keys, name]);
-    return typeof node === 'string' ? node : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = valueAt(order, [...keys, name]);
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Whether each pointer of `when`, its `*`s the rows of the field at `keys`, holds one of its values in `order`. */
@@ -203,7 +189,7 @@ function holds(when: FieldCondition['when'], keys: readonly string[], order: unk
 function lacked(among: readonly string[], keys: readonly string[], order: unknown): string[] {
   const name = keys[keys.length - 1];
   const row = keys[keys.length - 2];
-  const rows = nodeAt(order, keys.slice(0, -2));
+  const rows = valueAt(order, keys.slice(0, -2));
   const held = new Set<string>();
   if (Array.isArray(rows))
     for (let j = 0, n = Math.min(rows.length, maxRows); j < n; j++) {

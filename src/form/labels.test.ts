@@ -194,7 +194,7 @@ describe('labels in messages', () => {
     const [nested] = messagesOf(o, labelsDe);
     expect(nested).toEqual([
       '/productOrderItem/0/product/relatedPlace/1/place/place',
-      'Adressverweise (Standort B): höchstens 1 Adressverweis erlaubt, bitte die übrigen entfernen.',
+      'Standortadressen (Standort B): höchstens 1 Standortadresse erlaubt, bitte die übrigen entfernen.',
     ]);
     const third = hvt();
     third.productOrderItem[0].product.relatedPlace.push({

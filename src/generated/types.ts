@@ -414,8 +414,8 @@ export interface GeographicSiteFormValues {
   "@type": "GeographicSite";
   /** The site's characteristics, such as those R10 and R12 demand. */
   "geographicSiteCharacteristic": GeographicSiteCharacteristicFormValues[];
-  /** The places within the site. */
-  "place": unknown[];
+  /** The places within the site: an address or a reference to one each. Its rows are a form's, which the validator does not check. */
+  "place": Array<GeographicAddressFormValues | PlaceRefFormValues>;
 }
 
 /** {@link GeographicSiteCharacteristic} as a form holds it before it is valid: strings may be `''`, selects unset or `''`. */
