@@ -45,8 +45,17 @@ describe('the packed package', () => {
     labels: 'Auftragsart ist eine Pflichtangabe.',
     date: '2025-02-17T10:30:00+01:00',
     noSuchDay: 'Auftragsdatum: den 31. April 2025 gibt es nicht.',
-    failed: [['X-buggy', 'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.', 'TypeError']],
-    asyncRule: ['TypeError', "defineRule: the rule 'X-lookup' has an async check, but rules are synchronous: await what the check"],
+    failed: [
+      [
+        'X-buggy',
+        'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.',
+        'TypeError',
+      ],
+    ],
+    asyncRule: [
+      'TypeError',
+      "defineRule: the rule 'X-lookup' has an async check, but rules are synchronous: await what the check",
+    ],
   };
 
   it('works with import (ESM)', () => {
