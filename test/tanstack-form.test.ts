@@ -130,6 +130,39 @@ describe('the TanStack form in German', () => {
     }
   });
 
+  // regression: the recipe's field validator left "ist eine Pflichtangabe" on the first submit, since
+  // TanStack Form's first refused submit runs no validator and an empty picker sends no change while
+  // the clerk types 31.04.2025 into it (issue 42)
+  it.each([
+    ['clicks submit', 'submit'],
+    ['presses Enter in the picker', 'enter'],
+  ])('says a date the picker cannot read is no valid date on the first submit when the clerk %s', async (_, how) => {
+    await byId('party-0-family-name').fill('');
+    await byId('date').fill('');
+    await expectDescribed(byId('date'), 'Gewünschter Fertigstellungstermin ist eine Pflichtangabe.');
+    await byId('date').focus();
+    await form.page.keyboard.type('04312025');
+    expect(
+      await form.page.evaluate(
+        '[document.getElementById("date").value, document.getElementById("date").validity.badInput]',
+      ),
+    ).toEqual(['', true]);
+    if (how === 'enter') await form.page.keyboard.press('Enter');
+    else await byId('submit').click();
+    await expectDescribed(
+      byId('date'),
+      'Gewünschter Fertigstellungstermin: bitte ein gültiges Datum mit Uhrzeit angeben.',
+    );
+    expect(await byId('date').getAttribute('aria-invalid')).toBe('true');
+    expect(await submitted()).toBeNull();
+
+    await byId('date').fill('2025-04-01T12:00');
+    await byId('party-0-family-name').fill('Muster');
+    await expectDescribed(byId('date'), '');
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+  });
+
   it('adds a contact row through the array field, holds the order back while the row is blank, and removes it', async () => {
     await byId('party-add').click();
     await expect.poll(() => byId('party-2-family-name').inputValue()).toBe('');

@@ -6,6 +6,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import {
   blankRelatedParty,
   createProductOrderSchema,
+  type Finding,
   labelsDe,
   type ProductOrderFormValues,
   type ProductOrderFVO,
@@ -20,6 +21,32 @@ const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true
 const roles = ['technicalContact', 'installationContact', 'deliveryContact', 'locationAContact'] as const;
 /** The spec's recommended salutations. */
 const salutations = ['Frau', 'Herr', 'keine Anrede'];
+
+type DateName = 'orderPostedDate' | 'requestedCompletionDate';
+
+/** The form's date pickers, set by their ref callbacks (the recipe of docs/forms.md, "Half-typed dates"). */
+const pickers: Partial<Record<DateName, HTMLInputElement | null>> = {};
+
+/** The field validator of a date picker: the labels' words for a date that is none while the browser cannot read the text. */
+const readableDate = (name: DateName) => () => {
+  if (!pickers[name]?.validity.badInput) return undefined;
+  const finding: Finding = {
+    rule: 'R-field',
+    code: 'invalid_date_time',
+    path: `/${name}`,
+    params: { format: 'date-time', reason: 'invalid' },
+  };
+  return { message: labelsDe.message(finding, undefined) };
+};
+
+/**
+ * Validates each picker the browser cannot read: one that was empty sends no change while the clerk
+ * types, and TanStack Form's first refused submit runs no validator.
+ */
+const checkPickers = (form: { validateField: (name: DateName, cause: 'change') => unknown }) => {
+  for (const name of ['orderPostedDate', 'requestedCompletionDate'] as const)
+    if (pickers[name]?.validity.badInput) void form.validateField(name, 'change');
+};
 
 /** The order a clerk edits: an existing one, as the service sent it. */
 const order: ProductOrderFormValues = example as ProductOrderFVO;
@@ -62,6 +89,7 @@ function OrderForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        checkPickers(form);
         void form.handleSubmit();
       }}
     >
@@ -175,7 +203,13 @@ function OrderForm() {
         }}
       </form.Field>
 
-      <form.Field name="requestedCompletionDate">
+      <form.Field
+        name="requestedCompletionDate"
+        validators={{
+          onChange: readableDate('requestedCompletionDate'),
+          onSubmit: readableDate('requestedCompletionDate'),
+        }}
+      >
         {(field) => {
           const shown = attempted(field.state.meta.isTouched);
           return (
@@ -184,8 +218,14 @@ function OrderForm() {
               <input
                 type="datetime-local"
                 {...described('date', shown && field.state.meta.errors.length > 0)}
+                ref={(input) => {
+                  pickers.requestedCompletionDate = input;
+                }}
                 value={toLocalDateTime(field.state.value)}
-                onBlur={field.handleBlur}
+                onBlur={() => {
+                  field.handleBlur();
+                  checkPickers(form);
+                }}
                 onChange={(event) => field.handleChange(toDateTime(event.target.value))}
               />
               <Message id="date" errors={field.state.meta.errors} shown={shown} />
