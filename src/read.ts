@@ -556,3 +556,26 @@ export function asParsedJson<R>(value: unknown, validate: () => R): R {
     if (held) parsedJson.delete(value);
   }
 }
+
+/** The value at `keys` in `input` (own properties only), or undefined where it has none or cannot be read. */
+export function readAt(input: unknown, keys: readonly (string | number)[]): unknown {
+  let node = input;
+  try {
+    for (const key of keys) {
+      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+      node = (node as Record<string, unknown>)[key];
+    }
+    return node;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a `required` finding's path is the object that lacks `property` (the package's own say so),
+ * which a form shows at `path/property`; a carrier's rule that gives the missing field's own path
+ * instead (its last key `property`, and no object there in `input`) is taken as it is.
+ */
+export function atParent(keys: readonly (string | number)[], property: string, input: unknown): boolean {
+  return keys.at(-1) !== property || isRecord(readAt(input, keys));
+}

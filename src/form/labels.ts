@@ -1,6 +1,7 @@
 // Messages for the people who fill in a form: fields named by their labels, items counted from 1,
 // and the rules on places and actions said as what they demand.
 import { decodeToken, isIndexToken } from '../pointer.js';
+import { atParent, readAt } from '../read.js';
 import type { Finding } from '../violation.js';
 
 /** What a message of {@link Labels} is given besides the finding: the names of what it concerns. */
@@ -169,14 +170,16 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     const params = finding.params as Record<string, unknown>;
     const tokens = tokensOf(finding.path);
     // a missing property is the field the person fills in, not its parent
-    if (finding.code === 'required' && typeof params.property === 'string') tokens.push(params.property);
+    if (finding.code === 'required' && typeof params.property === 'string' && atParent(tokens, params.property, input))
+      tokens.push(params.property);
     // the whole order is no field: the package's own message says what is wrong with it, but for a
     // rule that failed, which a form words as a sentence of its own
     const failed = finding.code === 'rule_failed';
     if (tokens.length === 0 && !failed) return undefined;
     const value = (v: unknown) => (typeof v === 'string' ? (own(labels.values, v) ?? v) : String(v));
     // a characteristic's value is named after the characteristic, from the finding or from the input
-    const name = tokens.at(-1) === 'value' ? (params.name ?? read(input, [...tokens.slice(0, -1), 'name'])) : undefined;
+    const name =
+      tokens.at(-1) === 'value' ? (params.name ?? readAt(input, [...tokens.slice(0, -1), 'name'])) : undefined;
     const named = typeof name === 'string' && name !== '' ? value(name) : undefined;
     const keys = keysOf(tokens);
     const inner = listItem(keys, keys.length - 1);
@@ -225,27 +228,13 @@ const roleNamed: ReadonlySet<string> = /* @__PURE__ */ new Set(['relatedPlace[]'
 function itemOf(tokens: readonly string[], keys: readonly Key[], k: number, labels: Labels, input: unknown): string {
   const { name, at = 0 } = keys[k];
   const index = Number(tokens[at]);
-  const rows = roleNamed.has(name) ? read(input, tokens.slice(0, at)) : undefined;
-  const role = (j: number) => read(rows, [String(j), 'role']);
+  const rows = roleNamed.has(name) ? readAt(input, tokens.slice(0, at)) : undefined;
+  const role = (j: number) => readAt(rows, [String(j), 'role']);
   let label = Array.isArray(rows) && rows.length <= 50 ? own(labels.values, String(role(index))) : undefined;
   // a role that another row has too names neither
   for (let j = 0; label && j < (rows as unknown[]).length; j++)
     if (j !== index && role(j) === role(index)) label = undefined;
   return label ?? labels.item(labelOf(keys, k, labels), index + 1);
-}
-
-/** The value at `tokens` in the input, or undefined where the input has none or cannot be read. */
-function read(input: unknown, tokens: readonly string[]): unknown {
-  let node = input;
-  try {
-    for (const token of tokens) {
-      if (typeof node !== 'object' || node === null || !Object.hasOwn(node, token)) return undefined;
-      node = (node as Record<string, unknown>)[token];
-    }
-    return node;
-  } catch {
-    return undefined;
-  }
 }
 
 interface Key {
@@ -302,7 +291,7 @@ function productOf(tokens: readonly string[], input: unknown, value: (v: unknown
   const type =
     tokens[0] === 'productOrderItem' &&
     isIndexToken(tokens[1] ?? '') &&
-    read(input, [tokens[0], tokens[1], 'product', '@type']);
+    readAt(input, [tokens[0], tokens[1], 'product', '@type']);
   return typeof type === 'string' ? value(type) : '';
 }
 
