@@ -186,6 +186,7 @@ const fragmentScope: readonly (readonly [name: string, from: string])[] = [
     'type Resolver',
   ].map((name) => [name, 'react-hook-form'] as const),
   ['standardSchemaResolver', '@hookform/resolvers/standard-schema'],
+  ['useStore', '@tanstack/react-form'],
   ['useEffect', 'react'],
   ['useRef', 'react'],
   ...[
@@ -210,7 +211,7 @@ const fragmentScope: readonly (readonly [name: string, from: string])[] = [
 function fragmentModule(fragment: string, before: string): string {
   const declared = (name: string) =>
     new RegExp(`(import[^;]*\\b${name}\\b|(const|function|let|type) ${name}\\b)`).test(`${before}\n${fragment}`);
-  const tanstack = fragment.includes('form.Field');
+  const tanstack = /form\.(Field|store)\b/.test(fragment);
   const scope = fragmentScope.filter(([name]) => !declared(name.replace('type ', '')));
   const lines = [
     ...[...new Set(scope.map(([, from]) => from))].map(

@@ -163,6 +163,21 @@ describe('the TanStack form in German', () => {
     await expect.poll(submitted).not.toBeNull();
   });
 
+  // regression: the docs had no recipe for a root issue, which TanStack Form holds in
+  // form.state.errors as { '': [issue] }, so a failed carrier rule showed nowhere (issue 42)
+  it('shows a carrier rule that failed in the error summary, in the clerk’s words, and holds the order back', async () => {
+    await byId('phone').fill('+4930999999');
+    await byId('submit').click();
+    await expect
+      .poll(() => byId('summary').textContent())
+      .toBe('Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.');
+    expect(await submitted()).toBeNull();
+    await byId('phone').fill('+49221123456');
+    await expect.poll(() => byId('summary').textContent()).toBe('');
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+  });
+
   it('adds a contact row through the array field, holds the order back while the row is blank, and removes it', async () => {
     await byId('party-add').click();
     await expect.poll(() => byId('party-2-family-name').inputValue()).toBe('');

@@ -6,6 +6,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import {
   blankRelatedParty,
   createProductOrderSchema,
+  defineRule,
   type Finding,
   labelsDe,
   type ProductOrderFormValues,
@@ -17,7 +18,29 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import example from '../../examples/orders/valid/new-hvt-local-loop.json';
 
-const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true });
+/** A carrier's rule whose lookup breaks on one number: its issue is the form's own, at no field. */
+const lookup = defineRule({
+  id: 'X-lookup',
+  title: 'The technical contact’s number is known to the carrier.',
+  check: (order) => {
+    if (JSON.stringify(order).includes('"+4930999999"')) throw new TypeError('the lookup is down');
+    return [];
+  },
+});
+const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true, rules: [lookup] });
+
+/** The messages of the form's own issues (TanStack Form's `form.state.errors`): those at no field, such as `rule_failed`. */
+function formMessages(errors: readonly unknown[]): string[] {
+  const messages: string[] = [];
+  for (const error of errors) {
+    const root = typeof error === 'object' && error !== null ? Reflect.get(error, '') : undefined;
+    for (const issue of Array.isArray(root) ? root : [root]) {
+      const message = typeof issue === 'object' && issue !== null ? Reflect.get(issue, 'message') : undefined;
+      if (typeof message === 'string' && !messages.includes(message)) messages.push(message);
+    }
+  }
+  return messages;
+}
 const roles = ['technicalContact', 'installationContact', 'deliveryContact', 'locationAContact'] as const;
 /** The spec's recommended salutations. */
 const salutations = ['Frau', 'Herr', 'keine Anrede'];
@@ -81,6 +104,7 @@ function OrderForm() {
     },
   });
   const submissions = useStore(form.store, (state) => state.submissionAttempts);
+  const summary = formMessages(useStore(form.store, (state) => state.errors));
   const attempted = (touched: boolean) => touched || submissions > 0;
 
   return (
@@ -93,6 +117,15 @@ function OrderForm() {
         void form.handleSubmit();
       }}
     >
+      <div role="alert" data-testid="summary">
+        {submissions > 0 && summary.length > 0 ? (
+          <ul>
+            {summary.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <form.Field name="relatedParty" mode="array">
         {(parties) => (
           <>
