@@ -28,7 +28,7 @@ export function pointerKeys(pointer: string): (string | number)[] {
  * The value at `tokens` (decoded reference tokens) in `input`, following own properties only, or
  * undefined where the input has none there or cannot be read (a getter or a Proxy that throws).
  */
-export function valueAt(input: unknown, tokens: readonly string[]): unknown {
+export function valueAt(input: unknown, tokens: readonly (string | number)[]): unknown {
   let node = input;
   try {
     for (const token of tokens) {

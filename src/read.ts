@@ -1,7 +1,7 @@
 // Reading untrusted input (own properties only, no assumption about shape) and collecting findings;
 // shared by the generated table checks and the hand-written rules.
 import { nearest } from './near.js';
-import { encodeToken } from './pointer.js';
+import { encodeToken, valueAt } from './pointer.js';
 import { codePointLength, isDateTime } from './schema-runtime.js';
 import type { Fault, Finding, FindingOf, ParamsByCode, RuleId, ViolationCode } from './violation.js';
 
@@ -555,4 +555,13 @@ export function asParsedJson<R>(value: unknown, validate: () => R): R {
   } finally {
     if (held) parsedJson.delete(value);
   }
+}
+
+/**
+ * Whether a `required` finding's path is the object that lacks `property` (the package's own say so),
+ * which a form shows at `path/property`; a carrier's rule that gives the missing field's own path
+ * instead (its last key `property`, and no object there in `input`) is taken as it is.
+ */
+export function atParent(keys: readonly (string | number)[], property: string, input: unknown): boolean {
+  return keys.at(-1) !== property || isRecord(valueAt(input, keys));
 }

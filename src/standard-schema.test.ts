@@ -490,6 +490,38 @@ describe("a carrier's rules in the schemas (issue 29)", () => {
     expect(worded({ labels: throwing, messages })).toBe('Die Priorität reicht von 0 bis 4.');
   });
 
+  // regression: a carrier rule's `required` finding at the missing field itself (`/…/place/city`,
+  // `params.property: 'city'`) landed at `…place.city.city` (issue 42)
+  it('puts a required finding of theirs at the missing field, whether its path is the field or the object lacking it', () => {
+    const place = '/productOrderItem/0/product/relatedPlace/0/place';
+    const city = (path: string) =>
+      defineRule({
+        id: 'X-city',
+        title: 'A place has its city.',
+        check: () => [{ rule: 'X-city', code: 'required', path, params: { property: 'city' } }],
+      });
+    const order = structuredClone(validOrder()) as Order;
+    delete order.productOrderItem[0].product.relatedPlace[0].place.city;
+    for (const path of [`${place}/city`, place]) {
+      const schema = createProductOrderSchema({ rules: [city(path)], labels: labelsDe });
+      const issue = schema['~standard'].validate(order).issues?.find((i) => i.rule === 'X-city');
+      expect(issue?.path, path).toEqual(['productOrderItem', 0, 'product', 'relatedPlace', 0, 'place', 'city']);
+      expect(issue?.message, path).toBe('Ort (Standort A) ist eine Pflichtangabe.');
+    }
+    // a field named as the object that lacks it: a site's `place`, missing, at the site
+    const site = '/productOrderItem/0/product/relatedPlace/1/place';
+    const nested = defineRule({
+      id: 'X-site-place',
+      title: 'A site has its place.',
+      check: () => [{ rule: 'X-site-place', code: 'required', path: site, params: { property: 'place' } }],
+    });
+    delete order.productOrderItem[0].product.relatedPlace[1].place.place;
+    const issue = createProductOrderSchema({ rules: [nested] })
+      ['~standard'].validate(order)
+      .issues?.find((i) => i.rule === 'X-site-place');
+    expect(issue?.path).toEqual(['productOrderItem', 0, 'product', 'relatedPlace', 1, 'place', 'place']);
+  });
+
   it('applies emptyAsMissing to them: a blank optional field never trips a carrier rule', () => {
     const blank = { ...validOrder(), priority: '  ' };
     const seen: unknown[] = [];

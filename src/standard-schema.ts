@@ -16,7 +16,7 @@ import type {
 import { formatOrder, formatPart, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
-import { maxNodes } from './read.js';
+import { atParent, maxNodes } from './read.js';
 import { checks as orderChecks } from './rules/index.js';
 import {
   type Carrier,
@@ -439,7 +439,7 @@ function issuesOf(found: readonly Finding[], part: Part, word: Word, value: unkn
     const { rule, code, params } = finding as OrderViolation;
     issues.push({
       message: word(finding, value),
-      path: issuePath(finding.path, params, part.at),
+      path: issuePath(finding.path, params, part.at, value),
       rule,
       code,
       params,
@@ -451,13 +451,15 @@ function issuesOf(found: readonly Finding[], part: Part, word: Word, value: unkn
 /**
  * The keys of an issue's path, relative to the part at `at`: a list rule's at the row's field it names
  * to focus, so that a form focuses it after submit, or at the list itself when the row is missing
- * (its focus the control that adds one, `…/-`); a missing property's at its own field, not its parent.
+ * (its focus the control that adds one, `…/-`); a missing property's at its own field, not its parent
+ * (a carrier's rule may give either).
  */
-function issuePath(path: string, params: OrderViolation['params'], at: string): (string | number)[] {
+function issuePath(path: string, params: OrderViolation['params'], at: string, input: unknown): (string | number)[] {
   const focus = 'focus' in params ? params.focus : undefined;
   if (typeof focus === 'string' && focus.startsWith(`${at}/`))
     return pointerKeys(focus.slice(at.length, focus.endsWith('/-') ? -2 : undefined));
   const keys = pointerKeys(path);
-  if ('property' in params && typeof params.property === 'string') keys.push(params.property);
+  if ('property' in params && typeof params.property === 'string' && atParent(keys, params.property, input))
+    keys.push(params.property);
   return keys;
 }

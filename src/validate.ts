@@ -158,7 +158,10 @@ export interface CustomRule<F extends CustomFinding = CustomFinding> {
  * A rule of the caller's, as written: the identity, there to keep the literal codes of its findings,
  * so that a rule in a file of its own types its findings' params by code as an inline one does.
  * Rules are synchronous: a rule whose `check` is an async function throws a TypeError at once, which
- * says to await what the check needs before validating and to pass it in.
+ * says to await what the check needs before validating and to pass it in. A finding of the code
+ * `required` gives the object that lacks the field and its name in `params.property`, as the
+ * built-in ones do, or the missing field's own path with that `property`: a form's issue lands at
+ * the field either way.
  * @example
  * ```ts
  * import { createValidator, defineRule } from 'product-order-validator';

@@ -281,8 +281,9 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     });
   });
 
-  it('says a half-typed date is an incomplete date, not a missing one (validity.badInput)', async () => {
-    const incomplete = 'Gewünschter Fertigstellungstermin: unvollständiges Datum';
+  // regression: the recipe said a hard-coded "unvollständiges Datum" of 31 April, not the labels' words (issue 42)
+  it('says a half-typed date is no valid date in the labels’ words, not a missing one (validity.badInput)', async () => {
+    const incomplete = 'Gewünschter Fertigstellungstermin: bitte ein gültiges Datum mit Uhrzeit angeben.';
     // a segment cleared: the picker's value is '', as for an empty one, but validity.badInput holds
     await byId('date').focus();
     await form.page.keyboard.press('Backspace');

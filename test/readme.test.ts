@@ -169,6 +169,103 @@ describe('the README and the docs for TypeScript', () => {
   );
 });
 
+/**
+ * What a `tsx` fragment of docs/forms.md uses without declaring: the names a page around it has, by
+ * the module that gives them, and what the page holds (`form`, the order, the resolver).
+ */
+const fragmentScope: readonly (readonly [name: string, from: string])[] = [
+  ...[
+    'Controller',
+    'get',
+    'useController',
+    'useFieldArray',
+    'useForm',
+    'type FieldError',
+    'type FieldPath',
+    'type UseFormRegister',
+    'type Resolver',
+  ].map((name) => [name, 'react-hook-form'] as const),
+  ['standardSchemaResolver', '@hookform/resolvers/standard-schema'],
+  ['useStore', '@tanstack/react-form'],
+  ['useEffect', 'react'],
+  ['useRef', 'react'],
+  ...[
+    'blankContactMedium',
+    'blankProductOrder',
+    'blankRelatedParty',
+    'createProductOrderSchema',
+    'describeField',
+    'fieldFactsDe',
+    'labelsDe',
+    'toDateTime',
+    'toLocalDateTime',
+    'type ProductOrderFormValues',
+    'type ProductOrderFVO',
+  ].map((name) => [name, 'product-order-validator'] as const),
+];
+
+/**
+ * A `tsx` fragment as a module: the `ts` block before it (whose helpers it shows in use), the names
+ * of the page around it, and its statements and markup as a component's body and result.
+ */
+function fragmentModule(fragment: string, before: string): string {
+  const declared = (name: string) =>
+    new RegExp(`(import[^;]*\\b${name}\\b|(const|function|let|type) ${name}\\b)`).test(`${before}\n${fragment}`);
+  const tanstack = /form\.(Field|store)\b/.test(fragment);
+  const scope = fragmentScope.filter(([name]) => !declared(name.replace('type ', '')));
+  const lines = [
+    ...[...new Set(scope.map(([, from]) => from))].map(
+      (from) =>
+        `import { ${scope
+          .filter(([, f]) => f === from)
+          .map(([name]) => name)
+          .join(', ')} } from '${from}';`,
+    ),
+    ...(tanstack ? ["import { useForm as useTanStackForm } from '@tanstack/react-form';"] : []),
+    before,
+    'declare const order: ProductOrderFVO;',
+    ...(declared('resolver')
+      ? []
+      : ['declare const resolver: Resolver<ProductOrderFormValues, unknown, ProductOrderFVO>;']),
+  ];
+  const at = fragment.search(/^</m);
+  const [statements, markup] = at < 0 ? [fragment, 'null'] : [fragment.slice(0, at), `<>\n${fragment.slice(at)}</>`];
+  const form = /^const form\b/m.test(fragment)
+    ? ''
+    : tanstack
+      ? before.includes('function useTanStackOrderForm')
+        ? 'const form = useTanStackOrderForm(() => undefined);'
+        : 'const form = useTanStackForm({ defaultValues: blankProductOrder() });'
+      : 'const form = useForm<ProductOrderFormValues, unknown, ProductOrderFVO>({ defaultValues: blankProductOrder() });';
+  return `${lines.join('\n')}\nexport function Fragment() {\n${form}\n${statements}\nvoid form; void order; void resolver;\nreturn (${markup});\n}\n`;
+}
+
+describe('the tsx fragments of docs/forms.md', () => {
+  const blocks = codeBlocks(shipped('docs/forms.md'));
+  const fragments = blocks.flatMap((block, i) => {
+    if (block.lang !== 'tsx') return [];
+    const before =
+      blocks
+        .slice(0, i)
+        .reverse()
+        .find((b) => b.lang === 'ts')?.code ?? '';
+    return [[`forms-fragment-${i}`, fragmentModule(block.code, before)] as const];
+  });
+
+  // regression: `get(errors, name)?.root` and `error?.message` did not compile under strict with
+  // react-hook-form 7.92, whose `get` gives unknown (issue 42)
+  it('type-check under strict against the installed react-hook-form and TanStack Form, each in the page around it', () => {
+    expect(fragments.length).toBeGreaterThanOrEqual(6);
+    const dir = join(consumer, 'forms-fragments');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    for (const [name, code] of fragments) writeFileSync(join(dir, `${name}.tsx`), code);
+    const files = fragments.map(([name]) => `${name}.tsx`);
+    expect(typeCheck(dir, { resolution: 'Bundler', jsx: true, types: [], files })).toBe('');
+  });
+});
+
 describe('Node’s request and response', () => {
   it('fit the helpers with the newest @types/node too (26: NodeRequest refused its typed removeListener)', () => {
     const types = JSON.parse(readFileSync('node_modules/node-types-26/package.json', 'utf8'));

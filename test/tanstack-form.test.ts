@@ -130,6 +130,54 @@ describe('the TanStack form in German', () => {
     }
   });
 
+  // regression: the recipe's field validator left "ist eine Pflichtangabe" on the first submit, since
+  // TanStack Form's first refused submit runs no validator and an empty picker sends no change while
+  // the clerk types 31.04.2025 into it (issue 42)
+  it.each([
+    ['clicks submit', 'submit'],
+    ['presses Enter in the picker', 'enter'],
+  ])('says a date the picker cannot read is no valid date on the first submit when the clerk %s', async (_, how) => {
+    await byId('party-0-family-name').fill('');
+    await byId('date').fill('');
+    await expectDescribed(byId('date'), 'Gewünschter Fertigstellungstermin ist eine Pflichtangabe.');
+    await byId('date').focus();
+    await form.page.keyboard.type('04312025');
+    expect(
+      await form.page.evaluate(
+        '[document.getElementById("date").value, document.getElementById("date").validity.badInput]',
+      ),
+    ).toEqual(['', true]);
+    if (how === 'enter') await form.page.keyboard.press('Enter');
+    else await byId('submit').click();
+    await expectDescribed(
+      byId('date'),
+      'Gewünschter Fertigstellungstermin: bitte ein gültiges Datum mit Uhrzeit angeben.',
+    );
+    expect(await byId('date').getAttribute('aria-invalid')).toBe('true');
+    expect(await submitted()).toBeNull();
+
+    await byId('date').fill('2025-04-01T12:00');
+    await byId('party-0-family-name').fill('Muster');
+    await expectDescribed(byId('date'), '');
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+  });
+
+  // regression: the docs had no recipe for a root issue, which TanStack Form holds in
+  // form.state.errors as { '': [issue] }, so a failed carrier rule showed nowhere (issue 42)
+  it('shows a carrier rule that failed in the error summary, in the clerk’s words, and holds the order back', async () => {
+    await byId('phone').fill('+4930999999');
+    await byId('submit').click();
+    await expect
+      .poll(() => byId('summary').textContent())
+      .toBe('Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.');
+    expect(await submitted()).toBeNull();
+    await byId('phone').fill('+49221123456');
+    await expect.poll(() => byId('summary').textContent()).toBe('');
+    await byId('submit').click();
+    await expect.poll(submitted).not.toBeNull();
+  });
+
   it('adds a contact row through the array field, holds the order back while the row is blank, and removes it', async () => {
     await byId('party-add').click();
     await expect.poll(() => byId('party-2-family-name').inputValue()).toBe('');

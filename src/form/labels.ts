@@ -1,6 +1,7 @@
 // Messages for the people who fill in a form: fields named by their labels, items counted from 1,
 // and the rules on places and actions said as what they demand.
 import { decodeToken, isIndexToken, valueAt } from '../pointer.js';
+import { atParent } from '../read.js';
 import type { Finding } from '../violation.js';
 
 /** What a message of {@link Labels} is given besides the finding: the names of what it concerns. */
@@ -169,7 +170,8 @@ function labelled(finding: Finding, labels: Labels, input: unknown): string | un
     const params = finding.params as Record<string, unknown>;
     const tokens = tokensOf(finding.path);
     // a missing property is the field the person fills in, not its parent
-    if (finding.code === 'required' && typeof params.property === 'string') tokens.push(params.property);
+    if (finding.code === 'required' && typeof params.property === 'string' && atParent(tokens, params.property, input))
+      tokens.push(params.property);
     // the whole order is no field: the package's own message says what is wrong with it, but for a
     // rule that failed, which a form words as a sentence of its own
     const failed = finding.code === 'rule_failed';

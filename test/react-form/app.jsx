@@ -28,7 +28,6 @@ const words = {
     addPhone: 'Telefonnummer hinzufügen',
     removeMedium: 'Kontakt entfernen',
     choose: '– bitte wählen –',
-    incomplete: 'unvollständiges Datum',
   },
   en: {
     send: 'Send order',
@@ -37,7 +36,6 @@ const words = {
     addPhone: 'Add phone number',
     removeMedium: 'Remove contact detail',
     choose: '– please choose –',
-    incomplete: 'incomplete date',
   },
 }[lang];
 
@@ -74,8 +72,8 @@ function Message({ id, error }) {
 const pickers = {};
 
 /**
- * The schema's resolver, and a half-typed date said as such: its value is '' as for an empty picker,
- * which the schema would call missing.
+ * The schema's resolver, and a half-typed date said as such, in the labels' words of a date that is
+ * none: its value is '' as for an empty picker, which the schema would call missing.
  */
 async function resolver(values, context, options) {
   const result = await standardSchemaResolver(schema)(values, context, options);
@@ -83,7 +81,18 @@ async function resolver(values, context, options) {
   if (unreadable.length === 0) return result;
   const errors = { ...result.errors };
   for (const name of unreadable)
-    errors[name] = { type: 'badInput', message: `${labels.field(`/${name}`)}: ${words.incomplete}` };
+    errors[name] = {
+      type: 'badInput',
+      message: labels.message(
+        {
+          rule: 'R-field',
+          code: 'invalid_date_time',
+          path: `/${name}`,
+          params: { format: 'date-time', reason: 'invalid' },
+        },
+        undefined,
+      ),
+    };
   return { values: {}, errors };
 }
 

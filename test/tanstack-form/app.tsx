@@ -6,6 +6,8 @@ import { useForm, useStore } from '@tanstack/react-form';
 import {
   blankRelatedParty,
   createProductOrderSchema,
+  defineRule,
+  type Finding,
   labelsDe,
   type ProductOrderFormValues,
   type ProductOrderFVO,
@@ -16,10 +18,58 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import example from '../../examples/orders/valid/new-hvt-local-loop.json';
 
-const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true });
+/** A carrier's rule whose lookup breaks on one number: its issue is the form's own, at no field. */
+const lookup = defineRule({
+  id: 'X-lookup',
+  title: 'The technical contact’s number is known to the carrier.',
+  check: (order) => {
+    if (JSON.stringify(order).includes('"+4930999999"')) throw new TypeError('the lookup is down');
+    return [];
+  },
+});
+const schema = createProductOrderSchema({ labels: labelsDe, emptyAsMissing: true, rules: [lookup] });
+
+/** The messages of the form's own issues (TanStack Form's `form.state.errors`): those at no field, such as `rule_failed`. */
+function formMessages(errors: readonly unknown[]): string[] {
+  const messages: string[] = [];
+  for (const error of errors) {
+    const root = typeof error === 'object' && error !== null ? Reflect.get(error, '') : undefined;
+    for (const issue of Array.isArray(root) ? root : [root]) {
+      const message = typeof issue === 'object' && issue !== null ? Reflect.get(issue, 'message') : undefined;
+      if (typeof message === 'string' && !messages.includes(message)) messages.push(message);
+    }
+  }
+  return messages;
+}
 const roles = ['technicalContact', 'installationContact', 'deliveryContact', 'locationAContact'] as const;
 /** The spec's recommended salutations. */
 const salutations = ['Frau', 'Herr', 'keine Anrede'];
+
+type DateName = 'orderPostedDate' | 'requestedCompletionDate';
+
+/** The form's date pickers, set by their ref callbacks (the recipe of docs/forms.md, "Half-typed dates"). */
+const pickers: Partial<Record<DateName, HTMLInputElement | null>> = {};
+
+/** The field validator of a date picker: the labels' words for a date that is none while the browser cannot read the text. */
+const readableDate = (name: DateName) => () => {
+  if (!pickers[name]?.validity.badInput) return undefined;
+  const finding: Finding = {
+    rule: 'R-field',
+    code: 'invalid_date_time',
+    path: `/${name}`,
+    params: { format: 'date-time', reason: 'invalid' },
+  };
+  return { message: labelsDe.message(finding, undefined) };
+};
+
+/**
+ * Validates each picker the browser cannot read: one that was empty sends no change while the clerk
+ * types, and TanStack Form's first refused submit runs no validator.
+ */
+const checkPickers = (form: { validateField: (name: DateName, cause: 'change') => unknown }) => {
+  for (const name of ['orderPostedDate', 'requestedCompletionDate'] as const)
+    if (pickers[name]?.validity.badInput) void form.validateField(name, 'change');
+};
 
 /** The order a clerk edits: an existing one, as the service sent it. */
 const order: ProductOrderFormValues = example as ProductOrderFVO;
@@ -54,6 +104,7 @@ function OrderForm() {
     },
   });
   const submissions = useStore(form.store, (state) => state.submissionAttempts);
+  const summary = formMessages(useStore(form.store, (state) => state.errors));
   const attempted = (touched: boolean) => touched || submissions > 0;
 
   return (
@@ -62,9 +113,19 @@ function OrderForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        checkPickers(form);
         void form.handleSubmit();
       }}
     >
+      <div role="alert" data-testid="summary">
+        {submissions > 0 && summary.length > 0 ? (
+          <ul>
+            {summary.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <form.Field name="relatedParty" mode="array">
         {(parties) => (
           <>
@@ -175,7 +236,13 @@ function OrderForm() {
         }}
       </form.Field>
 
-      <form.Field name="requestedCompletionDate">
+      <form.Field
+        name="requestedCompletionDate"
+        validators={{
+          onChange: readableDate('requestedCompletionDate'),
+          onSubmit: readableDate('requestedCompletionDate'),
+        }}
+      >
         {(field) => {
           const shown = attempted(field.state.meta.isTouched);
           return (
@@ -184,8 +251,14 @@ function OrderForm() {
               <input
                 type="datetime-local"
                 {...described('date', shown && field.state.meta.errors.length > 0)}
+                ref={(input) => {
+                  pickers.requestedCompletionDate = input;
+                }}
                 value={toLocalDateTime(field.state.value)}
-                onBlur={field.handleBlur}
+                onBlur={() => {
+                  field.handleBlur();
+                  checkPickers(form);
+                }}
                 onChange={(event) => field.handleChange(toDateTime(event.target.value))}
               />
               <Message id="date" errors={field.state.meta.errors} shown={shown} />
