@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/packed.setup.ts'],
+    // fast-check's seed and path from FC_SEED and FC_PATH; a failure prints the command that replays it
+    setupFiles: ['test/fast-check.setup.ts'],
     // type-only assertions live in *.test-d.ts: tsc checks them, nothing runs them
     typecheck: {
       enabled: true,
