@@ -356,3 +356,20 @@ ${lines.join('\n')}
 };
 `;
 }
+
+/**
+ * The patterns of the fields a form enforces itself (`formOnly`), as regular expression literals, so
+ * that nothing builds one from a string at run time: a module of its own, read by `formOnlyRule`.
+ */
+export function formPatternsModule(facts, header) {
+  const patterns = [
+    ...new Set(facts.filter((fact) => fact.formOnly && fact.pattern).map((fact) => fact.pattern)),
+  ].sort();
+  const entries = patterns.map((pattern) => `  [${JSON.stringify(pattern)}, /${pattern.replaceAll('/', '\\/')}/u],`);
+  return `${header}
+/** The pattern of each field a form enforces itself, by its text in the schema. */
+export const formPatterns: ReadonlyMap<string, RegExp> = /* @__PURE__ */ new Map([
+${entries.join('\n')}
+]);
+`;
+}

@@ -41,7 +41,8 @@ describe('the browser bundle', () => {
       /^\s*import\b/m,
       /\bimport\(/,
       /\bprocess\./,
-      /\bBuffer\b/,
+      // Node's Buffer as a global; `node:buffer`'s, asked for where Node has it, is read as a property
+      /(?<![.\w])Buffer\b/,
     ])
       expect(code).not.toMatch(banned);
   });

@@ -237,6 +237,33 @@ function byDesign(result: unknown, input: unknown): unknown {
   return now;
 }
 
+/**
+ * acd80ce's finding of a day the calendar does not have (`2023-02-30`), `invalid_date_time` with the
+ * reason `invalid`, as the current engine gives it by design (docs/decisions.md, "A date's message
+ * keeps its reason"): the reason `no_such_date`, the day in `params.date`, and a message that says
+ * so. Taken over only where the current engine says `no_such_date` at the same place and acd80ce
+ * said `invalid`; everything else stays as it was.
+ */
+function datesNow(now: unknown, before: unknown): unknown {
+  if (!isObject(now) || !isObject(before) || Array.isArray(before)) return before;
+  const then = { ...before };
+  for (const key of ['violations', 'issues']) {
+    const mine = now[key];
+    const theirs = before[key];
+    if (!Array.isArray(mine) || !Array.isArray(theirs)) continue;
+    then[key] = theirs.map((item: unknown, i: number) => {
+      const at = mine[i] as Record<string, unknown> | undefined;
+      const params = isObject(at) && isObject(at.params) ? at.params : undefined;
+      if (params?.reason !== 'no_such_date' || !isObject(item) || !isObject(item.params)) return item;
+      const same = item.code === 'invalid_date_time' && item.params.reason === 'invalid';
+      return same && JSON.stringify(item.path) === JSON.stringify(at?.path)
+        ? { ...item, params, message: at?.message }
+        : item;
+    });
+  }
+  return then;
+}
+
 /** Runs each call on each case through both engines; fails with the first difference and how many there were. */
 class Tally {
   private calls = 0;
@@ -248,7 +275,7 @@ class Tally {
     for (const call of calls) {
       this.calls++;
       const now = call.run(current, input);
-      const before = byDesign(call.run(reference, input), input);
+      const before = datesNow(now, byDesign(call.run(reference, input), input));
       const found = pastTheStop(before) ? stopDifference(now, before) : difference(now, before);
       if (!found) continue;
       this.differ++;

@@ -1,6 +1,8 @@
 // What the field facts ask of the fields the validator leaves open (`formOnly`: a place's address),
 // as a rule a schema or validator runs: react-hook-form ignores `register`'s rules once a resolver
 // is set, so a form's resolver must hold them itself.
+import { formPatterns } from '../generated/form-patterns.js';
+import { decodeToken, encodeToken } from '../pointer.js';
 import { isRecord, lengthOf } from '../read.js';
 import type { CustomRule } from '../validate.js';
 import type { FieldFact, FieldFacts } from './field-facts.js';
@@ -16,13 +18,11 @@ const maxRows = 10_000;
 const maxFacts = 1_000;
 const maxFindings = 1_000;
 
-/** A JSON Pointer token of a property name (RFC 6901). */
-const token = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
-
 /**
  * A rule for `rules` of the schema factories (or `createValidator`) that checks what `facts` say a
  * form enforces itself (`formOnly: true`, a place's address): a required field present, its length
- * within `minLength` and `maxLength` (in code points), its `pattern` matched. A field counts where
+ * within `minLength` and `maxLength` (in code points), its `pattern` matched (a pattern of the
+ * package's schema; one it does not know, in facts of a caller's own, is not checked). A field counts where
  * the object it sits in is of a kind (`@type`) that has it. Its findings have the codes and params
  * of the package's own (`required` at the object that lacks the field, `too_short`, `too_long`,
  * `pattern_mismatch`), so the labels word them: "Straße (Standort A) ist eine Pflichtangabe.".
@@ -37,7 +37,7 @@ const token = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1')
 export function formOnlyRule(facts: FieldFacts): CustomRule<FormOnlyFinding> {
   const checked = facts.fields.slice(0, maxFacts).filter((fact) => fact.formOnly === true);
   const kinds = new Map(facts.fields.map((fact) => [fact.pointer, fact]));
-  const patterns = new Map(checked.map((fact) => [fact, fact.pattern ? new RegExp(fact.pattern, 'u') : undefined]));
+  const patterns = new Map(checked.map((fact) => [fact, fact.pattern ? formPatterns.get(fact.pattern) : undefined]));
   return {
     id: 'form-only',
     title: 'The fields a form enforces itself (a place’s address) are as the field facts say.',
@@ -45,7 +45,7 @@ export function formOnlyRule(facts: FieldFacts): CustomRule<FormOnlyFinding> {
       const found: FormOnlyFinding[] = [];
       for (const fact of checked) {
         const tokens = fact.pointer.split('/').slice(1);
-        const name = (tokens.pop() ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
+        const name = decodeToken(tokens.pop() ?? '');
         const types = kinds.get(`/${[...tokens, '@type'].join('/')}`)?.options;
         for (const [path, object] of objectsAt(order, tokens, '')) {
           if (found.length >= maxFindings) return found;
@@ -75,7 +75,7 @@ function finding(
     return;
   }
   if (typeof value !== 'string') return;
-  const at = `${path}/${token(name)}`;
+  const at = `${path}/${encodeToken(name)}`;
   const length = [...value].length;
   // a pattern says what the value must be (five digits), more than its length does
   if (pattern && fact.pattern && !pattern.test(value))
