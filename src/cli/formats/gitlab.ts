@@ -4,9 +4,7 @@
 import type { CliWording } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import { type Place, pointerName, type ReportFormat, visible } from '../report.js';
-import { listFrame } from './json.js';
-import { fingerprint } from './sarif.js';
+import { fingerprint, listFrame, type Place, pointerName, type ReportFormat, visible } from '../report.js';
 
 type Severity = 'info' | 'major' | 'blocker';
 
