@@ -45,8 +45,17 @@ describe('the packed package', () => {
     labels: 'Auftragsart ist eine Pflichtangabe.',
     date: '2025-02-17T10:30:00+01:00',
     noSuchDay: 'Auftragsdatum: den 31. April 2025 gibt es nicht.',
-    failed: [['X-buggy', 'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.', 'TypeError']],
-    asyncRule: ['TypeError', "defineRule: the rule 'X-lookup' has an async check, but rules are synchronous: await what the check"],
+    failed: [
+      [
+        'X-buggy',
+        'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.',
+        'TypeError',
+      ],
+    ],
+    asyncRule: [
+      'TypeError',
+      "defineRule: the rule 'X-lookup' has an async check, but rules are synchronous: await what the check",
+    ],
   };
 
   it('works with import (ESM)', () => {
@@ -78,6 +87,14 @@ describe('the packed package', () => {
         'createProductOrderSchema',
       ]),
     );
+  });
+
+  it('keeps the HTTP helpers on the ./http subpath alone: the main entry exports none of them', () => {
+    const script = `import * as root from 'product-order-validator'; import * as http from 'product-order-validator/http';
+      console.log(JSON.stringify([Object.keys(http).length, Object.keys(http).filter((name) => name in root)]));`;
+    const [helpers, twice] = run(['--input-type=module', '-e', script]) as [number, string[]];
+    expect(helpers).toBeGreaterThan(20);
+    expect(twice).toEqual([]);
   });
 
   it('works with require (CommonJS) and exports the same names', () => {
