@@ -2,7 +2,6 @@
 // the text of one report and keeps no state, so worker threads can run it; a Frame, on the main
 // thread, writes what goes around the records, in input order. Each format is one file in formats/.
 import type { Lang } from '../messages/index.js';
-import type { CliWording, ReportId } from '../messages/wording.js';
 import { rules } from '../rules/index.js';
 import type { Located } from '../text/located.js';
 import type { Truncation } from '../validate.js';
@@ -11,6 +10,7 @@ import { ruleIds } from '../violation.js';
 import { sha256 } from './baseline.js';
 import { failing, type Thresholds } from './exit.js';
 import { type InputError, inputErrorCodes, type Note, type Source } from './sources.js';
+import type { CliWording, ReportId } from './wording.js';
 
 /** The output formats. */
 export const formats = ['text', 'json', 'ndjson', 'sarif', 'junit', 'github', 'gitlab'] as const;

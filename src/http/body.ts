@@ -1,6 +1,6 @@
 // Reading a request body with a size and a time limit, from a WHATWG Request or a Node
 // IncomingMessage, and parsing it as JSON; the replies are written by reply.ts.
-import { formatMessage, httpWords, type Lang } from '../messages/index.js';
+import { formatMessage, type Lang } from '../messages/index.js';
 import { encodeToken } from '../pointer.js';
 import { type InexactNumber, inexactNumbers, mayHoldInexactNumbers } from '../text/numbers.js';
 import type { Finding } from '../violation.js';
@@ -9,6 +9,7 @@ import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error
 import { type HeadersInput, headerOf } from './headers.js';
 import { type NodeBuffers, type NodeRequest, nodeBuffers } from './node.js';
 import { utf8Length } from './reply.js';
+import { httpWords } from './words.js';
 
 export type { NodeBuffers, NodeRequest, NodeResponse } from './node.js';
 export {

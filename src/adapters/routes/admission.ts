@@ -18,7 +18,8 @@ import {
   type PassedHead,
   type Route,
 } from '../../http/pipeline.js';
-import { httpWords, type Lang } from '../../messages/index.js';
+import { httpWords } from '../../http/words.js';
+import type { Lang } from '../../messages/index.js';
 import { type RouteErrorSource, routeError } from '../route-error.js';
 import type { RouteKit } from './kit.js';
 import type { Admitted, Answer, Call, RouteContext, RouteOperation } from './types.js';

@@ -18,7 +18,8 @@ import {
   sha256Hex,
 } from '../../http/idempotency.js';
 import type { Later, Route } from '../../http/pipeline.js';
-import { httpWords, type Lang } from '../../messages/index.js';
+import { httpWords } from '../../http/words.js';
+import type { Lang } from '../../messages/index.js';
 import type { Hint } from '../../violation.js';
 import type { RouteErrorSource } from '../route-error.js';
 import { isRefusal, type RouteKit } from './kit.js';

@@ -15,8 +15,9 @@ import {
   routeTable,
   type ValidBody,
 } from '../../http/pipeline.js';
-import { httpWords, type Lang, langs } from '../../messages/index.js';
-import type { ErrorCause } from '../../messages/wording.js';
+import type { ErrorCause } from '../../http/wording.js';
+import { httpWords } from '../../http/words.js';
+import { type Lang, langs } from '../../messages/index.js';
 import { type ValidateOptions, type ValidationResult, validateProductOrder } from '../../validate.js';
 import { bodyParserWarning, type RouteErrorSource, routeError } from '../route-error.js';
 import type {

@@ -1,9 +1,10 @@
 // The machine-readable reports: `json`, one document `{ "results": [...], "summary": {...} }`, and
 // `ndjson`, one result per line as the orders are checked, then `{"summary": {...}}`. A result is an
 // order's verdict or an input error.
-import type { CliWording } from '../../messages/wording.js';
+
 import { listFrame, type ReportFormat, type Style, type Tally, type Verdict, visible } from '../report.js';
 import type { InputError } from '../sources.js';
+import type { CliWording } from '../wording.js';
 
 /** The JSON record of an order's verdict. */
 function orderRecord({ place, violations, hints, truncated }: Verdict): string {

@@ -4,7 +4,6 @@
 import { basename, isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import type { CliWording, ReportId } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
 import { baselineHash, baselineKey } from '../baseline.js';
@@ -19,6 +18,7 @@ import {
   visible,
 } from '../report.js';
 import type { InputError } from '../sources.js';
+import type { CliWording, ReportId } from '../wording.js';
 
 /** The name of stdin in reports. */
 const stdin = '<stdin>';
