@@ -2,7 +2,7 @@
  * Validates FIT / TMF622 ProductOrder_FVO and InflightChangeProductOrder_FVO create requests: every
  * field bound, the contact-medium and party rules and rules R1 to R14, with violations in English or
  * German; with the types and guards generated from the schema, Standard Schema validators and labels
- * for forms, validators with a carrier's own rules, and the HTTP helpers of
+ * for forms and validators with a carrier's own rules. The HTTP helpers are the subpath
  * `product-order-validator/http`.
  *
  * @module product-order-validator
@@ -53,7 +53,6 @@ export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
 export type * from './generated/inflight-types.js';
 export type * from './generated/types.js';
-export * from './http/index.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 export { type OrderSchemaWithJson, withJsonSchema } from './json-schema/standard.js';
 export type { Target as JsonSchemaTarget } from './json-schema/targets.js';

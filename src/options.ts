@@ -18,8 +18,9 @@ export interface ValidateOptions<L extends string = Lang> {
   readonly maxViolations?: number | undefined;
   /**
    * Words for the people who fill in a form: messages that name each field by its label and count
-   * list items from 1, such as {@link labelsDe} or {@link labelsEn}, or either with a caller's own
-   * labels put over it by {@link withLabels}. A code the labels have no message for gets the
+   * list items from 1, such as {@link product-order-validator!labelsDe} or
+   * {@link product-order-validator!labelsEn}, or either with a caller's own labels put over it by
+   * {@link product-order-validator!withLabels}. A code the labels have no message for gets the
    * package's message in `lang`. Paths, rules, codes and params stay as they are.
    */
   readonly labels?: Labels | undefined;

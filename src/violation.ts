@@ -180,7 +180,7 @@ export interface ParamsByCode {
   };
   /** Why the body is no JSON, and where, when the engine tells it. */
   invalid_json: {
-    /** Malformed JSON, no UTF-8, an empty body, or nesting deeper than {@link maxJsonDepth}. */
+    /** Malformed JSON, no UTF-8, an empty body, or nesting deeper than {@link "product-order-validator/http"!maxJsonDepth}. */
     readonly reason: 'syntax' | 'encoding' | 'empty' | 'too_deep';
     /** Where the syntax error or the too deep level is, in UTF-16 code units from 0, when known. */
     readonly position?: number;

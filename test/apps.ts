@@ -26,7 +26,8 @@ export async function loadFrameworks(consumer: string): Promise<Any> {
       "export * as onExpress from 'product-order-validator/express';",
       "export * as onFastify from 'product-order-validator/fastify';",
       "export * as onHono from 'product-order-validator/hono';",
-      "export { errorResponse, createValidator } from 'product-order-validator';",
+      "export { createValidator } from 'product-order-validator';",
+      "export { errorResponse } from 'product-order-validator/http';",
     ].join('\n'),
   );
   frameworks = await import(pathToFileURL(file).href);

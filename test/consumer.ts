@@ -14,6 +14,12 @@ export async function importEsm(): Promise<Api> {
   return import(pathToFileURL(join(home(), manifest.exports['.'].import.default)).href);
 }
 
+/** The HTTP helpers of the packed package: its `./http` subpath, through the exports map. */
+export async function importHttp(): Promise<typeof import('../src/http/index.js')> {
+  const manifest = JSON.parse(readFileSync(join(home(), 'package.json'), 'utf8'));
+  return import(pathToFileURL(join(home(), manifest.exports['./http'].import.default)).href);
+}
+
 export function requireCjs(): Api {
   return createRequire(join(inject('consumer'), 'package.json'))('product-order-validator');
 }

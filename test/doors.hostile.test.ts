@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Any, apps, loadFrameworks, prefix, type Running } from './apps.js';
-import { importEsm } from './consumer.js';
+import { importHttp } from './consumer.js';
 import { startExampleServer } from './example-server.js';
 import { rawRequest, requestText, responseOf } from './socket.js';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   const server = await startExampleServer(consumer);
   example = server.process;
   doors.server = { port: server.port, mount: '' };
-  api = await importEsm();
+  api = await importHttp();
 });
 
 afterAll(async () => {

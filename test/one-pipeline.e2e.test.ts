@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Any, apps, loadFrameworks, prefix, type Running } from './apps.js';
-import { importEsm } from './consumer.js';
+import { importHttp } from './consumer.js';
 
 const change = readFileSync('examples/inflight/valid/change-contacts.json', 'utf8');
 const order = readFileSync('examples/orders/valid/new-kvz-local-loop.json', 'utf8');
@@ -169,7 +169,7 @@ const settings = { default: {}, 'maxViolations 0': { maxViolations: 0 }, 'maxVio
 
 beforeAll(async () => {
   await loadFrameworks(inject('consumer'));
-  api = await importEsm();
+  api = await importHttp();
 });
 
 for (const [setting, extra] of Object.entries(settings)) {

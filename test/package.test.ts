@@ -89,6 +89,14 @@ describe('the packed package', () => {
     );
   });
 
+  it('keeps the HTTP helpers on the ./http subpath alone: the main entry exports none of them', () => {
+    const script = `import * as root from 'product-order-validator'; import * as http from 'product-order-validator/http';
+      console.log(JSON.stringify([Object.keys(http).length, Object.keys(http).filter((name) => name in root)]));`;
+    const [helpers, twice] = run(['--input-type=module', '-e', script]) as [number, string[]];
+    expect(helpers).toBeGreaterThan(20);
+    expect(twice).toEqual([]);
+  });
+
   it('works with require (CommonJS) and exports the same names', () => {
     const cjs = run(['-e', `const pkg = require('product-order-validator'); ${probe}`]) as Record<string, unknown>;
     const esm = run([

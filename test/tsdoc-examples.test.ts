@@ -15,7 +15,9 @@ interface Example {
 /** The ```ts blocks of the @example tags of the TSDoc comments in `text`, each with the name it documents. */
 function examplesIn(text: string, file: string): Example[] {
   const found: Example[] = [];
-  for (const comment of text.matchAll(/\/\*\*([\s\S]*?)\*\/\s*([^\n]*)/g)) {
+  // the line after a comment names what it documents, unless another comment starts there (a module's
+  // comment right before a declaration's in a bundled .d.ts): that one is left to match on its own
+  for (const comment of text.matchAll(/\/\*\*([\s\S]*?)\*\/\s*((?!\/\*\*)[^\n]*)/g)) {
     const lines = (comment[1] ?? '').split('\n').map((line) => line.replace(/^\s*\* ?/, ''));
     const declared = /(?:function|const|class|type|interface)\s+([\w$]+)/.exec(comment[2] ?? '')?.[1] ?? '?';
     let tag = '';

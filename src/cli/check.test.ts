@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Checking, checkUnit, type Unit } from './check.js';
+import { type Checking, checkUnit } from './check.js';
 import { renderers } from './formats/index.js';
+import type { Unit } from './report.js';
 import type { Validate } from './validators.js';
 
 const unit = (text: string): Unit => ({

@@ -7,54 +7,8 @@ import { itemStarts, Lines } from '../text/locate.js';
 import { locate, namesUnique, type TextFinding, textFindings, withText } from '../text/located.js';
 import { encodingFault, type SyntaxFault, syntaxFault } from '../text/syntax.js';
 import { baselineKey } from './baseline.js';
-import type { Place, Renderer, Verdict } from './report.js';
+import type { Checked, Deferred, Place, Renderer, Unit, Verdict } from './report.js';
 import type { Validate } from './validators.js';
-
-/** UTF-8 bytes of a source to check: a whole JSON document (one order or an array of orders), or whole NDJSON lines. */
-export interface Unit {
-  /** The bytes, in parts that may split a character (each part's buffer is its own, so it can move to a worker). */
-  readonly parts: readonly Uint8Array[];
-  /** Whether the bytes are NDJSON lines, one order each. */
-  readonly lines: boolean;
-  /** The name of the source, for the output. */
-  readonly name: string;
-  /** The line of the source the bytes start on. */
-  readonly line: number;
-}
-
-/** What a unit gave: its text in each report, and its counts. */
-export interface Checked {
-  readonly texts: readonly string[];
-  readonly orders: number;
-  readonly invalid: number;
-  /** Valid orders with at least one hint (for `--fail-on hints`). */
-  readonly hinted: number;
-  /** Malformed JSON texts. */
-  readonly errors: number;
-  /** Violations per rule. */
-  readonly rules: Readonly<Record<string, number>>;
-  /** Whether the unit held several orders (lines or an array) rather than one. */
-  readonly many: boolean;
-  /** Violations a baseline knew, not reported. */
-  readonly suppressed: number;
-  /** The baseline keys of every violation, in input order, when a baseline is written. */
-  readonly keys?: readonly string[] | undefined;
-  /**
-   * The orders with a violation a baseline knows, not yet counted or rendered: whether each
-   * occurrence is known depends on how many the orders before it had, which the main thread
-   * settles in input order ({@link settle}).
-   */
-  readonly deferred?: readonly Deferred[] | undefined;
-}
-
-/** An order whose violations a baseline may know: its verdict with every violation, their keys, and where its text goes. */
-export interface Deferred {
-  readonly verdict: Verdict;
-  /** The baseline key of each of the verdict's violations. */
-  readonly keys: readonly string[];
-  /** Where in each report's text of the unit the order's text goes. */
-  readonly at: readonly number[];
-}
 
 /** A decoder that drops a byte order mark at the start and throws on bytes that are not UTF-8. */
 const utf8 = () => new TextDecoder('utf-8', { fatal: true });

@@ -8,13 +8,8 @@ import { type Config, type ConfigChoices, defaultBaseDir, findConfig, readConfig
 import { type FailOn, failOns } from './exit.js';
 import { maxInputBytes } from './feed.js';
 import { alternatives, maxAlternatives } from './glob.js';
+import { type Format, formats } from './report.js';
 import { type OrderType, orderTypes, validators } from './validators.js';
-
-/** The output formats. */
-export const formats = ['text', 'json', 'ndjson', 'sarif', 'junit', 'github', 'gitlab'] as const;
-
-/** An output format. */
-export type Format = (typeof formats)[number];
 
 /** A report to write: its format, and the file it goes to (stdout when there is none). */
 export interface Output {

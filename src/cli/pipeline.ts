@@ -1,8 +1,9 @@
 // Batches the units of the input, has a pool check them, and hands the outcomes on in input order.
 // At most `depth` batches are out at once (checked, or waiting for the output to take them): the
 // reader waits for a free place, so memory stays flat whatever the input size.
-import type { Checked, Unit } from './check.js';
+
 import type { Pool } from './pool.js';
+import type { Checked, Unit } from './report.js';
 import type { InputError, Source } from './sources.js';
 
 /** Something the output hears of, in input order. */

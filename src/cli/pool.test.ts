@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Unit } from './check.js';
 import { type Setup, threads } from './pool.js';
+import type { Unit } from './report.js';
 
 const setup: Setup = {
   type: 'product-order',

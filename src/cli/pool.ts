@@ -3,9 +3,9 @@
 // the order it got them.
 import { availableParallelism, cpus } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { type Checked, type Checking, checkUnit, type Unit } from './check.js';
+import { type Checking, checkUnit } from './check.js';
 import { renderers } from './formats/index.js';
-import type { Look } from './report.js';
+import type { Checked, Look, Unit } from './report.js';
 import { type OrderType, validators } from './validators.js';
 
 /** Checks batches of units, answering each with what its units gave, in the same order. */

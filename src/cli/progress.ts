@@ -1,8 +1,8 @@
 // A progress line on a terminal's stderr for runs longer than a moment: a bar when the input size is
 // known, the orders done, orders per second and the invalid ones so far. Nothing when stderr is no terminal.
 
-import type { CliWording } from '../messages/wording.js';
 import type { Tally } from './report.js';
+import type { CliWording } from './wording.js';
 
 /** A run shows progress once it has taken this long, and redraws it this often. */
 const delay = 500;

@@ -2,16 +2,67 @@
 // the text of one report and keeps no state, so worker threads can run it; a Frame, on the main
 // thread, writes what goes around the records, in input order. Each format is one file in formats/.
 import type { Lang } from '../messages/index.js';
-import type { CliWording, ReportId } from '../messages/wording.js';
 import { rules } from '../rules/index.js';
 import type { Located } from '../text/located.js';
 import type { Truncation } from '../validate.js';
 import type { Hint, HttpRuleId, Violation } from '../violation.js';
 import { ruleIds } from '../violation.js';
-import type { Checked } from './check.js';
+import { sha256 } from './baseline.js';
 import { failing, type Thresholds } from './exit.js';
-import type { Format } from './options.js';
 import { type InputError, inputErrorCodes, type Note, type Source } from './sources.js';
+import type { CliWording, ReportId } from './wording.js';
+
+/** The output formats. */
+export const formats = ['text', 'json', 'ndjson', 'sarif', 'junit', 'github', 'gitlab'] as const;
+
+/** An output format. */
+export type Format = (typeof formats)[number];
+
+/** UTF-8 bytes of a source to check: a whole JSON document (one order or an array of orders), or whole NDJSON lines. */
+export interface Unit {
+  /** The bytes, in parts that may split a character (each part's buffer is its own, so it can move to a worker). */
+  readonly parts: readonly Uint8Array[];
+  /** Whether the bytes are NDJSON lines, one order each. */
+  readonly lines: boolean;
+  /** The name of the source, for the output. */
+  readonly name: string;
+  /** The line of the source the bytes start on. */
+  readonly line: number;
+}
+
+/** What a unit gave: its text in each report, and its counts. */
+export interface Checked {
+  readonly texts: readonly string[];
+  readonly orders: number;
+  readonly invalid: number;
+  /** Valid orders with at least one hint (for `--fail-on hints`). */
+  readonly hinted: number;
+  /** Malformed JSON texts. */
+  readonly errors: number;
+  /** Violations per rule. */
+  readonly rules: Readonly<Record<string, number>>;
+  /** Whether the unit held several orders (lines or an array) rather than one. */
+  readonly many: boolean;
+  /** Violations a baseline knew, not reported. */
+  readonly suppressed: number;
+  /** The baseline keys of every violation, in input order, when a baseline is written. */
+  readonly keys?: readonly string[] | undefined;
+  /**
+   * The orders with a violation a baseline knows, not yet counted or rendered: whether each
+   * occurrence is known depends on how many the orders before it had, which the main thread
+   * settles in input order ({@link settle}).
+   */
+  readonly deferred?: readonly Deferred[] | undefined;
+}
+
+/** An order whose violations a baseline may know: its verdict with every violation, their keys, and where its text goes. */
+export interface Deferred {
+  readonly verdict: Verdict;
+  /** The baseline key of each of the verdict's violations. */
+  readonly keys: readonly string[];
+  /** Where in each report's text of the unit the order's text goes. */
+  readonly at: readonly number[];
+}
 
 /** Where an order is: its source, and its line (NDJSON) or its index (a JSON array). */
 export interface Place {
@@ -243,3 +294,26 @@ const short: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
 const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 const escaped = (c: string) => short[c] ?? unicodeEscape(c);
 const escapedButBreaks = (c: string) => (c === '\n' || c === '\r' ? c : escaped(c));
+
+/**
+ * A frame for records that each start with a separator (`,\n`) inside `start` and `finish`: the first
+ * record's separator is dropped.
+ */
+export function listFrame(start: string, finish: (empty: boolean, tally: Tally) => string): Frame {
+  let first = true;
+  const records = (s: string) => {
+    if (s === '' || !first) return s;
+    first = false;
+    return s.slice(2);
+  };
+  return { start: () => start, records, alone: records, end: () => '', finish: (tally) => finish(first, tally) };
+}
+
+/**
+ * A fingerprint of a fault that does not move with the lines around it: its source, the order's
+ * place in the source (index or NDJSON line), its rule, code, path and params.
+ */
+export function fingerprint(place: Place, id: string, code: string, path: string, params: unknown): string {
+  const order = place.line !== undefined ? `:${place.line}` : place.index !== undefined ? `#${place.index}` : '';
+  return sha256(`${place.source}\0${order}\0${id}\0${code}\0${path}\0${JSON.stringify(params)}`);
+}

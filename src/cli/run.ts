@@ -4,7 +4,7 @@ import { mkdir, open, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { cliWords } from '../generated/languages.js';
 import { baselineText, countKeys, readBaseline, renameFiles, unusedEntries } from './baseline.js';
-import { type Checked, settle } from './check.js';
+import { settle } from './check.js';
 import { isInside, reportPath } from './config.js';
 import { exit, exitCode } from './exit.js';
 import { feed } from './feed.js';
@@ -17,7 +17,7 @@ import { guardOutputs, isLink, isReport, openReport, reportBytes, throughLink } 
 import { type Entry, Pipeline } from './pipeline.js';
 import { inline, mainThreadBytes, type Pool, threads } from './pool.js';
 import { Progress } from './progress.js';
-import type { Frame, Look, NextFile, Pieces, Renderer } from './report.js';
+import type { Checked, Frame, Look, NextFile, Pieces, Renderer } from './report.js';
 import { Tally, visible } from './report.js';
 import { expand, type InputError, type Note, type Source } from './sources.js';
 import { validators } from './validators.js';

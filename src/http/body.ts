@@ -1,12 +1,26 @@
 // Reading a request body with a size and a time limit, from a WHATWG Request or a Node
-// IncomingMessage, parsing it as JSON, and writing a reply only once it is serialised.
-import { formatMessage, httpWords, type Lang } from '../messages/index.js';
+// IncomingMessage, and parsing it as JSON; the replies are written by reply.ts.
+import { formatMessage, type Lang } from '../messages/index.js';
 import { encodeToken } from '../pointer.js';
 import { type InexactNumber, inexactNumbers, mayHoldInexactNumbers } from '../text/numbers.js';
 import type { Finding } from '../violation.js';
 import { limitMs } from './callback.js';
 import { defaultHttpMaxViolations, errorResponse, type HttpError } from './error-message.js';
 import { type HeadersInput, headerOf } from './headers.js';
+import { type NodeBuffers, type NodeRequest, nodeBuffers } from './node.js';
+import { utf8Length } from './reply.js';
+import { httpWords } from './words.js';
+
+export type { NodeBuffers, NodeRequest, NodeResponse } from './node.js';
+export {
+  lingerMs,
+  lingerOn,
+  type Reply,
+  type SerializedReply,
+  sendNode,
+  serializeReply,
+  toFetchResponse,
+} from './reply.js';
 
 /** The default body limit: 1 MiB, a hundred times a large order. */
 export const defaultMaxBodyBytes = 1_048_576;
@@ -32,36 +46,6 @@ export interface BodyText {
   readonly text: string;
 }
 
-/** The parts of Node's `http.IncomingMessage` the reader uses. */
-export interface NodeRequest {
-  /** The request method. */
-  readonly method?: string | undefined;
-  /** The request target: the path and query, or an absolute URL. */
-  readonly url?: string | undefined;
-  /** The request headers, names in lower case. */
-  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** The header lines as sent, name and value in turn: a header sent twice shows here, not in `headers`. */
-  readonly rawHeaders?: readonly string[] | undefined;
-  /** True once the body was read to its end, by this reader or another. */
-  readonly readableEnded?: boolean | undefined;
-  /** True once the stream was destroyed. */
-  readonly destroyed?: boolean | undefined;
-  /** Closes the connection. */
-  destroy?(): unknown;
-  /** Listens for each chunk of the body. */
-  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
-  /** Listens for the end of the body, or for the close of the connection. */
-  on(event: 'end' | 'close', listener: () => void): unknown;
-  /** Listens for a failure of the stream, such as a client that aborts. */
-  on(event: 'error', listener: (error: unknown) => void): unknown;
-  /** Stops listening for the chunks of the body, once the body is read or the reply sent. */
-  removeListener(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
-  /** Stops listening for the end of the body or the close of the connection. */
-  removeListener(event: 'end' | 'close', listener: () => void): unknown;
-  /** Stops listening for a failure of the stream. */
-  removeListener(event: 'error', listener: (error: unknown) => void): unknown;
-}
-
 /** Options of {@link readNodeBody}. */
 export interface NodeBodyOptions extends BodyOptions {
   /**
@@ -69,34 +53,6 @@ export interface NodeBodyOptions extends BodyOptions {
    * handles `checkContinue` sends `100 Continue` here, so a client never sends a body that gets 413.
    */
   readonly beforeRead?: () => void;
-}
-
-/** The parts of Node's `http.ServerResponse` the writers use. */
-export interface NodeResponse {
-  /** Sends the status and the headers. */
-  writeHead(status: number, headers: Readonly<Record<string, string>>): unknown;
-  /** Sends the body, if any, and ends the response. */
-  end(body?: string): unknown;
-}
-
-/** A response to send: the status, its headers and a JSON body (none for 204). */
-export interface Reply {
-  /** The HTTP status. */
-  readonly status: number;
-  /** The response headers; `content-length` is added when the body is serialised. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The body, serialised as JSON; none when undefined. */
-  readonly body?: unknown;
-}
-
-/** A reply whose body is serialised already, with its `content-length`: ready to be written. */
-export interface SerializedReply {
-  /** The HTTP status. */
-  readonly status: number;
-  /** The response headers, with `content-length` unless the status is 204 or 304. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The JSON text of the body; undefined for none. */
-  readonly text: string | undefined;
 }
 
 const limitOf = (options?: BodyOptions) => {
@@ -134,25 +90,6 @@ export function notJson(
 
 /** Strict UTF-8: one for every body, since making one costs more than most decodes. */
 const utf8Decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
-
-/** The part of Node's `node:buffer` the decoder uses where it runs on Node (20.16 and later). */
-export interface NodeBuffers {
-  /** Whether the bytes are UTF-8, checked natively. */
-  isUtf8(bytes: Uint8Array): boolean;
-  /** `Buffer`, whose `byteLength` counts a text's UTF-8 bytes natively. */
-  readonly Buffer?: { byteLength(text: string, encoding: 'utf8'): number };
-}
-
-/** Node's native UTF-8 check, or undefined where there is no `process.getBuiltinModule` (a browser, a worker). */
-const nodeBuffers: NodeBuffers | undefined = /* @__PURE__ */ (() => {
-  try {
-    const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-    const buffers = typeof get === 'function' ? (get('node:buffer') as Partial<NodeBuffers> | undefined) : undefined;
-    return typeof buffers?.isUtf8 === 'function' ? (buffers as NodeBuffers) : undefined;
-  } catch {
-    return undefined;
-  }
-})();
 
 /** UTF-8 once the bytes are known to be UTF-8: no check of its own, and a byte order mark dropped as the strict one drops it. */
 const checkedDecoder = /* @__PURE__ */ new TextDecoder('utf-8');
@@ -527,84 +464,4 @@ function tooDeepAt(text: string): number {
     } else if (c === 93 || c === 125) depth--;
   }
   return -1;
-}
-
-/** The length of `text` in UTF-8 bytes, without encoding it; JSON.stringify leaves no lone surrogate. */
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) continue;
-    // two bytes below U+0800, three up to U+FFFF; a surrogate pair is two units for four bytes
-    bytes += unit < 0x800 ? 1 : unit >= 0xd800 && unit <= 0xdfff ? 1 : 2;
-  }
-  return bytes;
-}
-
-/**
- * The length of JSON.stringify's text in UTF-8 bytes: counted natively on Node, which counts a lone
- * surrogate as the three bytes of U+FFFD where {@link utf8Length} counts two; JSON.stringify leaves none.
- */
-const jsonLength: (text: string) => number = /* @__PURE__ */ (() => {
-  const buffer = nodeBuffers?.Buffer;
-  return typeof buffer?.byteLength === 'function' ? (text: string) => buffer.byteLength(text, 'utf8') : utf8Length;
-})();
-
-/**
- * A reply serialised in full, with its `content-length`: a body that cannot be serialised (nested
- * too deep, a BigInt, a cycle, larger than a string can be) gives a 500 ErrorMessage instead.
- */
-export function serializeReply(reply: Reply | SerializedReply): SerializedReply {
-  if ('text' in reply) return reply;
-  let text: string | undefined;
-  try {
-    text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
-  } catch {
-    return serializeReply(errorResponse(500));
-  }
-  const length = text === undefined ? 0 : jsonLength(text);
-  const headers =
-    reply.status === 204 || reply.status === 304
-      ? reply.headers
-      : Object.assign({}, reply.headers, { 'content-length': String(length) });
-  return { status: reply.status, headers, text };
-}
-
-/** How long a client may go on sending a body after the reply was sent without reading it. */
-export const lingerMs = 2000;
-
-/**
- * Writes a reply to a Node `ServerResponse`: JSON body, or none for 204. The body is serialised
- * before anything is written, so a reply that cannot be serialised is answered 500, never left open.
- * Given the `request`, a reply sent before its body ended (a refusal, 413) lets the server discard
- * the rest for {@link lingerMs}, so that a client sending it reads the reply, then closes the
- * connection: a client that stalls holds nothing for long.
- */
-export function sendNode(response: NodeResponse, reply: Reply | SerializedReply, request?: NodeRequest): void {
-  const ready = serializeReply(reply);
-  response.writeHead(ready.status, ready.headers);
-  response.end(ready.text);
-  if (request) lingerOn(request);
-}
-
-/**
- * When the body of a request that was answered is still arriving, lets the server discard the rest
- * for {@link lingerMs}, then closes the connection: a client that stalls holds nothing for long.
- */
-export function lingerOn(request: NodeRequest): void {
-  if (request.readableEnded === true || request.destroyed === true) return;
-  const timer = setTimeout(() => request.destroy?.(), lingerMs);
-  const done = () => {
-    clearTimeout(timer);
-    request.removeListener('end', done);
-    request.removeListener('close', done);
-  };
-  request.on('end', done);
-  request.on('close', done);
-}
-
-/** A reply as a WHATWG `Response`: JSON body, or none for 204; 500 when the body cannot be serialised. */
-export function toFetchResponse(reply: Reply | SerializedReply): Response {
-  const ready = serializeReply(reply);
-  return new Response(ready.text ?? null, { status: ready.status, headers: ready.headers });
 }

@@ -1,9 +1,10 @@
 // What every door of the package (the adapters, checkRequest, the listener handler) refuses alike,
 // whatever its framework makes of the request: dot segments and %-encodings that are not UTF-8 in
 // the path, a repeated Authorization or Content-Type header, a body in a content coding.
-import { httpWords, type Lang } from '../messages/index.js';
+import type { Lang } from '../messages/index.js';
 import { errorResponse, type HttpError } from './error-message.js';
 import { type HeadersInput, headerOf } from './headers.js';
+import { httpWords } from './words.js';
 
 /**
  * Whether a path has a dot segment, `.` or `..`, written out or %-encoded (`%2e`, `%2E`): a path no

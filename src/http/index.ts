@@ -7,7 +7,6 @@
  * @module product-order-validator/http
  */
 
-export type { ErrorCause } from '../messages/wording.js';
 export type { HttpRuleId, HttpViolation, HttpViolationCode } from '../violation.js';
 export {
   type AsyncAuthorize,
@@ -139,3 +138,4 @@ export {
   type RequestParts,
   targetParts,
 } from './request.js';
+export type { ErrorCause } from './wording.js';

@@ -4,7 +4,6 @@
 // Content-Type and Content-Encoding (415), query (400), then the body's JSON and validity (400).
 // Synchronous while the service's callbacks are, so checkRequest stays so for a synchronous authorize.
 import type { Lang } from '../messages/index.js';
-import type { ErrorCause } from '../messages/wording.js';
 import { asParsedJson } from '../read.js';
 import type { ValidateOptions, ValidationResult } from '../validate.js';
 import type { Hint } from '../violation.js';
@@ -16,6 +15,7 @@ import { defaultHttpMaxViolations, type ErrorSource, errorResponse, type HttpErr
 import { type ListenerEventType, listeners } from './events.js';
 import { acceptsJson, type HeadersInput, headerOf, isJsonContentType } from './headers.js';
 import { type ListQuery, parseListQuery, type QueryInput } from './list-query.js';
+import type { ErrorCause } from './wording.js';
 
 /** A route: the product order create, the in-flight collection or one change, or a listener. */
 export type Route = (

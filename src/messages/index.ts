@@ -1,7 +1,7 @@
-import { httpWordTables, type Lang, langs, layerMessages, partNames, violationWords } from '../generated/languages.js';
+import { type Lang, langs, layerMessages, partNames, violationWords } from '../generated/languages.js';
 import { decodeToken as decode, isIndexToken as isIndex } from '../pointer.js';
 import type { Finding } from '../violation.js';
-import type { HttpWording, PartName, ViolationWording, Wording } from './wording.js';
+import type { PartName, ViolationWording, Wording } from './wording.js';
 
 export { type Lang, langs };
 
@@ -13,11 +13,6 @@ export function spoken(lang: unknown): Lang {
 /** The violations' words in `lang` (English for a language the package does not speak). */
 export function violationWordsOf(lang: unknown): ViolationWording {
   return violationWords[spoken(lang)];
-}
-
-/** What the HTTP helpers say in `lang` beside the violations (English by default). */
-export function httpWords(lang?: unknown): HttpWording {
-  return httpWordTables[spoken(lang)];
 }
 
 /** The message of a finding in `lang` (English by default, and for a language the package does not speak). */

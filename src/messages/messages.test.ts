@@ -658,6 +658,15 @@ describe('messages', () => {
     }
     expect(de).not.toBe(en);
   });
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'writes English for lang %j, a name every object inherits, and does not throw',
+    (lang) => {
+      expect(formatMessage(samples.required, lang)).toBe(formatMessage(samples.required, 'en'));
+      expect(validateProductOrder({}, { lang: lang as 'en' }).violations[0].message).toBe(
+        validateProductOrder({}).violations[0].message,
+      );
+    },
+  );
   it('writes English by default', () =>
     expect(formatMessage(samples.required)).toBe(formatMessage(samples.required, 'en')));
   it.each([

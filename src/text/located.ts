@@ -5,7 +5,7 @@ import { formatMessage } from '../messages/index.js';
 import { settings, type ValidateOptions } from '../options.js';
 import { comparePaths, decodeToken } from '../pointer.js';
 import { asParsedJson, jsonType } from '../read.js';
-import type { Truncation, ValidationResult } from '../validate.js';
+import type { Truncation, ValidationResult } from '../result.js';
 import type { FindingOf, Hint, OrderViolation, TextViolation, Violation } from '../violation.js';
 import { type DuplicateKey, duplicateKeys, namesProvenUnique } from './keys.js';
 import { Lines, type Position, type Span, spans, type Target } from './locate.js';

@@ -25,6 +25,33 @@ function written(files: readonly string[], changed: ReadonlySet<string> | undefi
 const files = Array.from({ length: 15 }, (_, i) => `f${String(i).padStart(2, '0')}.json`);
 const fileOf = (line: string) => /file=([^,]+)/.exec(line)?.[1];
 
+describe('github annotations', () => {
+  it('escapes % CR LF in the message, and : , in the properties, so no text of an order starts a command', () => {
+    const renderer = github.renderer(style);
+    const out = renderer.order({
+      place: { source: 'sly/a,b:c.json' },
+      violations: [
+        {
+          rule: 'R-field',
+          code: 'too_long',
+          path: '/priority',
+          params: { limit: 10 },
+          message: '50%\r::warning::x\r\n::notice::y\nz',
+          line: 3,
+          column: 5,
+          endLine: 3,
+          endColumn: 9,
+        },
+      ],
+      hints: [],
+    });
+    expect(out).toBe(
+      '::error file=sly/a%2Cb%3Ac.json,line=3,col=5,endLine=3,endColumn=9,title=R-field /priority::50%25%0D::warning::x%0D%0A::notice::y%0Az\n',
+    );
+    expect(out).not.toContain('\r');
+  });
+});
+
 describe('github frame', () => {
   it('writes the annotations of changed files first, whatever their place in the run, and sums up the others', () => {
     const lines = written(files, new Set(['f13.json', 'f14.json']));

@@ -3,7 +3,6 @@
 // most 10 annotations of each level per step: the frame writes at most that many, those in changed
 // files first, and sums up the rest in the last one; the full list goes to the job summary.
 import { closeSync, statSync, writeFileSync } from 'node:fs';
-import type { CliWording } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
 import { openReportSync } from '../own-reports.js';
@@ -16,6 +15,7 @@ import {
   type Tally,
   visible,
 } from '../report.js';
+import type { CliWording } from '../wording.js';
 
 /**
  * A command's message: `%`, CR and LF escaped as GitHub reads them, so that no text of an order can

@@ -1,12 +1,10 @@
 // GitLab Code Quality: a JSON array of issues, each with a description, the check's name, a
 // fingerprint, a severity and the file and line it is on.
 
-import type { CliWording } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import { type Place, pointerName, type ReportFormat, visible } from '../report.js';
-import { listFrame } from './json.js';
-import { fingerprint } from './sarif.js';
+import { fingerprint, listFrame, type Place, pointerName, type ReportFormat, visible } from '../report.js';
+import type { CliWording } from '../wording.js';
 
 type Severity = 'info' | 'major' | 'blocker';
 

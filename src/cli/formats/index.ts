@@ -1,7 +1,6 @@
 // The report formats by name, and the renderers and frames of a run's reports.
 import { cliWords } from '../../generated/languages.js';
-import type { Format } from '../options.js';
-import type { Frame, Look, Renderer, ReportFormat, RunFacts, Style } from '../report.js';
+import type { Format, Frame, Look, Renderer, ReportFormat, RunFacts, Style } from '../report.js';
 import { github } from './github.js';
 import { gitlab } from './gitlab.js';
 import { json, ndjson } from './json.js';

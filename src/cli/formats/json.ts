@@ -1,9 +1,10 @@
 // The machine-readable reports: `json`, one document `{ "results": [...], "summary": {...} }`, and
 // `ndjson`, one result per line as the orders are checked, then `{"summary": {...}}`. A result is an
 // order's verdict or an input error.
-import type { CliWording } from '../../messages/wording.js';
-import { type Frame, type ReportFormat, type Style, type Tally, type Verdict, visible } from '../report.js';
+
+import { listFrame, type ReportFormat, type Style, type Tally, type Verdict, visible } from '../report.js';
 import type { InputError } from '../sources.js';
+import type { CliWording } from '../wording.js';
 
 /** The JSON record of an order's verdict. */
 function orderRecord({ place, violations, hints, truncated }: Verdict): string {
@@ -43,20 +44,6 @@ const records =
       quiet && verdict.violations.length === 0 ? '' : before + orderRecord(verdict) + after,
     error: (error: InputError) => before + errorRecord(error, t) + after,
   });
-
-/**
- * A frame for records that each start with a separator (`,\n`) inside `start` and `finish`: the first
- * record's separator is dropped.
- */
-export function listFrame(start: string, finish: (empty: boolean, tally: Tally) => string): Frame {
-  let first = true;
-  const records = (s: string) => {
-    if (s === '' || !first) return s;
-    first = false;
-    return s.slice(2);
-  };
-  return { start: () => start, records, alone: records, end: () => '', finish: (tally) => finish(first, tally) };
-}
 
 export const json: ReportFormat = {
   renderer: records(',\n', ''),

@@ -23,6 +23,40 @@ function written(results: number, chunk: number) {
 
 const numbers = (run: { results: { message: { text: string } }[] }) => run.results.map((r) => Number(r.message.text));
 
+describe('sarif results', () => {
+  it('writes a hint at level note and a violation at level error, and the hint rule note by default', () => {
+    const renderer = sarif.renderer(style);
+    const at = { line: 2, column: 3, endLine: 2, endColumn: 9 };
+    const text = renderer.order({
+      place: { source: 'a.json' },
+      violations: [
+        { rule: 'R-field', code: 'too_long', path: '/priority', params: { limit: 10 }, message: 'x', ...at },
+      ],
+      hints: [
+        {
+          code: 'did_you_mean',
+          path: '/descripton',
+          params: { found: 'descripton', suggestion: 'description' },
+          message: 'y',
+          ...at,
+        },
+      ],
+    });
+    const results = JSON.parse(`[${text.slice(1)}]`) as { ruleId: string; level: string }[];
+    expect(results.map((r) => [r.ruleId, r.level])).toEqual([
+      ['R-field', 'error'],
+      ['did_you_mean', 'note'],
+    ]);
+    const frame = sarif.frame(style, { version: '0.0.0', cwd: '/', exitCode: () => 0, warn: () => {} });
+    const log = JSON.parse(frame.start() + frame.finish(new Tally())) as {
+      runs: { tool: { driver: { rules: { id: string; defaultConfiguration: { level: string } }[] } } }[];
+    };
+    const levels = new Map(log.runs[0].tool.driver.rules.map((r) => [r.id, r.defaultConfiguration.level]));
+    expect(levels.get('did_you_mean')).toBe('note');
+    expect(levels.get('R-field')).toBe('error');
+  });
+});
+
 describe('sarif frame', () => {
   it('splits results into runs of 25,000 wherever the batches end, keeping every result once and in order', () => {
     const { log, warnings } = written(60_001, 777);

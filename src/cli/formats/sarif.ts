@@ -4,11 +4,11 @@
 import { basename, isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import type { CliWording, ReportId } from '../../messages/wording.js';
 import type { Located } from '../../text/located.js';
 import type { Hint, Violation } from '../../violation.js';
-import { baselineHash, baselineKey, sha256 } from '../baseline.js';
+import { baselineHash, baselineKey } from '../baseline.js';
 import {
+  fingerprint,
   type NextFile,
   type Pieces,
   type Place,
@@ -18,6 +18,7 @@ import {
   visible,
 } from '../report.js';
 import type { InputError } from '../sources.js';
+import type { CliWording, ReportId } from '../wording.js';
 
 /** The name of stdin in reports. */
 const stdin = '<stdin>';
@@ -44,15 +45,6 @@ function artifactOf(name: string): object {
     .map(encodeURIComponent)
     .join('/');
   return { uri, uriBaseId: '%SRCROOT%' };
-}
-
-/**
- * A fingerprint of a fault that does not move with the lines around it: its source, the order's
- * place in the source (index or NDJSON line), its rule, code, path and params.
- */
-export function fingerprint(place: Place, id: string, code: string, path: string, params: unknown): string {
-  const order = place.line !== undefined ? `:${place.line}` : place.index !== undefined ? `#${place.index}` : '';
-  return sha256(`${place.source}\0${order}\0${id}\0${code}\0${path}\0${JSON.stringify(params)}`);
 }
 
 const index: ReadonlyMap<string, number> = new Map(reportIds.map((id, i) => [id, i]));

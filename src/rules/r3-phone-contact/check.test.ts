@@ -42,6 +42,15 @@ describe('R3: contact roles need a PhoneContactMedium', () => {
       path: MEDIA,
       params: { role: 'installationContact' },
     }));
+  it('does not count a medium whose @type PhoneContactMedium is inherited', () => {
+    const { '@type': type, ...own } = phone();
+    const inherited = Object.assign(Object.create({ '@type': type }), own);
+    expectViolation(withContact('technicalContact', [inherited]), {
+      ...r3,
+      path: MEDIA,
+      params: { role: 'technicalContact' },
+    });
+  });
   it('rejects a phone-like medium of another @type', () =>
     expectViolations(withContact('technicalContact', [phone({ '@type': 'MobileContactMedium' })]), [
       { ...r3, path: MEDIA },

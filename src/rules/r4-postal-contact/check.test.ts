@@ -38,6 +38,11 @@ describe('R4: deliveryContact needs a PostalAddressContactMedium', () => {
     }));
   it('rejects an empty contactMedium', () =>
     expectViolation(withDelivery([]), { ...r4, path: MEDIA, params: { role: 'deliveryContact' } }));
+  it('does not count a medium whose @type PostalAddressContactMedium is inherited', () => {
+    const { '@type': type, ...own } = postal();
+    const inherited = Object.assign(Object.create({ '@type': type }), own);
+    expectViolation(withDelivery([inherited]), { ...r4, path: MEDIA, params: { role: 'deliveryContact' } });
+  });
   it('rejects phone and email media only', () =>
     expectViolation(withDelivery([phone(), email()]), { ...r4, path: MEDIA, params: { role: 'deliveryContact' } }));
   it('counts an undefined contactMedium as absent', () =>

@@ -1,0 +1,119 @@
+// The layers of the shipped source, checked by `npm run lint` (dependency-cruiser; the tests are left
+// out of the graph): no import cycle between modules, type imports included; no cycle between
+// folders but those of the knot listed in `knot`; and each layer imports downward only. A
+// violation already there is listed in .dependency-cruiser-known-violations.json (`npm run
+// lint:layers:baseline` rewrites it): that list and `knot` may only shrink, anything new fails.
+
+/**
+ * The folders whose imports still go round: each of their cycles passes through src/generated, which
+ * holds both what the rules read (facts, types, ids) and what lists the rules and the words of every
+ * layer (the walk, the checks, the rule labels, the languages). The debt to clear: a folder leaves
+ * the list once it is out of every cycle. Any other folder is checked.
+ */
+const knot = ['^src$', '^src/(generated|messages|form|text|cli|http|rules)$', '^src/rules/[^/]+$'];
+/** The registries: what lists every rule, above the rules (the walk and the checks are generated). */
+const registry =
+  '^src/(generated/(walk[.]js|walk[.]d[.]ts|checks[.]ts|rule-labels-[a-z]+[.]ts)|rules/(index|walked)[.]ts)$';
+/** A rule's own folder, or what several rules share. */
+const rule = '^src/rules/(r[a-z0-9-]+/|places|parties|items)';
+/** The formats of the command's reports, each on its own. */
+const format = '^src/cli/formats/(?!index[.]ts)[^/]+$';
+/** Tests, type tests and test kits. */
+const tests = '([.]test(-d)?[.]tsx?|(^|/)test-kit[.]ts)$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      comment: 'A module reaches itself through its imports (type imports included).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycle',
+      comment: 'A folder reaches itself through the imports of its modules.',
+      severity: 'error',
+      scope: 'folder',
+      from: { pathNot: knot },
+      to: { circular: true },
+    },
+    {
+      name: 'generated-facts-below-rules',
+      comment: 'The generated facts, types and ids are below the rules: only the registries import the rules.',
+      severity: 'error',
+      from: { path: '^src/generated/', pathNot: registry },
+      to: { path: '^src/rules/' },
+    },
+    {
+      name: 'rules-below-registry',
+      comment: 'A rule never imports what lists every rule.',
+      severity: 'error',
+      from: { path: rule, pathNot: tests },
+      to: { path: registry },
+    },
+    {
+      name: 'core-below-service-and-command',
+      comment:
+        'The validator, its rules, words, text and form layers know nothing of HTTP, the adapters, the client or the command.',
+      severity: 'error',
+      from: {
+        path: '^src/(?!(http|adapters|client|cli)/)',
+        pathNot: [tests, '^src/index[.]ts$', '^src/generated/languages[.]ts$'],
+      },
+      to: { path: '^src/(http|adapters|client|cli)/' },
+    },
+    {
+      name: 'http-below-adapters-and-command',
+      comment: 'The HTTP helpers know nothing of the adapters, the client or the command.',
+      severity: 'error',
+      from: { path: '^src/http/', pathNot: tests },
+      to: { path: '^src/(adapters|client|cli)/' },
+    },
+    {
+      name: 'words-without-cli-and-http',
+      comment: 'The message layer knows nothing of the command or HTTP: their words are theirs.',
+      severity: 'error',
+      from: { path: '^src/messages/', pathNot: tests },
+      to: { path: '^src/(cli|http)/' },
+    },
+    {
+      name: 'text-validators-in-text',
+      comment: 'The root modules (the validator, its options and result) do not import the text validators.',
+      severity: 'error',
+      from: { path: '^src/[^/]+$', pathNot: [tests, '^src/index[.]ts$'] },
+      to: { path: '^src/text/' },
+    },
+    {
+      name: 'formats-on-the-report-model',
+      comment: 'A report format depends on the report model, never on another format or on the options parser.',
+      severity: 'error',
+      from: { path: format, pathNot: tests },
+      to: { path: [format, '^src/cli/options[.]ts$'] },
+    },
+    {
+      name: 'test-kit-under-test',
+      comment: 'The shipped code never imports a test, a test kit or test/.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: tests },
+      to: { path: ['^test/', tests] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: {
+      path: [
+        '(^|/)(node_modules|dist)/',
+        '^test/(reference|json-schema-test-suite|artifacts)/',
+        '[.]test(-d)?[.]tsx?$',
+      ],
+    },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
+    },
+  },
+};
