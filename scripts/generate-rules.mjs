@@ -214,7 +214,10 @@ export function ruleTables(root, rules) {
       [
         '| rule | what it demands | example violation (`code` at `path`) | in-flight |',
         '|---|---|---|---|',
-        ...rules.map((r) => `| \`${r.id}\` | ${escapeCell(r.title)} | ${r.example} | ${onChanges(r)} |`),
+        ...rules.map(
+          (r) =>
+            `| [\`${r.id}\`](reference/rules/${r.id}.md) | ${escapeCell(r.title)} | ${r.example} | ${onChanges(r)} |`,
+        ),
       ],
       'docs/rules.md',
     ),

@@ -1,8 +1,9 @@
 // Regenerates src/generated/ from schemas/product-order.schema.json and the rule folders under
 // src/rules/ (see generate-rules.mjs), and the rule $defs of the schema and the tables of rules in
-// docs/rules.md and the README: `npm run generate`.
+// docs/rules.md and the README, and the page of each rule in docs/reference/rules/: `npm run generate`.
 // With --check it writes nothing and fails when a generated file is stale.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -14,6 +15,7 @@ import { inflightFiles } from './generate-inflight.mjs';
 import { languagesModule } from './generate-languages.mjs';
 import { namesAt } from './generate-names.mjs';
 import { openapiDocument, resourceDefs } from './generate-openapi.mjs';
+import { ruleDocs, strayPages } from './generate-rule-docs.mjs';
 import {
   assembleSchema,
   formLabelModules,
@@ -416,16 +418,33 @@ files['openapi/product-order-service.openapi.json'] = `${JSON.stringify(openapi,
 
 const check = process.argv.includes('--check');
 let stale = 0;
-for (const [path, text] of Object.entries(files)) {
-  const file = `${root}${path}`;
-  const same = existsSync(file) && readFileSync(file, 'utf8') === text;
-  if (same) continue;
+/** Writes `files` (path → text) where they differ, or with --check counts them stale. */
+function put(files) {
+  for (const [path, text] of Object.entries(files)) {
+    const file = `${root}${path}`;
+    const same = existsSync(file) && readFileSync(file, 'utf8') === text;
+    if (same) continue;
+    if (check) {
+      console.error(`stale: ${path} (run npm run generate)`);
+      stale++;
+    } else {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      console.log(`wrote ${path}`);
+    }
+  }
+}
+put(files);
+// the rule pages run the validators of src/, so they follow the modules of src/generated/ written above
+const pages = await ruleDocs(root, rules);
+put(pages);
+for (const path of strayPages(root, pages)) {
   if (check) {
-    console.error(`stale: ${path} (run npm run generate)`);
+    console.error(`stale: ${path} (no rule folder; run npm run generate)`);
     stale++;
   } else {
-    writeFileSync(file, text);
-    console.log(`wrote ${path}`);
+    unlinkSync(`${root}${path}`);
+    console.log(`removed ${path}`);
   }
 }
 if (stale) process.exit(1);

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { orderRuleIds } from '../src/generated/rule-ids.js';
 import { inflightRules } from '../src/inflight.js';
 import { layers, violations } from '../src/messages/en.js';
 import { rules } from '../src/rules/index.js';
@@ -37,6 +38,9 @@ describe('the packed package', () => {
       'docs/forms.md',
       'docs/rules.md',
       'docs/service.md',
+      // a page per rule and their index
+      ...orderRuleIds.map((id) => `docs/reference/rules/${id}.md`),
+      'docs/reference/rules/README.md',
       'schemas/product-order.schema.json',
       'schemas/inflight-change-product-order.schema.json',
       'openapi/product-order-service.openapi.json',
@@ -128,10 +132,12 @@ describe('the links of the shipped documents', () => {
 describe('the rule reference (docs/rules.md)', () => {
   const reference = readFileSync(join(home, 'docs/rules.md'), 'utf8');
 
-  it('names every rule with the title it has in `rules`, and whether it runs on in-flight changes', () => {
+  it('names every rule with the title it has in `rules`, its page, and whether it runs on in-flight changes', () => {
     const inflight = new Set(inflightRules.map((rule) => rule.id));
     for (const rule of rules) {
-      const row = reference.split('\n').find((line) => line.startsWith(`| \`${rule.id}\` |`));
+      const row = reference
+        .split('\n')
+        .find((line) => line.startsWith(`| [\`${rule.id}\`](reference/rules/${rule.id}.md) |`));
       expect(row, rule.id).toBeDefined();
       expect(row).toContain(`| ${rule.title} |`);
       const onChanges = rule.id === 'R-field' ? 'its own field table' : inflight.has(rule.id) ? 'yes' : 'no';

@@ -1,0 +1,12 @@
+import type { RuleFolder } from './generate-rules.mjs';
+
+/** The folder of the rule pages, relative to the root. */
+export declare const pagesDir: string;
+/** Each code of ParamsByCode in src/violation.ts: its TSDoc, and each param's name, type, optionality and TSDoc. */
+export declare function paramsByCode(
+  root: string,
+): Record<string, { doc: string; params: { name: string; type: string; optional: boolean; doc: string }[] }>;
+/** The page of each rule and their index, by path. */
+export declare function ruleDocs(root: string, rules: readonly RuleFolder[]): Promise<Record<string, string>>;
+/** The files in the pages' folder that `pages` does not hold. */
+export declare function strayPages(root: string, pages: Record<string, string>): string[];
