@@ -387,7 +387,7 @@ describe('the order form example in Chromium, under script-src self', () => {
       {
         rule: 'R10',
         code: 'missing_characteristic',
-        message: 'Merkmale des Standorts (Standort B): ONKz und ASB fehlen.',
+        message: 'Merkmale des Standorts (Standort B): ONKz und ASB fehlen, bitte angeben.',
       },
     ]);
     expect(shown).toEqual(await expectedAt(characteristics, 'de'));
