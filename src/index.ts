@@ -27,7 +27,7 @@ export {
   type FieldOption,
   type ProductPlaces,
 } from './form/field-facts.js';
-export { type FormOnlyFinding, formOnlyRule } from './form/form-only.js';
+export { type FormOnlyFinding, type FormOnlyFindingOf, formOnlyRule } from './form/form-only.js';
 export {
   defineLabels,
   type LabelContext,

@@ -4,14 +4,23 @@
 import { formPatterns } from '../generated/form-patterns.js';
 import { decodeToken, encodeToken } from '../pointer.js';
 import { isRecord, lengthOf } from '../read.js';
-import type { CustomRule } from '../validate.js';
+import type { CustomFinding, CustomRule } from '../validate.js';
+import type { ParamsByCode } from '../violation.js';
 import type { FieldFact, FieldFacts } from './field-facts.js';
 
 /** A finding of {@link formOnlyRule}: the codes and params of the package's own field checks. */
 export type FormOnlyFinding =
-  | { rule: 'form-only'; code: 'required'; path: string; params: { property: string } }
-  | { rule: 'form-only'; code: 'too_short' | 'too_long'; path: string; params: { limit: number } }
-  | { rule: 'form-only'; code: 'pattern_mismatch'; path: string; params: { pattern: string } };
+  | FormOnlyFindingOf<'required'>
+  | FormOnlyFindingOf<'too_short'>
+  | FormOnlyFindingOf<'too_long'>
+  | FormOnlyFindingOf<'pattern_mismatch'>;
+
+/** A finding of {@link formOnlyRule} of the code `C`, with the params of the package's own check of `C`. */
+export interface FormOnlyFindingOf<C extends 'required' | 'too_short' | 'too_long' | 'pattern_mismatch'>
+  extends CustomFinding<C, ParamsByCode[C]> {
+  /** The rule's id, `'form-only'`. */
+  readonly rule: 'form-only';
+}
 
 /** The most rows of one list, facts and findings the rule reads or gives: an order has far fewer. */
 const maxRows = 10_000;
