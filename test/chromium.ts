@@ -10,6 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { build, type Plugin } from 'esbuild';
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { importEsm } from './consumer.js';
 
 const flags = [
   '--headless',
@@ -235,4 +236,21 @@ export async function expectDescribed(control: Locator, expected: string): Promi
   const id = await control.getAttribute('aria-describedby');
   expect(id).toMatch(/-error$/);
   await expect.poll(() => control.page().locator(`[id="${id}"]`).textContent()).toBe(expected);
+}
+
+/**
+ * What a test of the page of emptied lists asks of it: an element by its test id, the test id that
+ * has the focus, and the issues of `values` in the German form's words, by the packed package `api`.
+ */
+export function listsPageKit(form: WatchedPage, api: () => Awaited<ReturnType<typeof importEsm>>) {
+  return {
+    byId: (id: string) => form.page.getByTestId(id),
+    focused: () => form.page.evaluate<string>('document.activeElement?.dataset.testid ?? ""'),
+    issuesOf: async (values: unknown) =>
+      (
+        await api()
+          .createProductOrderSchema({ labels: api().labelsDe, emptyAsMissing: true })
+          ['~standard'].validate(values)
+      ).issues ?? [],
+  };
 }

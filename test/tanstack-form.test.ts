@@ -14,6 +14,7 @@ import {
   expectNoSevereAxeFinding,
   formPage,
   launchChromium,
+  listsPageKit,
   type ServedPage,
   servePage,
   tryInlineScript,
@@ -240,11 +241,7 @@ describe('the TanStack form in German with a list emptied', () => {
     () => browser,
     () => listsPage.url,
   );
-  const byId = (id: string) => form.page.getByTestId(id);
-  const focused = () => form.page.evaluate<string>('document.activeElement?.dataset.testid ?? ""');
-  const issuesOf = async (values: unknown) =>
-    (await api.createProductOrderSchema({ labels: api.labelsDe, emptyAsMissing: true })['~standard'].validate(values))
-      .issues ?? [];
+  const { byId, focused, issuesOf } = listsPageKit(form, () => api);
 
   // regression: a list rule on an empty list gave its issue at the key field of a row that does not
   // exist, so the form showed nothing and the focus stayed on the submit button (issue 42)
