@@ -281,7 +281,7 @@ describe('Node’s request and response', () => {
   });
 });
 
-describe('every snippet of the README, run from the installed package', () => {
+describe('every snippet of the README, docs/rules.md and docs/schema.md, run from the installed package', () => {
   let service: ChildProcess | undefined;
   afterEach(() => {
     service?.kill();
@@ -327,7 +327,7 @@ describe('every snippet of the README, run from the installed package', () => {
   });
 
   it.each(runnable.filter(([, b]) => !/\.listen\(/.test(b.code)))(
-    'runs %s and prints what the README says',
+    'runs %s and prints what its document says',
     (name, block) => {
       expect(printed(block, name.replaceAll(' ', '-')).trimEnd()).toBe(expectedOutput(block).trimEnd());
     },
