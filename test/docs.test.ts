@@ -37,6 +37,7 @@ describe('the packed package', () => {
       'docs/decisions.md',
       'docs/forms.md',
       'docs/rules.md',
+      'docs/schema.md',
       'docs/service.md',
       // a page per rule and their index
       ...orderRuleIds.map((id) => `docs/reference/rules/${id}.md`),

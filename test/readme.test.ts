@@ -3,8 +3,8 @@
 // installed the packed package and the frameworks, type-checked under strict, exactOptionalPropertyTypes
 // and noUncheckedIndexedAccess, with NodeNext and with Bundler resolution; Node's own request and
 // response, and each framework's, fit the helpers' types. Then every TypeScript, JavaScript, Python and
-// console block of the README is run there, and what it prints compared with the `output` block after
-// it; a block that listens is a service, called over loopback.
+// console block of the README, docs/rules.md and docs/schema.md is run there, and what it prints
+// compared with the `output` block after it; a block that listens is a service, called over loopback.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -37,9 +37,16 @@ const typescript = [
     blocks.filter((b) => b.lang === 'ts').map((b, i) => [`${file.replace('.md', '')}-${i + 1}`, b.code] as const),
   ),
 ];
-const runnable = readme
-  .filter((b) => ['ts', 'js', 'python', 'console'].includes(b.lang))
-  .map((block, i) => [`${block.lang} block ${i + 1}`, block] as const);
+/** The README's blocks, then those of the guides it hands the validator's result and the JSON Schema over to. */
+const handedOver: readonly (readonly [file: string, blocks: CodeBlock[]])[] = [
+  ['README', readme],
+  ...['rules', 'schema'].map((name) => [name, codeBlocks(shipped(`docs/${name}.md`))] as const),
+];
+const runnable = handedOver.flatMap(([file, blocks]) =>
+  blocks
+    .filter((b) => ['ts', 'js', 'python', 'console'].includes(b.lang))
+    .map((block, i) => [`${file} ${block.lang} block ${i + 1}`, block] as const),
+);
 
 /** Node's and the frameworks' own objects given to the helpers as they are, without casts. */
 const fits = `import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -274,7 +281,7 @@ describe('Node’s request and response', () => {
   });
 });
 
-describe('every snippet of the README, run from the installed package', () => {
+describe('every snippet of the README, docs/rules.md and docs/schema.md, run from the installed package', () => {
   let service: ChildProcess | undefined;
   afterEach(() => {
     service?.kill();
@@ -282,12 +289,45 @@ describe('every snippet of the README, run from the installed package', () => {
   });
 
   it('runs TypeScript, JavaScript, Python and the command line, and each block that prints says what', () => {
-    expect(runnable.map(([, b]) => b.lang).sort()).toEqual(['console', 'js', 'python', 'ts', 'ts', 'ts', 'ts', 'ts']);
-    expect(runnable.filter(([, b]) => b.output !== undefined || b.lang === 'console')).toHaveLength(7);
+    expect(runnable.map(([, b]) => b.lang).sort()).toEqual([
+      'console',
+      'js',
+      'python',
+      'ts',
+      'ts',
+      'ts',
+      'ts',
+      'ts',
+      'ts',
+    ]);
+    expect(runnable.filter(([, b]) => b.output !== undefined || b.lang === 'console')).toHaveLength(8);
+  });
+
+  it('gets a user to a first result in a service, a form and CI, each block run as pasted', () => {
+    const sections = shipped('README.md')
+      .split(/^## /m)
+      .filter((part) => part.startsWith('A first result in '));
+    expect(sections.map((part) => part.split('\n', 1)[0])).toEqual([
+      'A first result in a service',
+      'A first result in a form',
+      'A first result in CI',
+    ]);
+    const run = new Set(runnable.map(([, block]) => block.code));
+    const ran = sections.map((part) =>
+      codeBlocks(part).filter(
+        (b) => run.has(b.code) && (b.output !== undefined || b.lang === 'console' || /\.listen\(/.test(b.code)),
+      ),
+    );
+    // the service is called over loopback, the form's schema and the command print what the README says
+    expect(ran.map((blocks) => blocks.map((b) => (/\.listen\(/.test(b.code) ? 'listens' : b.lang)))).toEqual([
+      ['listens', 'ts'],
+      ['ts'],
+      ['console'],
+    ]);
   });
 
   it.each(runnable.filter(([, b]) => !/\.listen\(/.test(b.code)))(
-    'runs %s and prints what the README says',
+    'runs %s and prints what its document says',
     (name, block) => {
       expect(printed(block, name.replaceAll(' ', '-')).trimEnd()).toBe(expectedOutput(block).trimEnd());
     },
