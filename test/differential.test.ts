@@ -142,7 +142,7 @@ const pastTheStop = (result: unknown): boolean =>
 
 /**
  * Past the stop the engines differ by design: acd80ce's listed the first by path of what its first
- * rules found before the limit, the walk lists the first by path of all (docs/decisions/0391-past-the-stop.md). Both
+ * rules found before the limit, the walk lists the first by path of all (docs/decisions/0391-the-walk-past-the-stop.md). Both
  * stop, list as many, and the walk's are in path order.
  */
 function stopDifference(now: unknown, before: unknown): Difference | undefined {
