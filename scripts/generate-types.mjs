@@ -1,7 +1,7 @@
 // TypeScript types from the schema's titled $defs. A def whose @type is an enum and whose allOf
 // holds only `if @type = X then $ref` becomes a union discriminated on @type. An object lists its
 // known fields only, so that form libraries walk exactly the order's paths; an object whose fields
-// the spec does not show keeps an index signature, and `Open<T>` opens any other (docs/decisions.md).
+// the spec does not show keeps an index signature, and `Open<T>` opens any other (docs/decisions/0180-tmf-s-extensibility-against-typed-paths.md).
 
 const refName = (ref) => ref.replace('#/$defs/', '');
 

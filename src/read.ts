@@ -43,7 +43,7 @@ export const maxNodes = 2 ** 28;
  * The most reads of the input one validation makes: every array element a walk loops over and every
  * key it does not know counts one. The one walk of an order reads each node once, and an in-flight
  * change, its own table then the walk, twice; so no JSON text within the package's limits ever needs
- * more (docs/decisions.md). Past it, the validation stops as `too_costly`.
+ * more (docs/decisions/0062-the-budget-counts-reads-of-the-input-not-findings.md). Past it, the validation stops as `too_costly`.
  */
 export const maxReads = 2 * maxNodes;
 

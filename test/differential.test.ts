@@ -142,7 +142,7 @@ const pastTheStop = (result: unknown): boolean =>
 
 /**
  * Past the stop the engines differ by design: acd80ce's listed the first by path of what its first
- * rules found before the limit, the walk lists the first by path of all (docs/decisions.md). Both
+ * rules found before the limit, the walk lists the first by path of all (docs/decisions/0391-the-walk-past-the-stop.md). Both
  * stop, list as many, and the walk's are in path order.
  */
 function stopDifference(now: unknown, before: unknown): Difference | undefined {
@@ -201,8 +201,7 @@ function valueAt(input: unknown, pointer: string): unknown {
 }
 
 /**
- * A finding of acd80ce's as the current engine gives it by design (docs/decisions.md, "A missing row
- * is reported at the list"): one about a missing row of a list (a count too low, R3's and R4's contact
+ * A finding of acd80ce's as the current engine gives it by design (docs/decisions/0219-a-missing-row-is-reported-at-the-list-its-focus.md): one about a missing row of a list (a count too low, R3's and R4's contact
  * medium, a site's characteristic, and a place role that no place can take over) focused the key field
  * of the list's first row, `…/0/<key>`, and its Standard Schema issue sat there; so did a missing place
  * role while the count allows one more place, at a place whose role is not needed (`…/<j>/role`). Now
@@ -239,8 +238,7 @@ function byDesign(result: unknown, input: unknown): unknown {
 
 /**
  * acd80ce's finding of a day the calendar does not have (`2023-02-30`), `invalid_date_time` with the
- * reason `invalid`, as the current engine gives it by design (docs/decisions.md, "A date's message
- * keeps its reason"): the reason `no_such_date`, the day in `params.date`, and a message that says
+ * reason `invalid`, as the current engine gives it by design (docs/decisions/0214-a-date-s-message-keeps-its-reason.md): the reason `no_such_date`, the day in `params.date`, and a message that says
  * so. Taken over only where the current engine says `no_such_date` at the same place and acd80ce
  * said `invalid`; everything else stays as it was.
  */

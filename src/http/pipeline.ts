@@ -65,7 +65,7 @@ export function routeTable(served: {
 
 /**
  * The methods a route allows, its `Allow`: GET and POST as the spec lists them, HEAD wherever GET is
- * (RFC 9110 section 9.3.2). OPTIONS is none of them: it gets 405 on every door (docs/decisions.md).
+ * (RFC 9110 section 9.3.2). OPTIONS is none of them: it gets 405 on every door (docs/decisions/0087-unknown-paths-give-404-head-is-answered-wherever.md).
  */
 export function allowedMethods(route: Route): readonly string[] {
   if (route.methods) return route.methods;

@@ -100,7 +100,7 @@ function adopt(node: Trie, name: string): Trie {
 export function spans(text: string, from: number, targets: readonly Target[], unique = false): Span[] {
   // plain loops over arrays built by push, not map with a destructured callback: on the bench's
   // stream the map's arrays and elements took several maps, and each new one threw the optimised
-  // code away (see decisions.md, "An invalid order's cost in the command")
+  // code away (docs/decisions/0328-the-locator-keeps-its-optimised-code.md)
   const root = trie();
   const paths: Trie[][] = [];
   for (let k = 0; k < targets.length; k++) {
