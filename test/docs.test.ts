@@ -8,7 +8,7 @@ import { orderRuleIds } from '../src/generated/rule-ids.js';
 import { inflightRules } from '../src/inflight.js';
 import { layers, violations } from '../src/messages/en.js';
 import { rules } from '../src/rules/index.js';
-import { anchors, linkTargets } from './markdown.js';
+import { anchors, headings, linkTargets } from './markdown.js';
 
 const home = join(inject('consumer'), 'node_modules/product-order-validator');
 
@@ -130,6 +130,42 @@ describe('the links of the shipped documents', () => {
     expect(anchors('## The HTTP contract (`product-order-validator/http`)\n')).toEqual(
       new Set(['the-http-contract-product-order-validatorhttp']),
     );
+  });
+});
+
+describe('the shipped markdown', () => {
+  // KB as the registry counts them, 1,000 bytes: a user reads the package's documents, not its work log
+  const sizes = documents.map((file) => ({ file, bytes: statSync(join(home, file)).size }));
+  /** A heading that names an issue ("Figures of issue 28", "#43") is history, not a guide. */
+  const namesAnIssue = (heading: string) => /\b(issue|issues) #?\d+|#\d+\b/i.test(heading);
+
+  it('stays within 200 KB of markdown in all, so that a user can read what ships', () => {
+    const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+    const largest = [...sizes].sort((a, b) => b.bytes - a.bytes).slice(0, 5);
+    expect(total, `largest: ${largest.map(({ file, bytes }) => `${file} ${bytes} B`).join(', ')}`).toBeLessThanOrEqual(
+      200_000,
+    );
+  });
+
+  it('holds no document over 60 KB', () => {
+    expect(sizes.filter(({ bytes }) => bytes > 60_000).map(({ file, bytes }) => `${file}: ${bytes} B`)).toEqual([]);
+  });
+
+  it('names no issue number in a heading', () => {
+    const found = documents.flatMap((file) =>
+      headings(readFileSync(join(home, file), 'utf8'))
+        .filter(namesAnIssue)
+        .map((heading) => `${file}: ${heading}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('would find a heading that names an issue, and leaves other numbers alone', () => {
+    const found = headings(
+      '# Figures of issue 28\n## Issues #27 and 26\n### After #43\n## R10 to R12\n## HTTP 404\n',
+    ).filter(namesAnIssue);
+    expect(found).toEqual(['Figures of issue 28', 'Issues #27 and 26', 'After #43']);
+    expect(headings('```sh\n# issue 28, a comment in code\n```\n')).toEqual([]);
   });
 });
 

@@ -32,13 +32,18 @@ export function linkTargets(markdown: string): string[] {
   return [...prose.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
 }
 
+/** The text of every ATX heading of `markdown` (`## Caps` gives `Caps`), outside code, in order. */
+export function headings(markdown: string): string[] {
+  const prose = markdown.replace(/^( *)```[\s\S]*?^\1```$/gm, '');
+  return [...prose.matchAll(/^#{1,6} +(.+?) *$/gm)].map((m) => m[1] ?? '');
+}
+
 /** The anchors GitHub and npm give the headings of `markdown`. */
 export function anchors(markdown: string): Set<string> {
-  const prose = markdown.replace(/^( *)```[\s\S]*?^\1```$/gm, '');
   const seen = new Map<string, number>();
   const out = new Set<string>();
-  for (const [, heading] of prose.matchAll(/^#{1,6} +(.+?) *$/gm)) {
-    const slug = (heading ?? '')
+  for (const heading of headings(markdown)) {
+    const slug = heading
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\- _]/gu, '')
       .replace(/ /g, '-');

@@ -77,7 +77,7 @@ interface Pending {
  * The input bytes checked on the main thread before the first worker starts. A worker costs tens of
  * milliseconds to start and megabytes of memory, and the main thread checks about a megabyte in 20
  * ms: a pre-commit run of a few files, or of hundreds of small ones, is done before a worker would be
- * ready (measured in BENCHMARKS.md, "Figures of issue 27").
+ * ready (`npm run bench:cli`, its small-input table: BENCHMARKS.md, "Command line").
  */
 export const mainThreadBytes = 8 * 2 ** 20;
 
