@@ -9,5 +9,5 @@ export interface FormWordRow {
 export declare const faults: readonly { readonly code: string; readonly rule?: string; readonly plain?: boolean }[];
 /** The rows of the table, from the labels bundled from src/ now. */
 export declare function formWordRows(root: string): Promise<FormWordRow[]>;
-/** docs/forms.md with its table of a form's words per code. */
+/** docs/forms.md with its table of a form's words per code, in German. */
 export declare function formWordsDoc(root: string): Promise<string>;

@@ -1,6 +1,7 @@
-// The table of docs/forms.md of what a form says per code, in German and English: each row a fault of
-// a valid order, validated with labelsDe and labelsEn as the package builds them (bundled from src/
-// when this runs), so the table is the words a clerk reads, never a copy of them.
+// The table of docs/forms.md of what a form says per code: each row a fault of a valid order, validated
+// with labelsDe and labelsEn as the package builds them (bundled from src/ when this runs), so the
+// table is the words a clerk reads, never a copy of them. The page shows the German words, the form
+// it builds; the English ones are checked beside them (test/form-words.test.ts).
 import { readFileSync } from 'node:fs';
 import { bundledModule } from './generate-field-facts.mjs';
 import { between } from './generate-rules.mjs';
@@ -96,7 +97,7 @@ export async function formWordRows(root) {
   });
 }
 
-/** docs/forms.md with its table of a form's words per code. */
+/** docs/forms.md with its table of a form's words per code, in German. */
 export async function formWordsDoc(root) {
   const rows = await formWordRows(root);
   const text = readFileSync(`${root}docs/forms.md`, 'utf8');
@@ -104,9 +105,9 @@ export async function formWordsDoc(root) {
     text,
     'form-words',
     [
-      '| code | Deutsch (`labelsDe`) | English (`labelsEn`) |',
-      '|---|---|---|',
-      ...rows.map(({ code, rule, de, en }) => `| \`${code}\`${rule ? ` (${rule})` : ''} | ${cell(de)} | ${cell(en)} |`),
+      '| code | `labelsDe` |',
+      '|---|---|',
+      ...rows.map(({ code, rule, de }) => `| \`${code}\`${rule ? ` (${rule})` : ''} | ${cell(de)} |`),
     ],
     'docs/forms.md',
   );
