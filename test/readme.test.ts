@@ -298,9 +298,8 @@ describe('every snippet of the README, docs/rules.md and docs/schema.md, run fro
       'ts',
       'ts',
       'ts',
-      'ts',
     ]);
-    expect(runnable.filter(([, b]) => b.output !== undefined || b.lang === 'console')).toHaveLength(8);
+    expect(runnable.filter(([, b]) => b.output !== undefined || b.lang === 'console')).toHaveLength(7);
   });
 
   it('gets a user to a first result in a service, a form and CI, each block run as pasted', () => {
