@@ -154,7 +154,7 @@ ${langs
   .join('\n')}`;
   return {
     'src/generated/rule-ids.ts': ids,
-    'src/generated/checks.ts': checks,
+    'src/registry/checks.ts': checks,
     'src/generated/rule-titles.ts': titles,
     'src/generated/rule-words.ts': words,
   };
@@ -162,7 +162,7 @@ ${langs
 
 /**
  * The form's messages per rule of each language in `langs` (those with a `src/form/labels-<lang>.ts`):
- * `src/generated/rule-labels-<lang>.ts`, the `rules` table of the language's labels, of the folders
+ * `src/registry/rule-labels-<lang>.ts`, the `rules` table of the language's labels, of the folders
  * that have a `labels.<lang>.ts`. A folder that words its rule for a form does so in every such
  * language, and in none other.
  */
@@ -179,7 +179,7 @@ export function formLabelModules(rules, langs, header) {
   const worded = rules.filter((rule) => (rule.formLangs ?? []).length > 0);
   return Object.fromEntries(
     langs.map((lang) => [
-      `src/generated/rule-labels-${lang}.ts`,
+      `src/registry/rule-labels-${lang}.ts`,
       `${header}import type { LabelWords } from '../form/labels.js';
 ${worded.map((r) => `import { formMessage as ${r.check} } from '../rules/${r.folder}/labels.${lang}.js';`).join('\n')}
 

@@ -1,4 +1,4 @@
-// Regenerates src/generated/ from schemas/product-order.schema.json and the rule folders under
+// Regenerates src/generated/ and src/registry/ from schemas/product-order.schema.json and the rule folders under
 // src/rules/ (see generate-rules.mjs), and the rule $defs of the schema and the tables of rules in
 // docs/rules.md and the README, and the page of each rule in docs/reference/rules/: `npm run generate`.
 // With --check it writes nothing and fails when a generated file is stale.
@@ -330,8 +330,8 @@ const files = {
   ...ruleTables(root, rules),
   'src/generated/types.ts': header + typesModule(formSchema, { forms: true }),
   'src/generated/blanks.ts': header + blanksModule(formSchema),
-  'src/generated/walk.js': walkOf(),
-  'src/generated/walk.d.ts': `${header}import type { Found } from '../walk.js';\n\n/** Walks the order \`value\` at the JSON Pointer \`path\` once, reporting to \`found\`. */\nexport declare function walkOrder(value: unknown, path: string, found: Found): void;\n`,
+  'src/registry/walk.js': walkOf(),
+  'src/registry/walk.d.ts': `${header}import type { Found } from '../walk.js';\n\n/** Walks the order \`value\` at the JSON Pointer \`path\` once, reporting to \`found\`. */\nexport declare function walkOrder(value: unknown, path: string, found: Found): void;\n`,
   'src/generated/full-schema.js': full.js,
   'src/generated/full-schema.d.ts': full.dts,
   'src/generated/guards.ts': guards(
@@ -350,7 +350,7 @@ const files = {
   'src/generated/guard-shapes.d.ts': header + shapes.dts,
   // as text: JSON.parse on first use costs less at start than an object literal parsed with the module
   'src/generated/facts.ts': `${header}\n${factsModule(schema, rules)}`,
-  'src/generated/languages.ts': languagesModule(languages),
+  'src/registry/languages.ts': languagesModule(languages),
   'src/generated/schema-text.ts': schemaTexts(schema),
 };
 Object.assign(files, inflight.files);

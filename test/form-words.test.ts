@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formWordRows, formWordsDoc } from '../scripts/generate-form-words.mjs';
 import { labelsDe } from '../src/form/labels-de.js';
 import { labelsEn } from '../src/form/labels-en.js';
-import { violationWords } from '../src/generated/languages.js';
+import { violationWords } from '../src/registry/languages.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -2,8 +2,8 @@
 import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cliWords } from '../generated/languages.js';
 import { type Lang, langs } from '../messages/index.js';
+import { cliWords } from '../registry/languages.js';
 import { type Config, type ConfigChoices, defaultBaseDir, findConfig, readConfig } from './config.js';
 import { type FailOn, failOns } from './exit.js';
 import { maxInputBytes } from './feed.js';

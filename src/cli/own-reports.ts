@@ -5,8 +5,8 @@
 // summary line they end with); anything else at an --output among the inputs refuses the run.
 import { constants, openSync, readSync } from 'node:fs';
 import { type FileHandle, lstat, open, stat } from 'node:fs/promises';
-import { cliWords } from '../generated/languages.js';
 import { langs } from '../messages/index.js';
+import { cliWords } from '../registry/languages.js';
 import { tracked } from './git.js';
 import { summaryLine, Tally } from './report.js';
 import { type InputError, identity, type Note, type Source } from './sources.js';

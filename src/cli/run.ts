@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { mkdir, open, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { cliWords } from '../generated/languages.js';
+import { cliWords } from '../registry/languages.js';
 import { baselineText, countKeys, readBaseline, renameFiles, unusedEntries } from './baseline.js';
 import { settle } from './check.js';
 import { isInside, reportPath } from './config.js';

@@ -1,7 +1,8 @@
 // The ErrorMessage body of every error response, its RFC 9457 alternative, and the table that maps
 // each condition to its status.
-import { httpWordTables } from '../generated/languages.js';
+
 import { type Lang, langs, spoken } from '../messages/index.js';
+import { httpWordTables } from '../registry/languages.js';
 import type { Truncation } from '../validate.js';
 import type { FindingOf, Hint, Violation, ViolationCode } from '../violation.js';
 import type { ErrorStatus } from './status.js';

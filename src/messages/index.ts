@@ -1,5 +1,5 @@
-import { type Lang, langs, layerMessages, partNames, violationWords } from '../generated/languages.js';
 import { decodeToken as decode, isIndexToken as isIndex } from '../pointer.js';
+import { type Lang, langs, layerMessages, partNames, violationWords } from '../registry/languages.js';
 import type { Finding } from '../violation.js';
 import type { PartName, ViolationWording, Wording } from './wording.js';
 

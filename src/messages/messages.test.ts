@@ -13,7 +13,7 @@ import {
   layerMessages,
   partNames,
   violationWords,
-} from '../generated/languages.js';
+} from '../registry/languages.js';
 import { validateProductOrder } from '../validate.js';
 import type { Finding, FindingCode } from '../violation.js';
 import { formatMessage } from './index.js';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants, order } from '../../test/arbitraries.js';
-import { type Lang, langs, layerMessages, violationWords } from '../generated/languages.js';
+import { type Lang, langs, layerMessages, violationWords } from '../registry/languages.js';
 import { validateProductOrderText } from '../text/index.js';
 import { validateProductOrder } from '../validate.js';
 import type { Finding } from '../violation.js';

@@ -1,7 +1,8 @@
 // The rules of the specification, one folder each (src/rules/<id>-<name>/); their list, titles and
 // order are generated from the folders' rule.json by npm run generate.
-import { checks } from '../generated/checks.js';
+
 import { titles } from '../generated/rule-titles.js';
+import { checks } from '../registry/checks.js';
 import type { Check, Rule } from '../violation.js';
 import { walkedAs } from './walked.js';
 
