@@ -12,8 +12,8 @@ export { formatMessage, type Lang, langs } from './messages/index.js';
 // The labels right after the messages: a bundle keeps the modules' order, and gzip compresses the
 // labels' words against what comes before them (0.2 KB less than after the validator's code)
 
-export { labelsDe } from './form/labels-de.js';
-export { labelsEn } from './form/labels-en.js';
+export { labelsDe } from './form-labels/de.js';
+export { labelsEn } from './form-labels/en.js';
 
 // then the rest, sorted
 
@@ -47,8 +47,6 @@ export {
   blankRelatedParty,
   blankRelatedPlace,
 } from './generated/blanks.js';
-export { fieldFactsDe } from './generated/field-facts-de.js';
-export { fieldFactsEn } from './generated/field-facts-en.js';
 export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
 export type * from './generated/inflight-types.js';
@@ -56,7 +54,9 @@ export type * from './generated/types.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 export { type OrderSchemaWithJson, withJsonSchema } from './json-schema/standard.js';
 export type { Target as JsonSchemaTarget } from './json-schema/targets.js';
-export { rules } from './rules/index.js';
+export { fieldFactsDe } from './registry/field-facts-de.js';
+export { fieldFactsEn } from './registry/field-facts-en.js';
+export { rules } from './registry/rules.js';
 export {
   type CarrierIssue,
   contactMediumSchema,

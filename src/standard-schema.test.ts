@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeLength, type Traps } from '../test/traps.js';
 import { type Labels, withLabels } from './form/labels.js';
-import { labelsDe } from './form/labels-de.js';
+import { labelsDe } from './form-labels/de.js';
 import { withJsonSchema } from './json-schema/standard.js';
 import { formatMessage } from './messages/index.js';
 import {

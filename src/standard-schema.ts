@@ -17,7 +17,7 @@ import { formatOrder, formatPart, type Lang, spoken } from './messages/index.js'
 import type { PartName } from './messages/wording.js';
 import { pointerKeys } from './pointer.js';
 import { atParent, maxNodes } from './read.js';
-import { checks as orderChecks } from './rules/index.js';
+import { checks as orderChecks } from './registry/rules.js';
 import {
   type Carrier,
   type Collected,

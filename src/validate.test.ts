@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../test/runs.js';
 import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../test/traps.js';
-import { labelsEn } from './form/labels-en.js';
+import { labelsEn } from './form-labels/en.js';
 import { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
-import { rules } from './rules/index.js';
+import { rules } from './registry/rules.js';
 import { orderWith, phone, validOrder } from './rules/test-kit.js';
 import {
   byPath,

@@ -5,10 +5,10 @@ import type { PartName } from './messages/wording.js';
 import { defaultMaxViolations, settings, type ValidateOptions } from './options.js';
 import { comparePaths, pointerKeys } from './pointer.js';
 import { isRecord, maxReads, type NotJson, notJsonNodes, parsedJson, Work } from './read.js';
+import { checks as orderChecks, rules } from './registry/rules.js';
+import { walkedId, walkFindings } from './registry/walked.js';
 import type { ValidationResult } from './result.js';
-import { checks as orderChecks, rules } from './rules/index.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
-import { walkedId, walkFindings } from './rules/walked.js';
 import { type TextValidationResult, validateText } from './text/located.js';
 import type {
   Check,

@@ -3,11 +3,11 @@ import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Lang, langs } from '../messages/index.js';
-import { cliWords } from '../registry/languages.js';
 import { type Config, type ConfigChoices, defaultBaseDir, findConfig, readConfig } from './config.js';
 import { type FailOn, failOns } from './exit.js';
 import { maxInputBytes } from './feed.js';
 import { alternatives, maxAlternatives } from './glob.js';
+import { cliWords } from './languages.js';
 import { type Format, formats } from './report.js';
 import { type OrderType, orderTypes, validators } from './validators.js';
 

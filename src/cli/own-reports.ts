@@ -6,8 +6,8 @@
 import { constants, openSync, readSync } from 'node:fs';
 import { type FileHandle, lstat, open, stat } from 'node:fs/promises';
 import { langs } from '../messages/index.js';
-import { cliWords } from '../registry/languages.js';
 import { tracked } from './git.js';
+import { cliWords } from './languages.js';
 import { summaryLine, Tally } from './report.js';
 import { type InputError, identity, type Note, type Source } from './sources.js';
 

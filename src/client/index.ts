@@ -8,6 +8,7 @@
  * @module product-order-validator/client
  */
 
+import { type Lang, langs } from '../generated/langs.js';
 import {
   type InflightChangeProductOrder,
   type InflightChangeProductOrderFields,
@@ -17,7 +18,6 @@ import {
 import { idempotencyKeyHeader } from '../http/idempotency.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { isRecord } from '../read.js';
-import { type Lang, langs } from '../registry/languages.js';
 import type { CustomFinding, ValidateOptions, ValidationResult, WithMessage } from '../validate.js';
 import { errorText, validateProductOrder } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';

@@ -2,9 +2,9 @@
 // each condition to its status.
 
 import { type Lang, langs, spoken } from '../messages/index.js';
-import { httpWordTables } from '../registry/languages.js';
 import type { Truncation } from '../validate.js';
 import type { FindingOf, Hint, Violation, ViolationCode } from '../violation.js';
+import { httpWordTables } from './languages.js';
 import type { ErrorStatus } from './status.js';
 import type { ErrorCause } from './wording.js';
 import { httpWords } from './words.js';

@@ -75,7 +75,7 @@ describe('the rule folders', () => {
     expect(() => formLabelModules([{ ...r10, formLangs: ['de'] } as (typeof rules)[number]], ['de', 'en'], '')).toThrow(
       'src/rules/r10-local-loop-places/: form labels missing in en',
     );
-    expect(() => formLabelModules(rules, ['de'], '')).toThrow('a language without src/form/labels-en.ts');
+    expect(() => formLabelModules(rules, ['de'], '')).toThrow('a language without src/form-labels/en.ts');
   });
 
   describe('list the invalid examples they fail, as the expected violations say', () => {

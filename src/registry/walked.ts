@@ -2,9 +2,9 @@
 // the rule on; a validation with several runs it once with all of them on (src/validate.ts).
 
 import { maxReads, Work } from '../read.js';
-import { walkOrder } from '../registry/walk.js';
 import type { Check, Finding, RuleId } from '../violation.js';
 import { Found } from '../walk.js';
+import { walkOrder } from './walk.js';
 
 const walked = /* @__PURE__ */ new WeakMap<object, RuleId>();
 

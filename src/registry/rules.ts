@@ -2,8 +2,8 @@
 // order are generated from the folders' rule.json by npm run generate.
 
 import { titles } from '../generated/rule-titles.js';
-import { checks } from '../registry/checks.js';
 import type { Check, Rule } from '../violation.js';
+import { checks } from './checks.js';
 import { walkedAs } from './walked.js';
 
 export { checks };
