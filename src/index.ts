@@ -18,6 +18,15 @@ export { labelsEn } from './form-labels/en.js';
 // then the rest, sorted
 
 export { assertProductOrder, isProductOrderValidationError, ProductOrderValidationError } from './assert.js';
+export {
+  type CustomFinding,
+  type CustomRule,
+  defineRule,
+  type FoundOf,
+  type MessageTable,
+  type ValidatorOptions,
+  type WithMessage,
+} from './custom-rules.js';
 export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
 export {
   describeField,
@@ -83,22 +92,14 @@ export {
   validateProductOrderText,
 } from './text/index.js';
 export {
-  type CustomFinding,
-  type CustomRule,
-  createValidator,
   defaultMaxViolations,
-  defineRule,
-  type FoundOf,
-  type MessageTable,
   type Truncation,
   type ValidateOptions,
   type ValidationResult,
-  type Validator,
-  type ValidatorOptions,
   validateProductOrder,
   validateWith,
-  type WithMessage,
 } from './validate.js';
+export { createValidator, type Validator } from './validator/index.js';
 export type {
   Fault,
   Finding,

@@ -2,19 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../test/runs.js';
 import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../test/traps.js';
+import { byPath } from './collect.js';
+import { defineRule } from './custom-rules.js';
 import { labelsEn } from './form-labels/en.js';
 import { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 import { rules } from './registry/rules.js';
 import { orderWith, phone, validOrder } from './rules/test-kit.js';
-import {
-  byPath,
-  comparePaths,
-  createValidator,
-  defaultMaxViolations,
-  defineRule,
-  validateProductOrder,
-  validateWith,
-} from './validate.js';
+import { comparePaths, defaultMaxViolations, validateProductOrder, validateWith } from './validate.js';
+import { createValidator } from './validator/index.js';
 import type { Finding, Rule } from './violation.js';
 
 /** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */

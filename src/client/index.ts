@@ -8,6 +8,8 @@
  * @module product-order-validator/client
  */
 
+import { errorText } from '../collect.js';
+import type { CustomFinding, WithMessage } from '../custom-rules.js';
 import { type Lang, langs } from '../generated/langs.js';
 import {
   type InflightChangeProductOrder,
@@ -18,8 +20,7 @@ import {
 import { idempotencyKeyHeader } from '../http/idempotency.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { isRecord } from '../read.js';
-import type { CustomFinding, ValidateOptions, ValidationResult, WithMessage } from '../validate.js';
-import { errorText, validateProductOrder } from '../validate.js';
+import { type ValidateOptions, type ValidationResult, validateProductOrder } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';
 import type {
   CreateOptions,

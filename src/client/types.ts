@@ -1,5 +1,6 @@
 // The client's options and results: what a partner passes and what each call resolves to.
 
+import type { CustomFinding, WithMessage } from '../custom-rules.js';
 import type { Lang } from '../generated/langs.js';
 import type {
   InflightChangeProductOrder,
@@ -7,7 +8,7 @@ import type {
   ProductOrder,
 } from '../generated/resource-types.js';
 import type { ErrorMessage, ProblemDetails } from '../http/error-message.js';
-import type { CustomFinding, Validator, WithMessage } from '../validate.js';
+import type { Validator } from '../validator/index.js';
 import type { Hint, Violation } from '../violation.js';
 
 /** Options of {@link createProductOrderClient}. */

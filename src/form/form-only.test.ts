@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { defineRule } from '../custom-rules.js';
 import { labelsDe } from '../form-labels/de.js';
 import { fieldFactsDe } from '../registry/field-facts-de.js';
 import { createProductOrderSchema } from '../standard-schema.js';
-import { createValidator, defineRule } from '../validate.js';
+import { createValidator } from '../validator/index.js';
 import { formOnlyRule } from './form-only.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: an order edited freely

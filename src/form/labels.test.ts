@@ -6,7 +6,8 @@ import { runs } from '../../test/runs.js';
 import { labelsDe } from '../form-labels/de.js';
 import { labelsEn } from '../form-labels/en.js';
 import { createProductOrderSchema } from '../standard-schema.js';
-import { createValidator, validateProductOrder } from '../validate.js';
+import { validateProductOrder } from '../validate.js';
+import { createValidator } from '../validator/index.js';
 import { defineLabels, type Labels, withLabels } from './labels.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: orders are edited freely here
