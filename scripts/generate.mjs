@@ -27,7 +27,7 @@ import {
 } from './generate-rules.mjs';
 import { shapesModule } from './generate-shapes.mjs';
 import { blanksModule, typesModule } from './generate-types.mjs';
-import { walkModule } from './generate-walk.mjs';
+import { walkModule, walkModules } from './generate-walk.mjs';
 
 const Ajv2020 = Ajv2020Module.default;
 const standaloneCode = standaloneModule.default;
@@ -202,7 +202,10 @@ function verdictOnly(code) {
 /** What the schema names at each place of an order, for the hints. */
 const known = namesAt(schema);
 
-/** The one walk of an order: the field tables and every rule's hooks (rule.json `walk`). */
+/** The most lines of a source file, generated included (test/source-rooms.test.ts). */
+const maxLines = 600;
+
+/** The one walk of an order, in modules of at most {@link maxLines} lines: the field tables and every rule's hooks (rule.json `walk`). */
 function walkOf() {
   const hooks = rules.flatMap((r) => (r.walk ?? []).map((h) => ({ ...h, module: r.check })));
   const modules = rules
@@ -214,8 +217,7 @@ function walkOf() {
     ...modules,
   ].join('\n');
   const defs = { ...schema.$defs, DateTime: fusedDateTime };
-  return (
-    header +
+  return walkModules(
     walkModule({
       schema: { ...schema, $defs: defs },
       tables: Object.values(tableRules).map((def) => def || 'R-field'),
@@ -224,7 +226,10 @@ function walkOf() {
       ruleOf,
       name: 'walkOrder',
       imports,
-    })
+    }),
+    header,
+    'src/registry',
+    maxLines,
   );
 }
 
@@ -330,7 +335,7 @@ const files = {
   ...ruleTables(root, rules),
   'src/generated/types.ts': header + typesModule(formSchema, { forms: true }),
   'src/generated/blanks.ts': header + blanksModule(formSchema),
-  'src/registry/walk.js': walkOf(),
+  ...walkOf(),
   'src/registry/walk.d.ts': `${header}import type { Found } from '../walk.js';\n\n/** Walks the order \`value\` at the JSON Pointer \`path\` once, reporting to \`found\`. */\nexport declare function walkOrder(value: unknown, path: string, found: Found): void;\n`,
   'src/generated/full-schema.js': full.js,
   'src/generated/full-schema.d.ts': full.dts,
