@@ -5,20 +5,10 @@ import { fakeLength, prototypeHoles, proxyHoles, type Traps } from '../test/trap
 import { byPath } from './collect.js';
 import { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 import { rules } from './registry/rules.js';
-import { orderWith, phone, validOrder } from './rules/test-kit.js';
+import { fiveFaults, orderWith, phone, validOrder } from './rules/test-kit.js';
 import { comparePaths, validateProductOrder, validateWith } from './validate.js';
 import { createValidator } from './validator/index.js';
 import type { Finding, Rule } from './violation.js';
-
-/** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
-const fiveFaults = () =>
-  orderWith((o) => {
-    o.description = '';
-    o.priority = 'x'.repeat(11);
-    o.orderPostedDate = 'yesterday';
-    o.externalId = [];
-    o.note = 'none';
-  });
 
 describe('validateProductOrder', () => {
   it('returns the input itself as value', () => {

@@ -205,3 +205,13 @@ export function ruleKit(id: RuleId) {
     expectNoViolation: (order: unknown): void => expectFindings(order, []),
   };
 }
+
+/** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
+export const fiveFaults = () =>
+  orderWith((o) => {
+    o.description = '';
+    o.priority = 'x'.repeat(11);
+    o.orderPostedDate = 'yesterday';
+    o.externalId = [];
+    o.note = 'none';
+  });

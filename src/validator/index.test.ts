@@ -2,19 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { defineRule } from '../custom-rules.js';
 import { rules } from '../registry/rules.js';
-import { orderWith, validOrder } from '../rules/test-kit.js';
+import { fiveFaults, validOrder } from '../rules/test-kit.js';
 import { validateProductOrder } from '../validate.js';
 import { createValidator } from '../validator/index.js';
-
-/** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
-const fiveFaults = () =>
-  orderWith((o) => {
-    o.description = '';
-    o.priority = 'x'.repeat(11);
-    o.orderPostedDate = 'yesterday';
-    o.externalId = [];
-    o.note = 'none';
-  });
 
 describe('createValidator', () => {
   const days: number = 3;
