@@ -1,8 +1,8 @@
 // The field facts a form is built from, read from the schema: for each field of the order and its
 // parts (per variant where the schema branches on @type) its JSON Pointer pattern, whether it is
 // required, its lengths, pattern, format, allowed values and, for an object or a @type, the fields that
-// appear; with the words of each form language read from src/form/labels-<lang>.ts when this runs, so
-// that no label is written twice. One module per language: src/generated/field-facts-<lang>.ts.
+// appear; with the words of each form language read from src/form-labels/<lang>.ts when this runs, so
+// that no label is written twice. One module per language: src/registry/field-facts-<lang>.ts.
 import { build } from 'esbuild';
 import { namesAt } from './generate-names.mjs';
 import { branches, refTarget, shapeOf } from './generate-types.mjs';
@@ -277,13 +277,13 @@ export async function bundledModule(root, contents) {
 }
 
 /**
- * The labels of `lang` as the package builds them (src/form/labels-<lang>.ts), read by bundling the
+ * The labels of `lang` as the package builds them (src/form-labels/<lang>.ts), read by bundling the
  * module now; with `defineLabels`, to label a field alone, without the list item it sits in.
  */
 export async function labelsOf(root, lang) {
   const { labels, defineLabels } = await bundledModule(
     root,
-    `export { labels${lang.charAt(0).toUpperCase()}${lang.slice(1)} as labels } from './src/form/labels-${lang}.ts';\nexport { defineLabels } from './src/form/labels.ts';`,
+    `export { labels${lang.charAt(0).toUpperCase()}${lang.slice(1)} as labels } from './src/form-labels/${lang}.ts';\nexport { defineLabels } from './src/form/labels.ts';`,
   );
   // a field's own label: no "(Kontakt 2)" after it, an item named by its noun alone
   return defineLabels({ ...labels, item: (noun) => noun, within: (field) => field });

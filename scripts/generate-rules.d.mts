@@ -18,7 +18,7 @@ export declare function readRules(root: string): RuleFolder[];
 export declare function assembleSchema<T>(shipped: T, rules: readonly RuleFolder[]): T;
 /** docs/rules.md and README.md with their tables of rules from the folders. */
 export declare function ruleTables(root: string, rules: readonly RuleFolder[]): Record<string, string>;
-/** `src/generated/rule-labels-<lang>.ts` of each language in `langs`; throws on a folder worded in some but not all. */
+/** `src/registry/rule-labels-<lang>.ts` of each language in `langs`; throws on a folder worded in some but not all. */
 export declare function formLabelModules(
   rules: readonly RuleFolder[],
   langs: readonly string[],

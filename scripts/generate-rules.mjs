@@ -128,7 +128,7 @@ export const inflightRuleIds: readonly (typeof orderRuleIds)[number][] = /* @__P
     .join(', ')}]);
 `;
   const checks = `${header}import type { Check } from '../violation.js';
-import { walkRule } from '../rules/walked.js';
+import { walkRule } from './walked.js';
 
 /** The check of every rule of the specification, in the order of their ids: what validateProductOrder runs, in one walk. */
 export const checks: readonly Check[] = /* @__PURE__ */ Object.freeze([${rules.map((r) => `/* @__PURE__ */ walkRule(${quote(r.id)})`).join(', ')}]);
@@ -154,15 +154,15 @@ ${langs
   .join('\n')}`;
   return {
     'src/generated/rule-ids.ts': ids,
-    'src/generated/checks.ts': checks,
+    'src/registry/checks.ts': checks,
     'src/generated/rule-titles.ts': titles,
     'src/generated/rule-words.ts': words,
   };
 }
 
 /**
- * The form's messages per rule of each language in `langs` (those with a `src/form/labels-<lang>.ts`):
- * `src/generated/rule-labels-<lang>.ts`, the `rules` table of the language's labels, of the folders
+ * The form's messages per rule of each language in `langs` (those with a `src/form-labels/<lang>.ts`):
+ * `src/registry/rule-labels-<lang>.ts`, the `rules` table of the language's labels, of the folders
  * that have a `labels.<lang>.ts`. A folder that words its rule for a form does so in every such
  * language, and in none other.
  */
@@ -173,13 +173,13 @@ export function formLabelModules(rules, langs, header) {
     const missing = has.length === 0 ? [] : langs.filter((lang) => !has.includes(lang));
     if (odd.length > 0 || missing.length > 0)
       throw new Error(
-        `src/rules/${rule.folder}/: form labels ${missing.length > 0 ? `missing in ${missing.join(', ')}` : `in ${odd.join(', ')}, a language without src/form/labels-${odd[0]}.ts`}`,
+        `src/rules/${rule.folder}/: form labels ${missing.length > 0 ? `missing in ${missing.join(', ')}` : `in ${odd.join(', ')}, a language without src/form-labels/${odd[0]}.ts`}`,
       );
   }
   const worded = rules.filter((rule) => (rule.formLangs ?? []).length > 0);
   return Object.fromEntries(
     langs.map((lang) => [
-      `src/generated/rule-labels-${lang}.ts`,
+      `src/registry/rule-labels-${lang}.ts`,
       `${header}import type { LabelWords } from '../form/labels.js';
 ${worded.map((r) => `import { formMessage as ${r.check} } from '../rules/${r.folder}/labels.${lang}.js';`).join('\n')}
 

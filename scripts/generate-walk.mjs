@@ -412,3 +412,68 @@ function emptyNode() {
     object: false,
   };
 }
+
+/**
+ * The walk's module `text` (as {@link walkModule} writes it, after `header`) cut into modules of at
+ * most `maxLines` lines, by path under `dir`: `walk.js`, the exported walk and its imports;
+ * `walk-allowed.js`, the frozen lists of allowed names and values; and `walk-<n>.js`, the functions
+ * of the walk in the order they were written, each calling only those before it, so that no module
+ * imports one after it.
+ */
+export function walkModules(text, header, dir, maxLines) {
+  const imports = text.match(/^import .*$/gm);
+  const constants = text.match(/^const allowed_\w+ = .*$/gm) ?? [];
+  const start = text.indexOf('\nexport function ');
+  const at = [...text.matchAll(/^function walk\d+\(/gm)].map((m) => m.index);
+  const main = text.slice(start + 1, at[0] ?? text.length).trimEnd();
+  const functions = at.map((from, i) => text.slice(from, at[i + 1] ?? text.length).trimEnd());
+  const defined = new Map();
+  /** The imports of `code`: what it names of the imports, the allowed lists and the functions before. */
+  const importsOf = (code) => {
+    const words = new Set(code.match(/\b[\w$]+\b/g));
+    const lines = [];
+    for (const line of imports) {
+      const star = line.match(/^import \* as (\w+) from/);
+      if (star) {
+        if (words.has(star[1])) lines.push(line);
+        continue;
+      }
+      const [, names, from] = line.match(/^import \{ (.*) \} from (.*);$/);
+      const used = names.split(', ').filter((name) => words.has(name));
+      if (used.length) lines.push(`import { ${used.join(', ')} } from ${from};`);
+    }
+    const allowed = constants.map((c) => c.match(/^const (\w+)/)[1]).filter((name) => words.has(name));
+    if (allowed.length) lines.push(`import { ${allowed.join(', ')} } from './walk-allowed.js';`);
+    const byModule = new Map();
+    for (const [name, module] of defined)
+      if (words.has(name)) byModule.set(module, [...(byModule.get(module) ?? []), name]);
+    for (const [module, names] of byModule) lines.push(`import { ${names.join(', ')} } from './${module}';`);
+    const own = words.has('hasOwn') ? '\nconst hasOwn = Object.prototype.hasOwnProperty;' : '';
+    return `${lines.join('\n')}\n${own}`;
+  };
+  const files = {};
+  const parts = [];
+  for (const fn of functions) {
+    const last = parts.at(-1);
+    const lines = fn.split('\n').length + 1;
+    if (last && last.lines + lines <= maxLines - 40) {
+      last.code.push(fn);
+      last.lines += lines;
+    } else parts.push({ code: [fn], lines });
+  }
+  parts.forEach((part, i) => {
+    const name = `walk-${i + 1}.js`;
+    const code = part.code.map((fn) => `export ${fn}`).join('\n\n');
+    const first = part.code[0].match(/^function (\w+)/)[1];
+    const last = part.code.at(-1).match(/^function (\w+)/)[1];
+    files[`${dir}/${name}`] =
+      `${header}// the walk's functions ${first} to ${last}, each the walk of a node of a $def\n${importsOf(code)}\n\n${code}\n`;
+    for (const fn of part.code) defined.set(fn.match(/^function (\w+)/)[1], name);
+  });
+  files[`${dir}/walk-allowed.js`] =
+    `${header}// the lists of allowed names and values the walk compares with\n${constants.map((c) => `export ${c}`).join('\n')}\n`;
+  files[`${dir}/walk.js`] = `${header}${importsOf(main)}\n\n${main}\n`;
+  for (const [path, module] of Object.entries(files))
+    if (module.split('\n').length > maxLines) throw new Error(`${path} has more than ${maxLines} lines`);
+  return files;
+}

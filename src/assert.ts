@@ -1,6 +1,6 @@
-import { assertions } from './generated/languages.js';
 import type { ProductOrderFVO } from './generated/types.js';
 import { spoken } from './messages/index.js';
+import { assertions } from './messages/languages.js';
 import { type ValidateOptions, validateProductOrder } from './validate.js';
 import type { OrderViolation } from './violation.js';
 

@@ -12,12 +12,21 @@ export { formatMessage, type Lang, langs } from './messages/index.js';
 // The labels right after the messages: a bundle keeps the modules' order, and gzip compresses the
 // labels' words against what comes before them (0.2 KB less than after the validator's code)
 
-export { labelsDe } from './form/labels-de.js';
-export { labelsEn } from './form/labels-en.js';
+export { labelsDe } from './form-labels/de.js';
+export { labelsEn } from './form-labels/en.js';
 
 // then the rest, sorted
 
 export { assertProductOrder, isProductOrderValidationError, ProductOrderValidationError } from './assert.js';
+export {
+  type CustomFinding,
+  type CustomRule,
+  defineRule,
+  type FoundOf,
+  type MessageTable,
+  type ValidatorOptions,
+  type WithMessage,
+} from './custom-rules.js';
 export { type Disambiguation, type ToDateTimeOptions, toDateTime, toLocalDateTime } from './form/date-time.js';
 export {
   describeField,
@@ -47,8 +56,6 @@ export {
   blankRelatedParty,
   blankRelatedPlace,
 } from './generated/blanks.js';
-export { fieldFactsDe } from './generated/field-facts-de.js';
-export { fieldFactsEn } from './generated/field-facts-en.js';
 export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
 export type * from './generated/inflight-types.js';
@@ -56,7 +63,9 @@ export type * from './generated/types.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 export { type OrderSchemaWithJson, withJsonSchema } from './json-schema/standard.js';
 export type { Target as JsonSchemaTarget } from './json-schema/targets.js';
-export { rules } from './rules/index.js';
+export { fieldFactsDe } from './registry/field-facts-de.js';
+export { fieldFactsEn } from './registry/field-facts-en.js';
+export { rules } from './registry/rules.js';
 export {
   type CarrierIssue,
   contactMediumSchema,
@@ -83,22 +92,14 @@ export {
   validateProductOrderText,
 } from './text/index.js';
 export {
-  type CustomFinding,
-  type CustomRule,
-  createValidator,
   defaultMaxViolations,
-  defineRule,
-  type FoundOf,
-  type MessageTable,
   type Truncation,
   type ValidateOptions,
   type ValidationResult,
-  type Validator,
-  type ValidatorOptions,
   validateProductOrder,
   validateWith,
-  type WithMessage,
 } from './validate.js';
+export { createValidator, type Validator } from './validator/index.js';
 export type {
   Fault,
   Finding,

@@ -1,6 +1,6 @@
 import type { InflightChangeProductOrderFVO } from './generated/inflight-types.js';
 import { inflightRuleIds } from './generated/rule-ids.js';
-import { rules } from './rules/index.js';
+import { rules } from './registry/rules.js';
 import { inflightFieldTable } from './rules/inflight-field-table.js';
 import { type ValidateOptions, type ValidationResult, validateAs } from './validate.js';
 import type { OrderViolation, Rule, RuleId } from './violation.js';

@@ -1,6 +1,7 @@
 // The Standard Schema types of the form layer: checked by the compiler only (vitest's typecheck).
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expectTypeOf, it } from 'vitest';
+import { defineRule } from './custom-rules.js';
 import type {
   ContactMedium,
   ContactMediumFormValues,
@@ -25,7 +26,6 @@ import {
   productOrderSchema,
   type relatedPartySchema,
 } from './standard-schema.js';
-import { defineRule } from './validate.js';
 
 describe('productOrderSchema', () => {
   it('has the types of the spec, with the validated type as input and output', () => {

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeLength, type Traps } from '../test/traps.js';
+import { defineRule } from './custom-rules.js';
 import { type Labels, withLabels } from './form/labels.js';
-import { labelsDe } from './form/labels-de.js';
+import { labelsDe } from './form-labels/de.js';
 import { withJsonSchema } from './json-schema/standard.js';
 import { formatMessage } from './messages/index.js';
 import {
@@ -31,7 +32,7 @@ import {
   productOrderSchema,
   relatedPartySchema,
 } from './standard-schema.js';
-import { defineRule, validateProductOrder } from './validate.js';
+import { validateProductOrder } from './validate.js';
 
 const _shipped = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
 

@@ -1,6 +1,15 @@
 // Standard Schema v1 adapters: the order and the parts a form edits, so form libraries take them as
 // they take a zod or valibot schema; src/json-schema/standard.ts gives them their JSON Schema.
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { type Collected, collect, collectOrder } from './collect.js';
+import {
+  type Carrier,
+  type CustomFinding,
+  type CustomRule,
+  callerText,
+  carrierOf,
+  type MessageTable,
+} from './custom-rules.js';
 import { tooCostly, withoutBlanks } from './form/blank.js';
 import type { Labels } from './form/labels.js';
 import type {
@@ -15,22 +24,10 @@ import type {
 } from './generated/types.js';
 import { formatOrder, formatPart, type Lang, spoken } from './messages/index.js';
 import type { PartName } from './messages/wording.js';
+import { defaultMaxViolations, settings } from './options.js';
 import { pointerKeys } from './pointer.js';
 import { atParent, maxNodes } from './read.js';
-import { checks as orderChecks } from './rules/index.js';
-import {
-  type Carrier,
-  type Collected,
-  type CustomFinding,
-  type CustomRule,
-  callerText,
-  carrierOf,
-  collect,
-  collectOrder,
-  defaultMaxViolations,
-  type MessageTable,
-  settings,
-} from './validate.js';
+import { checks as orderChecks } from './registry/rules.js';
 import type { Finding, HintCode, OrderViolation, ParamsByCode, RuleId } from './violation.js';
 
 /**

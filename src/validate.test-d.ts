@@ -1,7 +1,9 @@
 // The types of validation results and of a carrier's validator: checked by the compiler only
 // (vitest's typecheck), never run.
 import { describe, expectTypeOf, it } from 'vitest';
-import { createValidator, defineRule, type ValidateOptions, validateProductOrder } from './validate.js';
+import { defineRule } from './custom-rules.js';
+import { type ValidateOptions, validateProductOrder } from './validate.js';
+import { createValidator } from './validator/index.js';
 import type { HttpRuleId, OrderRuleId, OrderViolationCode } from './violation.js';
 
 const days: number = 3;

@@ -1,4 +1,4 @@
-// What the one generated walk of an order (src/generated/walk.js) reports to: the findings in path
+// What the one generated walk of an order (src/registry/walk.js) reports to: the findings in path
 // order within the budget of the validation (a Work), and the hints. The walk and the rules' hooks call it.
 import { encodeToken } from './pointer.js';
 import { dateTimeFault, jsonType, lengthOf, nearIn, strayNear, type Work, withFocus } from './read.js';

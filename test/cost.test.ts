@@ -12,7 +12,8 @@ import { guardBudget } from '../src/guard.js';
 import { validateProductOrder } from '../src/index.js';
 import { inflightRules } from '../src/inflight.js';
 import { maxReads, nearBudget, Work } from '../src/read.js';
-import { checks } from '../src/rules/index.js';
+import { checks } from '../src/registry/rules.js';
+import { walkedId, walkFindings } from '../src/registry/walked.js';
 import {
   address,
   individual,
@@ -26,7 +27,6 @@ import {
   site,
   validOrder,
 } from '../src/rules/test-kit.js';
-import { walkedId, walkFindings } from '../src/rules/walked.js';
 import type { Check } from '../src/violation.js';
 import { order as anyOrder } from './arbitraries.js';
 import { importEsm } from './consumer.js';

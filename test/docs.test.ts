@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { orderRuleIds } from '../src/generated/rule-ids.js';
 import { inflightRules } from '../src/inflight.js';
 import { layers, violations } from '../src/messages/en.js';
-import { rules } from '../src/rules/index.js';
+import { rules } from '../src/registry/rules.js';
 import { anchors, headings, linkTargets } from './markdown.js';
 
 const home = join(inject('consumer'), 'node_modules/product-order-validator');

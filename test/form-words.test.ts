@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formWordRows, formWordsDoc } from '../scripts/generate-form-words.mjs';
-import { labelsDe } from '../src/form/labels-de.js';
-import { labelsEn } from '../src/form/labels-en.js';
-import { violationWords } from '../src/generated/languages.js';
+import { labelsDe } from '../src/form-labels/de.js';
+import { labelsEn } from '../src/form-labels/en.js';
+import { violationWords } from '../src/messages/languages.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

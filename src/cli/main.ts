@@ -2,8 +2,8 @@
 // The `product-order-validate` command. The same file runs the worker threads.
 import { readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
-import { cliWords } from '../generated/languages.js';
 import { exit } from './exit.js';
+import { cliWords } from './languages.js';
 import { parseCommand } from './options.js';
 import { cores, serve } from './pool.js';
 import { visible } from './report.js';

@@ -2,12 +2,12 @@
 import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cliWords } from '../generated/languages.js';
 import { type Lang, langs } from '../messages/index.js';
 import { type Config, type ConfigChoices, defaultBaseDir, findConfig, readConfig } from './config.js';
 import { type FailOn, failOns } from './exit.js';
 import { maxInputBytes } from './feed.js';
 import { alternatives, maxAlternatives } from './glob.js';
+import { cliWords } from './languages.js';
 import { type Format, formats } from './report.js';
 import { type OrderType, orderTypes, validators } from './validators.js';
 

@@ -5,9 +5,9 @@
 // summary line they end with); anything else at an --output among the inputs refuses the run.
 import { constants, openSync, readSync } from 'node:fs';
 import { type FileHandle, lstat, open, stat } from 'node:fs/promises';
-import { cliWords } from '../generated/languages.js';
 import { langs } from '../messages/index.js';
 import { tracked } from './git.js';
+import { cliWords } from './languages.js';
 import { summaryLine, Tally } from './report.js';
 import { type InputError, identity, type Note, type Source } from './sources.js';
 

@@ -2,7 +2,7 @@
 // the text of one report and keeps no state, so worker threads can run it; a Frame, on the main
 // thread, writes what goes around the records, in input order. Each format is one file in formats/.
 import type { Lang } from '../messages/index.js';
-import { rules } from '../rules/index.js';
+import { rules } from '../registry/rules.js';
 import type { Located } from '../text/located.js';
 import type { Truncation } from '../validate.js';
 import type { Hint, HttpRuleId, Violation } from '../violation.js';

@@ -2,7 +2,6 @@
 import { once } from 'node:events';
 import { mkdir, open, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { cliWords } from '../generated/languages.js';
 import { baselineText, countKeys, readBaseline, renameFiles, unusedEntries } from './baseline.js';
 import { settle } from './check.js';
 import { isInside, reportPath } from './config.js';
@@ -12,6 +11,7 @@ import { annotating, frames, renderers } from './formats/index.js';
 import { partPath, uploadGzipBytes } from './formats/sarif.js';
 import { changedFiles, platformBase, renamedSince } from './git.js';
 import { isGlob } from './glob.js';
+import { cliWords } from './languages.js';
 import type { Options } from './options.js';
 import { guardOutputs, isLink, isReport, openReport, reportBytes, throughLink } from './own-reports.js';
 import { type Entry, Pipeline } from './pipeline.js';

@@ -8,7 +8,9 @@
  * @module product-order-validator/client
  */
 
-import { type Lang, langs } from '../generated/languages.js';
+import { errorText } from '../collect.js';
+import type { CustomFinding, WithMessage } from '../custom-rules.js';
+import { type Lang, langs } from '../generated/langs.js';
 import {
   type InflightChangeProductOrder,
   type InflightChangeProductOrderFields,
@@ -18,8 +20,7 @@ import {
 import { idempotencyKeyHeader } from '../http/idempotency.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { isRecord } from '../read.js';
-import type { CustomFinding, ValidateOptions, ValidationResult, WithMessage } from '../validate.js';
-import { errorText, validateProductOrder } from '../validate.js';
+import { type ValidateOptions, type ValidationResult, validateProductOrder } from '../validate.js';
 import type { Hint, Violation } from '../violation.js';
 import type {
   CreateOptions,

@@ -1,12 +1,14 @@
 // The client's options and results: what a partner passes and what each call resolves to.
-import type { Lang } from '../generated/languages.js';
+
+import type { CustomFinding, WithMessage } from '../custom-rules.js';
+import type { Lang } from '../generated/langs.js';
 import type {
   InflightChangeProductOrder,
   InflightChangeProductOrderFields,
   ProductOrder,
 } from '../generated/resource-types.js';
 import type { ErrorMessage, ProblemDetails } from '../http/error-message.js';
-import type { CustomFinding, Validator, WithMessage } from '../validate.js';
+import type { Validator } from '../validator/index.js';
 import type { Hint, Violation } from '../violation.js';
 
 /** Options of {@link createProductOrderClient}. */

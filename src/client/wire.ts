@@ -1,8 +1,9 @@
 // The client on the wire: one request and its bounded body, the service's error answers, the retries'
 // waits, the query of a list, and the words of what kept a request from an answer.
+
+import { errorText } from '../collect.js';
 import type { ErrorMessage, ProblemDetails } from '../http/error-message.js';
 import { isRecord } from '../read.js';
-import { errorText } from '../validate.js';
 import type { ListOptions, NoAnswer, ServiceError } from './types.js';
 
 /** `baseUrl` without a trailing slash; throws a TypeError for one that is no absolute http(s) address. */

@@ -5,14 +5,14 @@ import { order as anyOrder, orderOf, productTypes } from '../../test/arbitraries
 import { importEsm, requireCjs } from '../../test/consumer.js';
 import { runs } from '../../test/runs.js';
 import { counting, fakeLength, type Traps } from '../../test/traps.js';
-import { fieldFactsDe } from '../generated/field-facts-de.js';
-import { fieldFactsEn } from '../generated/field-facts-en.js';
+import { labelsDe } from '../form-labels/de.js';
+import { labelsEn } from '../form-labels/en.js';
 import { isIndexToken } from '../pointer.js';
+import { fieldFactsDe } from '../registry/field-facts-de.js';
+import { fieldFactsEn } from '../registry/field-facts-en.js';
 import { validateProductOrder } from '../validate.js';
 import { describeField, type FieldFact, type FieldFacts } from './field-facts.js';
 import { defineLabels, type Labels } from './labels.js';
-import { labelsDe } from './labels-de.js';
-import { labelsEn } from './labels-en.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON Schema walked freely
 type Schema = Record<string, any>;

@@ -1,5 +1,5 @@
 // What a form is built from: the facts of each field of an order, generated from the schema with the
-// words of one language (src/generated/field-facts-<lang>.ts), and the lookup of a concrete field's.
+// words of one language (src/registry/field-facts-<lang>.ts), and the lookup of a concrete field's.
 import { decodeToken, encodeToken, isIndexToken, valueAt } from '../pointer.js';
 
 /** An allowed value of a field, with its label: an `<option>` of a select. */

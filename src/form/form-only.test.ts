@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldFactsDe } from '../generated/field-facts-de.js';
+import { defineRule } from '../custom-rules.js';
+import { labelsDe } from '../form-labels/de.js';
+import { fieldFactsDe } from '../registry/field-facts-de.js';
 import { createProductOrderSchema } from '../standard-schema.js';
-import { createValidator, defineRule } from '../validate.js';
+import { createValidator } from '../validator/index.js';
 import { formOnlyRule } from './form-only.js';
-import { labelsDe } from './labels-de.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: an order edited freely
 const hvt = (): any => JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));

@@ -1,10 +1,11 @@
 // What the field facts ask of the fields the validator leaves open (`formOnly`: a place's address),
 // as a rule a schema or validator runs: react-hook-form ignores `register`'s rules once a resolver
 // is set, so a form's resolver must hold them itself.
+
+import type { CustomFinding, CustomRule } from '../custom-rules.js';
 import { formPatterns } from '../generated/form-patterns.js';
 import { decodeToken, encodeToken } from '../pointer.js';
 import { isRecord, lengthOf } from '../read.js';
-import type { CustomFinding, CustomRule } from '../validate.js';
 import type { ParamsByCode } from '../violation.js';
 import type { FieldFact, FieldFacts } from './field-facts.js';
 

@@ -3,11 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants, order } from '../../test/arbitraries.js';
 import { runs } from '../../test/runs.js';
+import { labelsDe } from '../form-labels/de.js';
+import { labelsEn } from '../form-labels/en.js';
 import { createProductOrderSchema } from '../standard-schema.js';
-import { createValidator, validateProductOrder } from '../validate.js';
+import { validateProductOrder } from '../validate.js';
+import { createValidator } from '../validator/index.js';
 import { defineLabels, type Labels, withLabels } from './labels.js';
-import { labelsDe } from './labels-de.js';
-import { labelsEn } from './labels-en.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: orders are edited freely here
 const hvt = (): any => JSON.parse(readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8'));

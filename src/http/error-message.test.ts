@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateInflightChangeProductOrder } from '../inflight.js';
-import { createValidator, validateProductOrder } from '../validate.js';
+import { validateProductOrder } from '../validate.js';
+import { createValidator } from '../validator/index.js';
 import type { Violation } from '../violation.js';
 import { notJson } from './body.js';
 import {

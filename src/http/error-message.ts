@@ -1,9 +1,10 @@
 // The ErrorMessage body of every error response, its RFC 9457 alternative, and the table that maps
 // each condition to its status.
-import { httpWordTables } from '../generated/languages.js';
+
 import { type Lang, langs, spoken } from '../messages/index.js';
 import type { Truncation } from '../validate.js';
 import type { FindingOf, Hint, Violation, ViolationCode } from '../violation.js';
+import { httpWordTables } from './languages.js';
 import type { ErrorStatus } from './status.js';
 import type { ErrorCause } from './wording.js';
 import { httpWords } from './words.js';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import * as read from '../read.js';
-import { createValidator, validateProductOrder } from '../validate.js';
+import { validateProductOrder } from '../validate.js';
+import { createValidator } from '../validator/index.js';
 import { checkBody } from './pipeline.js';
 
 // the walk that looks for values JSON.parse never makes, counted

@@ -1,6 +1,7 @@
 // The HTTP helpers' words in the language a request asks for.
-import { httpWordTables } from '../generated/languages.js';
+
 import { spoken } from '../messages/index.js';
+import { httpWordTables } from './languages.js';
 import type { HttpWording } from './wording.js';
 
 /** What the HTTP helpers say in `lang` beside the violations (English by default). */

@@ -1,6 +1,7 @@
 // Standard JSON Schema v1 for the schemas of the factories, given when asked for: a form's bundle
 // carries the JSON Schema text only when it imports withJsonSchema.
 import type { StandardJSONSchemaV1 } from '@standard-schema/spec';
+import type { CustomFinding } from '../custom-rules.js';
 import {
   contactMediumSchemaText,
   orderSchemaText,
@@ -8,7 +9,6 @@ import {
   relatedPartySchemaText,
 } from '../generated/schema-text.js';
 import { defOf, type OrderHintNote, type OrderSchema, type OrderSchemaProps } from '../standard-schema.js';
-import type { CustomFinding } from '../validate.js';
 import { type JsonSchema, toTarget } from './targets.js';
 
 /** A schema of this package that also implements Standard JSON Schema v1. */

@@ -3,20 +3,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliWords } from '../cli/languages.js';
 import { type InputError, inputErrorCodes } from '../cli/sources.js';
-import {
-  assertions,
-  cliWords,
-  httpWordTables,
-  type Lang,
-  langs,
-  layerMessages,
-  partNames,
-  violationWords,
-} from '../generated/languages.js';
+import { type Lang, langs } from '../generated/langs.js';
+import { httpWordTables } from '../http/languages.js';
 import { validateProductOrder } from '../validate.js';
 import type { Finding, FindingCode } from '../violation.js';
 import { formatMessage } from './index.js';
+import { assertions, layerMessages, partNames, violationWords } from './languages.js';
 
 /** A finding of every code, with the params its rules give; the type makes the list complete. */
 const samples: Readonly<Record<FindingCode, Finding>> = {

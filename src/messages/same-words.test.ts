@@ -7,11 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutants, order } from '../../test/arbitraries.js';
-import { type Lang, langs, layerMessages, violationWords } from '../generated/languages.js';
+import { type Lang, langs } from '../generated/langs.js';
 import { validateProductOrderText } from '../text/index.js';
 import { validateProductOrder } from '../validate.js';
 import type { Finding } from '../violation.js';
 import { formatIn, formatMessage, formatOrder, formatPart } from './index.js';
+import { layerMessages, violationWords } from './languages.js';
 import type { PartName } from './wording.js';
 
 type Json = Record<string, unknown>;

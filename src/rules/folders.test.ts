@@ -69,13 +69,13 @@ describe('the rule folders', () => {
 
   it("word a rule for a form in every form language or in none, and give each language's table its own", () => {
     const modules = formLabelModules(rules, ['de', 'en'], '');
-    expect(modules['src/generated/rule-labels-de.ts']).toContain("from '../rules/r10-local-loop-places/labels.de.js'");
-    expect(modules['src/generated/rule-labels-de.ts']).not.toContain('labels.en.js');
+    expect(modules['src/registry/rule-labels-de.ts']).toContain("from '../rules/r10-local-loop-places/labels.de.js'");
+    expect(modules['src/registry/rule-labels-de.ts']).not.toContain('labels.en.js');
     const r10 = rules.find((r) => r.id === 'R10');
     expect(() => formLabelModules([{ ...r10, formLangs: ['de'] } as (typeof rules)[number]], ['de', 'en'], '')).toThrow(
       'src/rules/r10-local-loop-places/: form labels missing in en',
     );
-    expect(() => formLabelModules(rules, ['de'], '')).toThrow('a language without src/form/labels-en.ts');
+    expect(() => formLabelModules(rules, ['de'], '')).toThrow('a language without src/form-labels/en.ts');
   });
 
   describe('list the invalid examples they fail, as the expected violations say', () => {

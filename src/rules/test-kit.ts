@@ -1,8 +1,8 @@
 // Test-only helpers: a minimal valid order, builders for the shapes the rules look at, and assertions
 // on rule, code, path and params (never on wording). Not exported from the package.
 import { expect } from 'vitest';
-import { checks } from '../generated/checks.js';
 import { comparePaths } from '../pointer.js';
+import { checks } from '../registry/checks.js';
 import { validateProductOrder } from '../validate.js';
 import type { Check, RuleId, ViolationCode } from '../violation.js';
 
@@ -205,3 +205,13 @@ export function ruleKit(id: RuleId) {
     expectNoViolation: (order: unknown): void => expectFindings(order, []),
   };
 }
+
+/** An order with five R-field faults at /description, /priority, /orderPostedDate, /externalId, /note. */
+export const fiveFaults = () =>
+  orderWith((o) => {
+    o.description = '';
+    o.priority = 'x'.repeat(11);
+    o.orderPostedDate = 'yesterday';
+    o.externalId = [];
+    o.note = 'none';
+  });

@@ -3,9 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { type Mutant, mutants, order } from '../../test/arbitraries.js';
 import { runs } from '../../test/runs.js';
+import { defineRule } from '../custom-rules.js';
 import { validateInflightChangeProductOrder } from '../inflight.js';
 import { pointerKeys } from '../pointer.js';
-import { createValidator, defineRule, validateProductOrder } from '../validate.js';
+import { validateProductOrder } from '../validate.js';
+import { createValidator } from '../validator/index.js';
 import { type Located, validateInflightChangeProductOrderText, validateProductOrderText } from './index.js';
 import { hostileString, objectsOf, write } from './test-kit.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cliWords } from '../../generated/languages.js';
+import { cliWords } from '../languages.js';
 import { Tally } from '../report.js';
 import { github } from './github.js';
 

@@ -1,5 +1,5 @@
 // The report formats by name, and the renderers and frames of a run's reports.
-import { cliWords } from '../../generated/languages.js';
+import { cliWords } from '../languages.js';
 import type { Format, Frame, Look, Renderer, ReportFormat, RunFacts, Style } from '../report.js';
 import { github } from './github.js';
 import { gitlab } from './gitlab.js';

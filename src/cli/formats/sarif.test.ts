@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cliWords } from '../../generated/languages.js';
+import { cliWords } from '../languages.js';
 import { type Pieces, Tally } from '../report.js';
 import { partPath, resultsPerRun, runsPerFile, sarif } from './sarif.js';
 

@@ -3,5 +3,5 @@
 // PostalAddressContactMedium (postal, city, postcode, streetName, streetNr required; field lengths).
 //
 // A table rule: its check is its part of the schema, compiled into the walk of an order
-// (src/generated/walk.js, by npm run generate); it has no hooks.
+// (src/registry/walk.js, by npm run generate); it has no hooks.
 export {};

@@ -1,9 +1,10 @@
 // The words of an English order form: a label per field and value, and messages for the people who fill it in;
 // what each rule demands is worded in its folder (src/rules/*/labels.en.ts).
-import { rules } from '../generated/rule-labels-en.js';
+
+import { defineLabels, digits, type Labels, lower } from '../form/labels.js';
 import { dateFault } from '../messages/en.js';
+import { rules } from '../registry/rule-labels-en.js';
 import type { Finding } from '../violation.js';
-import { defineLabels, digits, type Labels, lower } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 /** A count of a list's rows: "1 contact detail", or "2" where the row's noun has no plural here. */

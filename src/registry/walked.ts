@@ -1,9 +1,10 @@
 // The rules of an order as the one generated walk runs them: each rule's check is that walk with only
 // the rule on; a validation with several runs it once with all of them on (src/validate.ts).
-import { walkOrder } from '../generated/walk.js';
+
 import { maxReads, Work } from '../read.js';
 import type { Check, Finding, RuleId } from '../violation.js';
 import { Found } from '../walk.js';
+import { walkOrder } from './walk.js';
 
 const walked = /* @__PURE__ */ new WeakMap<object, RuleId>();
 

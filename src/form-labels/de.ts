@@ -1,9 +1,10 @@
 // The words of a German order form: a label per field and value, and messages for the people who fill it in;
 // what each rule demands is worded in its folder (src/rules/*/labels.de.ts).
-import { rules } from '../generated/rule-labels-de.js';
+
+import { defineLabels, digits, type Labels } from '../form/labels.js';
 import { dateFault } from '../messages/de.js';
+import { rules } from '../registry/rule-labels-de.js';
 import type { Finding } from '../violation.js';
-import { defineLabels, digits, type Labels } from './labels.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
 

@@ -1,8 +1,9 @@
 // The rules of the specification, one folder each (src/rules/<id>-<name>/); their list, titles and
 // order are generated from the folders' rule.json by npm run generate.
-import { checks } from '../generated/checks.js';
+
 import { titles } from '../generated/rule-titles.js';
 import type { Check, Rule } from '../violation.js';
+import { checks } from './checks.js';
 import { walkedAs } from './walked.js';
 
 export { checks };
