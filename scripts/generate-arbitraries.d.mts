@@ -1,6 +1,6 @@
 import type { RuleFolder } from './generate-rules.mjs';
 
-/** `src/registry/arbitraries.ts` of the folders in `rules`; throws on a folder with neither an arbitrary.ts nor a reason. */
+/** `src/registry/arbitraries.ts`: the arbitrary.ts of each folder in `rules` that has one. */
 export declare function arbitrariesModule(
   root: string,
   rules: readonly RuleFolder[],

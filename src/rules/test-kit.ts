@@ -5,23 +5,13 @@ import { checks } from '../generated/checks.js';
 import { comparePaths } from '../pointer.js';
 import { validateProductOrder } from '../validate.js';
 import type { Check, RuleId, ViolationCode } from '../violation.js';
+import { categories } from './arbitrary-kit.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests build and break orders freely
 export type Order = any;
 
 /** The ten categories of the field table. */
-export const categories = [
-  'new',
-  'productChange',
-  'technologyChange',
-  'productModification',
-  'terminationByBuyer',
-  'terminationBySeller',
-  'providerChange',
-  'providerTechnologyChange',
-  'terminationProviderChange',
-  'portChange',
-] as const;
+export { categories };
 
 /** The categories of R14. */
 export const terminations = ['terminationByBuyer', 'terminationBySeller', 'terminationProviderChange'] as const;
