@@ -25,6 +25,21 @@ export const categories = [
 // the compiler fails here when the field table gains a category that `categories` lacks
 true satisfies [Exclude<ProductOrderFVO['category'], (typeof categories)[number]>] extends [never] ? true : never;
 
+/** The categories of R14. */
+export const terminations = ['terminationByBuyer', 'terminationBySeller', 'terminationProviderChange'] as const;
+
+/** The role groups of R3, R4 and R5, as the spec lists them. */
+export const contactRoles = [
+  'installationContact',
+  'technicalContact',
+  'ownerAdministrationContact',
+  'ownerInstallationContact',
+  'orderManagementSellerContact',
+  'orderManagementBuyerContact',
+];
+export const deliveryRoles = ['deliveryContact'];
+export const freeRoles = ['locationAContact', 'handingOverProvider', 'receivingProvider', 'subcontractor'];
+
 /** The product types whose places a new order constrains (R10 to R12). */
 export const productTypes = [
   'HvtLocalLoopProduct',
@@ -502,10 +517,6 @@ export function find(box: Box, pattern: string, where: (node: unknown) => boolea
   }
   return targets.filter((t) => where(t.holder[t.key]));
 }
-
-/** One of `arbitraries`: the one itself when it is alone, which draws the same values as before it had company. */
-export const either = <T>(...arbitraries: fc.Arbitrary<T>[]): fc.Arbitrary<T> =>
-  arbitraries.length === 1 ? arbitraries[0] : fc.oneof(...arbitraries);
 
 /** The order itself. */
 export const root = (box: Box): Target[] => [{ path: '', holder: box, key: '' }];

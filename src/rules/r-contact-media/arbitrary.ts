@@ -1,7 +1,6 @@
 // The contact-medium table's mutants: one medium of a free-role party broken (its bounds, required
 // fields, contactType or @type), or a contactMedium list that is no list. Valid media are the kit's.
 import fc from 'fast-check';
-import { freeRoles } from '../../generated/facts.js';
 import {
   type Box,
   type Break,
@@ -11,6 +10,7 @@ import {
   email,
   family,
   find,
+  freeRoles,
   type Json,
   media,
   type Orders,

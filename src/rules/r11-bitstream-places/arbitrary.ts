@@ -1,11 +1,9 @@
 // R11: a new bitstream access has one place, of role locationA; its mutants give it none, more, or
 // another role.
 import fc from 'fast-check';
-import { bitstream, newCategory } from '../../generated/facts.js';
 import {
   countBreaks,
   edit,
-  either,
   family,
   listOf,
   locationA,
@@ -15,25 +13,16 @@ import {
   withExtra,
 } from '../arbitrary-kit.js';
 
-export const part: OrderPart = {
-  places: Object.fromEntries(bitstream.products.map((type) => [type, locationA.map((a) => [a])])),
-};
+const type = 'BitstreamAccessProduct';
+
+export const part: OrderPart = { places: { [type]: locationA.map((a) => [a]) } };
 
 export const mutants = (orders: Orders) =>
-  either(
-    ...bitstream.products.map((type) =>
-      family(
-        'R11',
-        withExtra(orders, fc.constant(newCategory), 'productOrderItem', orders.newItem(type)),
-        placesOfType(type),
-        [
-          ...countBreaks(bitstream.places.max),
-          fc.constantFrom('locationB', 'alternateAddress').map((role) =>
-            edit(`the place has role ${role}`, 'not_allowed', '/0/role', (t) => {
-              listOf(t)[0].role = role;
-            }),
-          ),
-        ],
-      ),
+  family('R11', withExtra(orders, fc.constant('new'), 'productOrderItem', orders.newItem(type)), placesOfType(type), [
+    ...countBreaks(1),
+    fc.constantFrom('locationB', 'alternateAddress').map((role) =>
+      edit(`the place has role ${role}`, 'not_allowed', '/0/role', (t) => {
+        listOf(t)[0].role = role;
+      }),
     ),
-  );
+  ]);

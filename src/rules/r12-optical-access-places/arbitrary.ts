@@ -2,11 +2,9 @@
 // an alternate address or a locationB collocation site with its room name and one nested place;
 // its mutants break the count, the locationA role or the site.
 import fc from 'fast-check';
-import { locationB, newCategory, opticalAccess } from '../../generated/facts.js';
 import {
   anyPlace,
   countBreaks,
-  either,
   family,
   insert,
   listOf,
@@ -25,7 +23,7 @@ import {
 
 const collocationSite = site(fc.tuple(named('collocation_room_name', text(1, 50))), { minLength: 1, maxLength: 1 });
 const withSite = insert(
-  relatedPlace(locationB, collocationSite),
+  relatedPlace('locationB', collocationSite),
   locationA.map((a) => [a]),
 );
 
@@ -39,7 +37,9 @@ const places = fc.oneof(
   fc.tuple(locationA, locationA),
 );
 
-export const part: OrderPart = { places: Object.fromEntries(opticalAccess.products.map((type) => [type, places])) };
+const type = 'OpticalAccessLineProduct';
+
+export const part: OrderPart = { places: { [type]: places } };
 
 const roomNameFaults = fc.oneof(
   fc.constant(['', 'too_short'] as const),
@@ -47,20 +47,16 @@ const roomNameFaults = fc.oneof(
   fc.constantFrom(7, null).map((v) => [v, 'wrong_type'] as const),
 );
 
-const opticalFamily = (orders: Orders, type: string) =>
+export const mutants = (orders: Orders) =>
   fc.oneof(
+    family('R12', withExtra(orders, fc.constant('new'), 'productOrderItem', orders.newItem(type)), placesOfType(type), [
+      ...countBreaks(2),
+      fc.constant(roleBreak('locationA', 'alternateAddress')),
+    ]),
     family(
       'R12',
-      withExtra(orders, fc.constant(newCategory), 'productOrderItem', orders.newItem(type)),
-      placesOfType(type),
-      [...countBreaks(opticalAccess.places.max), fc.constant(roleBreak('locationA', 'alternateAddress'))],
-    ),
-    family(
-      'R12',
-      withExtra(orders, fc.constant(newCategory), 'productOrderItem', orders.newItem(type, withSite)),
-      (box) => placesOfType(type)(box).filter((t) => listOf(t).some((p) => p.role === locationB)),
+      withExtra(orders, fc.constant('new'), 'productOrderItem', orders.newItem(type, withSite)),
+      (box) => placesOfType(type)(box).filter((t) => listOf(t).some((p) => p.role === 'locationB')),
       siteBreaks('collocation_room_name', roomNameFaults),
     ),
   );
-
-export const mutants = (orders: Orders) => either(...opticalAccess.products.map((type) => opticalFamily(orders, type)));

@@ -1,11 +1,20 @@
 // R14: in a termination, every item deletes; its mutants give one another action or none.
 import fc from 'fast-check';
-import { deleteAction, terminations } from '../../generated/facts.js';
-import { anyProduct, drop, family, find, item, type OrderPart, type Orders, put } from '../arbitrary-kit.js';
+import {
+  anyProduct,
+  drop,
+  family,
+  find,
+  item,
+  type OrderPart,
+  type Orders,
+  put,
+  terminations,
+} from '../arbitrary-kit.js';
 
 export const part: OrderPart = {
   items: Object.fromEntries(
-    terminations.map((category) => [category, () => item(fc.constant(deleteAction), anyProduct, false)]),
+    terminations.map((category) => [category, () => item(fc.constant('delete'), anyProduct, false)]),
   ),
 };
 

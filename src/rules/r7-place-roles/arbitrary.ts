@@ -1,13 +1,12 @@
 // R7: a related place has one of the place roles, and relatedPlace is a list (the valid places are
 // R10's to R12's and the kit's); its mutants break one place's role, or the list.
 import fc from 'fast-check';
-import { newCategory, placeRoles } from '../../generated/facts.js';
 import { drop, family, find, type Orders, places, put, swap, unknownString } from '../arbitrary-kit.js';
 
 export const mutants = ({ order, orderOf }: Orders) =>
   fc.oneof(
-    family('R7', orderOf(newCategory), (box) => find(box, `${places}/*`), [
-      unknownString(placeRoles).map((r) => put('role', r, 'not_allowed')),
+    family('R7', orderOf('new'), (box) => find(box, `${places}/*`), [
+      unknownString(['locationA', 'locationB', 'alternateAddress']).map((r) => put('role', r, 'not_allowed')),
       fc.constant(drop('role')),
       fc.constantFrom('place', 3, null, []).map(swap),
     ]),

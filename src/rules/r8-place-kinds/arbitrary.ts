@@ -1,18 +1,17 @@
 // R8: a related place is a GeographicAddress, a GeographicSite or a PlaceRef, each of its own shape
 // (the valid places are the kit's); its mutants break one place of a new order.
 import fc from 'fast-check';
-import { newCategory, placeKinds } from '../../generated/facts.js';
 import { drop, family, find, type Orders, places, put, swap, typed, unknownString } from '../arbitrary-kit.js';
 
 export const mutants = ({ orderOf }: Orders) => {
-  const newOrder = orderOf(newCategory);
+  const newOrder = orderOf('new');
   return fc.oneof(
     family('R8', newOrder, (box) => find(box, `${places}/*`), [
       fc.constant(drop('place')),
       fc.constantFrom('address', 0, null, []).map((v) => put('place', v, 'wrong_type')),
     ]),
     family('R8', newOrder, (box) => find(box, `${places}/*/place`), [
-      unknownString(placeKinds).map((t) => put('@type', t, 'unknown_type')),
+      unknownString(['GeographicAddress', 'GeographicSite', 'PlaceRef']).map((t) => put('@type', t, 'unknown_type')),
       fc.constant(drop('@type')),
     ]),
     family('R8', newOrder, (box) => find(box, `${places}/*/place`, typed('GeographicSite')), [
