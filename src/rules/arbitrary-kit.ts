@@ -1,7 +1,7 @@
-// The kit of the rules' arbitraries (fast-check): the generic builders of an order's parts, the
-// skeleton a valid order is composed on from every rule folder's part, and the tools of the mutants
-// that break exactly one rule. Each rule folder's arbitrary.ts uses it; src/registry/arbitraries.ts
-// lists them and src/arbitraries.ts composes them. fast-check is a development dependency: nothing
+// The kit of the rules' arbitraries (fast-check): the generic builders of an order's parts, what a
+// rule folder's part of a valid order is (the skeleton that composes them is src/arbitraries.ts'),
+// and the tools of the mutants that break exactly one rule. Each rule folder's arbitrary.ts uses it;
+// src/registry/arbitraries.ts lists them. fast-check is a development dependency: nothing
 // the package's entries bundle imports this (`npm run lint` holds that).
 import fc from 'fast-check';
 import type { ProductOrderFVO } from '../generated/types.js';
@@ -48,7 +48,8 @@ export const productTypes = [
   'OpticalAccessLineProduct',
 ] as const;
 export const otherProducts = ['FtthAccessProduct', 'VoiceProduct'];
-const actions = ['add', 'modify', 'delete', 'nochange', 'noChange', 'transfer'];
+/** Every action an item may have where no rule demands one. */
+export const actions = ['add', 'modify', 'delete', 'nochange', 'noChange', 'transfer'];
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -264,7 +265,7 @@ export const anyProduct = fc
 export const anyPlaces = fc.array(anyRelatedPlace, { maxLength: 3 });
 
 // ---------------------------------------------------------------------------------------------
-// A valid order, composed of the rules' parts
+// A valid order, composed of the rules' parts (src/arbitraries.ts)
 
 /** What the skeleton builds for the rules: the orders they break and the items their parts hold. */
 export interface Orders {
@@ -311,104 +312,6 @@ export interface RuleArbitrary {
    */
   readonly inflightMutants?: (orders: Orders) => fc.Arbitrary<Mutant>;
 }
-
-/** The orders of the skeleton with `parts`, the rules' parts of a valid order. */
-export function composeOrders(parts: readonly OrderPart[]): Orders {
-  const pick = <K extends keyof OrderPart>(key: K) => parts.flatMap((p) => (p[key] === undefined ? [] : [p[key]]));
-  const placesOf: Readonly<Record<string, fc.Arbitrary<Json[]>>> = Object.assign({}, ...pick('places'));
-  const items: NonNullable<OrderPart['items']> = Object.assign({}, ...pick('items'));
-  const qualifications: Readonly<Record<string, number>> = Object.assign({}, ...pick('qualifications'));
-  const [makeNewItem] = pick('newItem');
-  if (!makeNewItem) throw new Error('no rule folder makes the items of a new order (part.newItem)');
-  const [agreement = entity('Agreement')] = pick('agreement');
-  const relatedParty = fc.oneof(...pick('parties'));
-
-  const newItem = (type: string, places = placesOf[type]) => makeNewItem(type, places ?? anyPlaces);
-  const newItemOf = once((type: string) => newItem(type));
-  const orderItem = (category: string): fc.Arbitrary<Json> =>
-    items[category]?.({ newItemOf }) ?? item(fc.constantFrom(...actions), anyProduct, false);
-
-  const orderOf = once((category: string) =>
-    fc.record(
-      {
-        '@type': fc.constant('ProductOrder'),
-        category: fc.constant(category),
-        description: text(1, 255),
-        orderPostedDate: dateTime,
-        priority: fc.oneof(fc.constantFrom('0', '1', '2', '3', '4'), text(1, 10)),
-        requestedCompletionDate: dateTime,
-        externalId: fc.tuple(entity('ExternalIdentifier')),
-        billingAccount: entity('BillingAccountRef'),
-        note: fc.array(fc.record({ '@type': fc.constant('InstallationInstruction'), text: text(1, 80) }), {
-          maxLength: 2,
-        }),
-        productOfferingQualification: fc.array(entity('ProductOfferingQualificationRef'), {
-          maxLength: qualifications[category] ?? 3,
-        }),
-        relatedParty: fc.array(relatedParty, { maxLength: 4 }),
-        attachment: fc.array(entity('Attachment'), { maxLength: 1 }),
-        productOrderRelationship: fc.array(entity('ProductOrderRelationship'), { maxLength: 1 }),
-        additionalOrderInformation: fc.record(
-          { hardwareIdType: fc.constant('OntSerialNumber'), hardwareIdValue: text(1, 20) },
-          { requiredKeys: [] },
-        ),
-        productOrderItem: fc.array(orderItem(category), { minLength: 1, maxLength: 3 }),
-        agreement: fc.array(agreement, { maxLength: 2 }),
-      },
-      { requiredKeys: ['category', 'orderPostedDate', 'requestedCompletionDate', 'relatedParty', 'productOrderItem'] },
-    ),
-  );
-  const order = fc.constantFrom(...categories).chain(orderOf);
-  const inflightOrder = fc.tuple(order, changeFields).map(([valid, change]) => transplant(valid, change));
-  return { order, orderOf, orderItem, relatedParty, newItem, inflightOrder };
-}
-
-// ---------------------------------------------------------------------------------------------
-// In-flight changes: the parts they share with an order come from valid (or mutated) orders
-
-/** The parts an InflightChangeProductOrder_FVO shares with a ProductOrder_FVO. */
-const shared = ['relatedParty', 'productOrderItem', 'agreement', 'note', 'externalId', 'additionalOrderInformation'];
-
-/** The fields of an in-flight change of its own. */
-export const changeFields = fc.record(
-  {
-    '@type': fc.constant('InflightChangeProductOrder'),
-    id: text(1, 36),
-    requestPostedDate: dateTime,
-    entity: fc.record(
-      {
-        '@type': fc.constantFrom('ProductOrderRef', 'ProductOrder'),
-        id: text(1, 40),
-        href: text(1, 60),
-        name: text(1, 30),
-        '@referredType': fc.constant('ProductOrder'),
-      },
-      { requiredKeys: ['@type', 'id'] },
-    ),
-    category: fc.array(fc.oneof(fc.constantFrom('rescheduling', 'changeOfContact', 'providerChange'), text(0, 20)), {
-      minLength: 1,
-      maxLength: 3,
-    }),
-    requestedCompletionDate: dateTime,
-    closeMessage: fc.record({ code: text(1, 8), text: text(1, 40) }, { requiredKeys: [] }),
-    providerChangeInfo: fc.record(
-      { '@type': fc.constant('ProviderChangeInfo'), approval: fc.boolean(), respondTime: dateTime },
-      { requiredKeys: ['@type'] },
-    ),
-  },
-  { requiredKeys: ['@type', 'requestPostedDate', 'entity', 'category'] },
-);
-
-/** An in-flight change made of `change`'s own fields and the shared parts of `order`. */
-function transplant(order: unknown, change: Json): Json {
-  const out: Json = { ...change };
-  for (const key of shared) if (isObject(order) && key in order) out[key] = order[key];
-  return out;
-}
-
-/** Order mutants carried into in-flight changes: the shared parts of each mutant's order. */
-export const carried = (mutants: fc.Arbitrary<Mutant>): fc.Arbitrary<Mutant> =>
-  fc.tuple(mutants, changeFields).map(([m, change]) => ({ ...m, order: transplant(m.order, change) }));
 
 // ---------------------------------------------------------------------------------------------
 // Mutations: from a valid order, break exactly one rule in one way
