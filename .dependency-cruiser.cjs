@@ -10,6 +10,8 @@ const registry = '^src/registry/';
 const rule = '^src/rules/(r[a-z0-9-]+/|places|parties|items)';
 /** The formats of the command's reports, each on its own. */
 const format = '^src/cli/formats/(?!index[.]ts)[^/]+$';
+/** The arbitraries of the property tests (fast-check): the kit, each rule's, their registry and composition. */
+const arbitraries = '^src/(arbitraries[.]ts|registry/arbitraries[.]ts|rules/(arbitrary-kit|[^/]+/arbitrary)[.]ts)$';
 /** Tests, type tests and test kits. */
 const tests = '([.]test(-d)?[.]tsx?|(^|/)test-kit[.]ts)$';
 
@@ -90,13 +92,35 @@ module.exports = {
       from: { path: '^src/', pathNot: tests },
       to: { path: ['^test/', tests] },
     },
+    {
+      name: 'fast-check-in-the-arbitraries-only',
+      comment: 'fast-check is a development dependency: of the shipped source, only the arbitraries import it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [tests, arbitraries] },
+      to: { path: '(^|/)node_modules/fast-check/' },
+    },
+    {
+      name: 'arbitraries-apart',
+      comment: 'No module of the entries imports the arbitraries.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [tests, arbitraries] },
+      to: { path: arbitraries },
+    },
+    {
+      name: 'rule-arbitraries-below-their-registry',
+      comment: "A rule's arbitrary and the kit never import the registry of the arbitraries or their composition.",
+      severity: 'error',
+      from: { path: '^src/rules/', pathNot: tests },
+      to: { path: '^src/(arbitraries|registry/arbitraries)[.]ts$' },
+    },
   ],
   options: {
     // a test kit is no shipped code: what it imports is not followed (a shipped import of it still fails)
     doNotFollow: { path: ['node_modules', '(^|/)test-kit[.]ts$'] },
     exclude: {
       path: [
-        '(^|/)(node_modules|dist)/',
+        // fast-check stays in the graph, as a leaf (doNotFollow), for fast-check-in-the-arbitraries-only
+        '(^|/)(node_modules/(?!fast-check/)|dist/)',
         '^test/(reference|json-schema-test-suite|artifacts)/',
         '[.]test(-d)?[.]tsx?$',
       ],

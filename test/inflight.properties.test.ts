@@ -14,6 +14,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readRules } from '../scripts/generate-rules.mjs';
 import { isInflightChangeProductOrderFVO, type RuleId, validateInflightChangeProductOrder } from '../src/index.js';
 import { inflightMutants, inflightOrder, type Mutant } from './arbitraries.js';
 import { runs } from './runs.js';
@@ -48,6 +49,16 @@ const changeOrMutant = fc.oneof(
   inflightOrder,
   fc.oneof(...families.map(([, f]) => f)).map((m) => m.order),
 );
+
+describe('the families of in-flight mutants', () => {
+  it("are the change's own field table's and one for each rule checked on a change that can fail", () =>
+    expect(families.map(([rule]) => rule)).toEqual([
+      'R-field',
+      ...readRules('./')
+        .filter((rule) => rule.inflight && rule.invalidates.length > 0)
+        .map((rule) => rule.id),
+    ]));
+});
 
 describe('valid in-flight changes by construction', () => {
   it(

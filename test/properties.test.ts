@@ -13,6 +13,7 @@ import {
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { namesAt } from '../scripts/generate-names.mjs';
+import { readRules } from '../scripts/generate-rules.mjs';
 import { isProductOrderFVO, type RuleId, type Violation, validateProductOrder } from '../src/index.js';
 import { nearest } from '../src/near.js';
 import { type Mutant, mutants, notJson, order, orderWithNotJson } from './arbitraries.js';
@@ -42,6 +43,15 @@ const orderOrMutant = fc.oneof(
   order,
   anyMutant.map((m) => m.order),
 );
+
+describe('the families of mutants', () => {
+  it("are one for each rule that can fail, from its folder's arbitrary.ts, in the order of the ids", () =>
+    expect(families.map(([rule]) => rule)).toEqual(
+      readRules('./')
+        .filter((rule) => rule.invalidates.length > 0)
+        .map((rule) => rule.id),
+    ));
+});
 
 describe('valid orders by construction', () => {
   it(

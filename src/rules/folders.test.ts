@@ -1,8 +1,9 @@
 // The rule folders are the source of every list of rules: the schema's rule $defs and wiring, the ids,
 // the titles, the tables of the docs (scripts/generate-rules.mjs); and each lists the invalid examples it fails.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { arbitrariesModule } from '../../scripts/generate-arbitraries.mjs';
 import { assembleSchema, formLabelModules, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
 import { orderRuleIds } from '../generated/rule-ids.js';
 
@@ -76,6 +77,32 @@ describe('the rule folders', () => {
       'src/rules/r10-local-loop-places/: form labels missing in en',
     );
     expect(() => formLabelModules(rules, ['de'], '')).toThrow('a language without src/form-labels/en.ts');
+  });
+
+  it.each(rules.map((r) => [r.id, r] as const))('%s holds its arbitrary.ts, or says in rule.json why not', (_, rule) =>
+    expect(
+      existsSync(`${root}src/rules/${rule.folder}/arbitrary.ts`) || typeof rule.noArbitrary === 'string',
+      `src/rules/${rule.folder}/`,
+    ).toBe(true),
+  );
+
+  it('give the registry of the arbitraries as it is, each folder with an arbitrary.ts in the order of the ids', () => {
+    const [[path, text]] = Object.entries(arbitrariesModule(root, rules));
+    expect(text).toBe(readFileSync(`${root}${path}`, 'utf8'));
+    const listed = [...text.matchAll(/from '\.\.\/rules\/([^/]+)\/arbitrary\.js'/g)].map((m) => m[1]);
+    expect(listed.sort()).toEqual(
+      rules
+        .filter((r) => r.noArbitrary === undefined)
+        .map((r) => r.folder)
+        .sort(),
+    );
+  });
+
+  it('leave a folder without an arbitrary.ts out of the registry', () => {
+    const r5 = rules.find((r) => r.id === 'R5') as (typeof rules)[number];
+    const text = Object.values(arbitrariesModule(root, [r5, { ...r5, folder: 'r5-gone' }], ''))[0];
+    expect(text).toContain("import * as r5 from '../rules/r5-free-roles/arbitrary.js';");
+    expect(text).not.toContain('r5-gone');
   });
 
   describe('list the invalid examples they fail, as the expected violations say', () => {

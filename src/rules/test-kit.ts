@@ -5,38 +5,14 @@ import { comparePaths } from '../pointer.js';
 import { checks } from '../registry/checks.js';
 import { validateProductOrder } from '../validate.js';
 import type { Check, RuleId, ViolationCode } from '../violation.js';
+import { categories, contactRoles, deliveryRoles, freeRoles, terminations } from './arbitrary-kit.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests build and break orders freely
 export type Order = any;
 
 /** The ten categories of the field table. */
-export const categories = [
-  'new',
-  'productChange',
-  'technologyChange',
-  'productModification',
-  'terminationByBuyer',
-  'terminationBySeller',
-  'providerChange',
-  'providerTechnologyChange',
-  'terminationProviderChange',
-  'portChange',
-] as const;
-
-/** The categories of R14. */
-export const terminations = ['terminationByBuyer', 'terminationBySeller', 'terminationProviderChange'] as const;
-
-/** The role groups of R3, R4 and R5, as the spec lists them. */
-export const contactRoles = [
-  'installationContact',
-  'technicalContact',
-  'ownerAdministrationContact',
-  'ownerInstallationContact',
-  'orderManagementSellerContact',
-  'orderManagementBuyerContact',
-];
-export const deliveryRoles = ['deliveryContact'];
-export const freeRoles = ['locationAContact', 'handingOverProvider', 'receivingProvider', 'subcontractor'];
+/** The categories of R14; the role groups of R3, R4 and R5, as the spec lists them. */
+export { categories, contactRoles, deliveryRoles, freeRoles, terminations };
 
 /** Every category but new. */
 export const notNew = categories.filter((c) => c !== 'new');
