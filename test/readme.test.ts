@@ -289,16 +289,7 @@ describe('every snippet of the README, docs/rules.md and docs/schema.md, run fro
   });
 
   it('runs TypeScript, JavaScript, Python and the command line, and each block that prints says what', () => {
-    expect(runnable.map(([, b]) => b.lang).sort()).toEqual([
-      'console',
-      'js',
-      'python',
-      'ts',
-      'ts',
-      'ts',
-      'ts',
-      'ts',
-    ]);
+    expect(runnable.map(([, b]) => b.lang).sort()).toEqual(['console', 'js', 'python', 'ts', 'ts', 'ts', 'ts', 'ts']);
     expect(runnable.filter(([, b]) => b.output !== undefined || b.lang === 'console')).toHaveLength(7);
   });
 
