@@ -138,7 +138,7 @@ export interface ParamsByCode {
     readonly focus?: string;
   };
   /** The role no place has. */
-  missing_place_role: {
+  missing_role: {
     /** The role no place has. */
     readonly role: string;
     /**

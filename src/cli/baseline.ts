@@ -21,7 +21,7 @@ const tellingParams: Readonly<Record<string, readonly string[]>> = {
   duplicate_key: ['key'],
   missing_phone_contact: ['role', 'property'],
   missing_postal_contact: ['role', 'property'],
-  missing_place_role: ['role'],
+  missing_role: ['role'],
   missing_characteristic: ['name'],
   did_you_mean: ['found'],
 };

@@ -98,7 +98,7 @@ const table: MessageTable = {
     `Ein Beteiligter mit der Rolle ${params.role} braucht contactMedium mit mindestens einem PhoneContactMedium.`,
   missing_postal_contact: ({ params }) =>
     `Ein Beteiligter mit der Rolle ${params.role} braucht contactMedium mit mindestens einem PostalAddressContactMedium.`,
-  missing_place_role: ({ params }) => `relatedPlace muss einen Ort mit der Rolle ${params.role} enthalten.`,
+  missing_role: ({ params }) => `relatedPlace muss einen Ort mit der Rolle ${params.role} enthalten.`,
   missing_characteristic: ({ params }) =>
     params.names?.length > 1
       ? `geographicSiteCharacteristic muss Merkmale namens ${params.names.slice(0, -1).join(', ')} und ${params.names.at(-1)} enthalten.`

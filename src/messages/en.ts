@@ -97,7 +97,7 @@ const table: MessageTable = {
     `A related party with role ${params.role} needs a contactMedium with at least one PhoneContactMedium.`,
   missing_postal_contact: ({ params }) =>
     `A related party with role ${params.role} needs a contactMedium with at least one PostalAddressContactMedium.`,
-  missing_place_role: ({ params }) => `relatedPlace must include a place with role ${params.role}.`,
+  missing_role: ({ params }) => `relatedPlace must include a place with role ${params.role}.`,
   missing_characteristic: ({ params }) =>
     params.names?.length > 1
       ? `geographicSiteCharacteristic must contain characteristics named ${params.names.slice(0, -1).join(', ')} and ${params.names.at(-1)}.`

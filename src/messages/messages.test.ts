@@ -97,9 +97,9 @@ const samples: Readonly<Record<FindingCode, Finding>> = {
     path: '/relatedParty/0/partyOrPartyRole/contactMedium',
     params: { role: 'deliveryContact' },
   },
-  missing_place_role: {
+  missing_role: {
     rule: 'R10',
-    code: 'missing_place_role',
+    code: 'missing_role',
     path: '/productOrderItem/0/product/relatedPlace',
     params: { role: 'locationB' },
   },
@@ -236,7 +236,7 @@ const texts: readonly (readonly [Finding, Readonly<Record<Lang, string>>])[] = [
     },
   ],
   [
-    samples.missing_place_role,
+    samples.missing_role,
     {
       en: 'relatedPlace must include a place with role locationB.',
       de: 'relatedPlace muss einen Ort mit der Rolle locationB enthalten.',

@@ -55,7 +55,7 @@ const listCodes: ReadonlySet<string> = new Set([
   'too_many_items',
   'missing_phone_contact',
   'missing_postal_contact',
-  'missing_place_role',
+  'missing_role',
   'missing_characteristic',
 ]);
 
@@ -193,7 +193,7 @@ describe('params.focus of the list rules', () => {
       'R10: no locationB focuses the role of the place that is not needed',
       withItems([item('HvtLocalLoopProduct', [place('locationA'), place('alternateAddress')])]),
       'R10',
-      'missing_place_role',
+      'missing_role',
       `${PLACES}/1/role`,
       true,
     ],
@@ -260,7 +260,7 @@ describe('params.focus of the list rules', () => {
       'R12: locationB only focuses the control that adds a place, not locationB’s role',
       withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite())])]),
       'R12',
-      'missing_place_role',
+      'missing_role',
       `${PLACES}/-`,
       false,
     ],
@@ -268,7 +268,7 @@ describe('params.focus of the list rules', () => {
       'R12: locationB and alternateAddress focus the role of a place that is not needed',
       withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite()), place('alternateAddress')])]),
       'R12',
-      'missing_place_role',
+      'missing_role',
       `${PLACES}/0/role`,
       true,
     ],
@@ -312,8 +312,8 @@ describe('params.focus of the list rules', () => {
             expect(focusable(order, f.focus), f.focus).toBe(true);
             expect(f.issue, f.focus).toBe(true);
             // a missing row: the control that adds one; a missing role: a place whose role is not needed or repeats one
-            if (f.code !== 'too_many_items' && f.code !== 'missing_place_role') expect(f.focus, f.code).toMatch(/\/-$/);
-            if (f.code === 'missing_place_role' && !f.focus.endsWith('/-')) {
+            if (f.code !== 'too_many_items' && f.code !== 'missing_role') expect(f.focus, f.code).toMatch(/\/-$/);
+            if (f.code === 'missing_role' && !f.focus.endsWith('/-')) {
               const roles = (at(order, tokensOf(f.path)) as { role?: unknown }[]).map((p) => p?.role);
               const j = Number(tokensOf(f.focus).at(-2));
               expect(!demanded[f.rule].includes(roles[j] as string) || roles.indexOf(roles[j]) < j, f.focus).toBe(true);
