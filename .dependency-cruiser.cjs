@@ -13,7 +13,7 @@
 const knot = ['^src$', '^src/(generated|messages|form|text|cli|http|rules)$', '^src/rules/[^/]+$'];
 /** The registries: what lists every rule, above the rules (the walk and the checks are generated). */
 const registry =
-  '^src/(generated/(walk[.]js|walk[.]d[.]ts|checks[.]ts|rule-labels-[a-z]+[.]ts)|rules/(index|walked)[.]ts)$';
+  '^src/(generated/(walk[.]js|walk[.]d[.]ts|checks[.]ts|rule-(labels|messages)-[a-z]+[.]ts)|rules/(index|walked)[.]ts)$';
 /** A rule's own folder, or what several rules share. */
 const rule = '^src/rules/(r[a-z0-9-]+/|places|parties|items)';
 /** The formats of the command's reports, each on its own. */

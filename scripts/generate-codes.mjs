@@ -119,3 +119,29 @@ ${codes
 };
 `;
 }
+
+/**
+ * src/generated/rule-messages-<lang>.ts for each language of `langs`: the messages of the codes the
+ * rule folders introduce, each from `src/rules/<folder>/messages.<lang>.ts` of the folder that
+ * introduced it (its export `messages`); throws where a folder lacks the file of a language.
+ */
+export function ruleMessageModules(codes, langs, exists, header) {
+  const folders = [...new Set(codes.map((c) => c.folder))];
+  for (const folder of folders)
+    for (const lang of langs)
+      if (!exists(`src/rules/${folder}/messages.${lang}.ts`))
+        throw new Error(`src/rules/${folder}/: no messages.${lang}.ts for its codes`);
+  const alias = (folder) => folder.replace(/-(.)/g, (_, c) => c.toUpperCase());
+  return Object.fromEntries(
+    langs.map((lang) => [
+      `src/generated/rule-messages-${lang}.ts`,
+      `${header}import type { MessageTable } from '../messages/wording.js';
+${folders.map((f) => `import { messages as ${alias(f)} } from '../rules/${f}/messages.${lang}.js';`).join('\n')}
+import type { RuleParamsByCode } from './rule-params.js';
+
+/** The messages in ${lang} of the codes the rule folders introduce, from each folder's messages.${lang}.ts. */
+export const ruleMessages: MessageTable<keyof RuleParamsByCode> = { ${folders.map((f) => `...${alias(f)}`).join(', ')} };
+`,
+    ]),
+  );
+}
