@@ -16,6 +16,7 @@ import { inflightFiles } from './generate-inflight.mjs';
 import { languagesModule } from './generate-languages.mjs';
 import { namesAt } from './generate-names.mjs';
 import { openapiDocument, resourceDefs } from './generate-openapi.mjs';
+import { rangeFiles, withRange } from './generate-range.mjs';
 import { paramsByCode, ruleDocs, strayPages } from './generate-rule-docs.mjs';
 import {
   assembleSchema,
@@ -40,8 +41,10 @@ const check = process.argv.includes('--check');
 let stale = 0;
 /** Writes `files` (path → text) where they differ, or with --check counts them stale. */
 function put(files) {
-  for (const [path, text] of Object.entries(files)) {
+  for (const [path, generated] of Object.entries(files)) {
     const file = `${root}${path}`;
+    // the range of the numbered rules, "R1 to Rn", as the rule folders make it
+    const text = withRange(generated, rules);
     const same = existsSync(file) && readFileSync(file, 'utf8') === text;
     if (same) continue;
     if (check) {
@@ -465,4 +468,6 @@ for (const path of strayPages(root, pages)) {
     console.log(`removed ${path}`);
   }
 }
+// last: the files by hand that name the range of the numbered rules
+put(rangeFiles(root, rules));
 if (stale) process.exit(1);
