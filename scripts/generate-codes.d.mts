@@ -6,6 +6,7 @@ export interface RuleCodeSpec {
   readonly rule: string;
   readonly folder: string;
   readonly doc: string;
+  readonly means: string;
   readonly params: readonly { name: string; type: string; doc: string; optional: boolean }[];
   readonly telling: readonly string[];
   readonly focus: readonly ('row' | 'list')[];
@@ -23,3 +24,5 @@ export declare function ruleMessageModules(
   exists: (path: string) => boolean,
   header: string,
 ): Record<string, string>;
+/** The rows of docs/rules.md's table of the codes the rules introduce. */
+export declare function codesTableRows(codes: readonly RuleCodeSpec[]): string[];

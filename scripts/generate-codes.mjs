@@ -40,7 +40,8 @@ export function codesOf(rules, genericCodes = []) {
       const focus = spec.focus ?? [];
       if (!Array.isArray(focus) || !focus.every((kind) => focusKinds.includes(kind)))
         throw new Error(`${where}: ${code}.focus is no list of ${focusKinds.join(', ')}`);
-      out.push({ code, rule: rule.id, folder: rule.folder, doc: spec.doc, params, telling, focus });
+      if (typeof spec.means !== 'string' || spec.means === '') throw new Error(`${where}: code ${code} has no means`);
+      out.push({ code, rule: rule.id, folder: rule.folder, doc: spec.doc, means: spec.means, params, telling, focus });
     }
   }
   return out;
@@ -144,4 +145,20 @@ export const ruleMessages: MessageTable<keyof RuleParamsByCode> = { ${folders.ma
 `,
     ]),
   );
+}
+
+/** The rows of docs/rules.md's table of the codes the rules introduce: code, what it means, its params. */
+export function codesTableRows(codes) {
+  const cell = (text) => text.replaceAll('|', '\\|');
+  return [
+    '| code | means | `params` |',
+    '|---|---|---|',
+    ...codes.map(({ code, means, params, focus }) => {
+      const names = [
+        ...params.map((p) => `\`${p.name}\`${p.optional ? ' when given' : ''}`),
+        ...(focus.length > 0 ? ['`focus`'] : []),
+      ];
+      return `| \`${code}\` | ${cell(means)} | ${names.join(', ') || 'none'} |`;
+    }),
+  ];
 }

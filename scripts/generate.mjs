@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { codesOf, codesRegistryModule, ruleMessageModules, ruleParamsModule } from './generate-codes.mjs';
+import {
+  codesOf,
+  codesRegistryModule,
+  codesTableRows,
+  ruleMessageModules,
+  ruleParamsModule,
+} from './generate-codes.mjs';
 import { factsModule } from './generate-facts.mjs';
 import { fieldFactsModule, fieldFactsOf, formPatternsModule, labelsOf } from './generate-field-facts.mjs';
 import { formWordsDoc } from './generate-form-words.mjs';
@@ -20,6 +26,7 @@ import { rangeFiles, withRange } from './generate-range.mjs';
 import { paramsByCode, ruleDocs, strayPages } from './generate-rule-docs.mjs';
 import {
   assembleSchema,
+  between,
   formLabelModules,
   readRules,
   ruleModules,
@@ -451,6 +458,8 @@ const openapi = await openapiDocument(root, {
   changeExamples: examplesIn('examples/inflight/valid'),
   version: JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version,
 });
+// the table of the codes the rules introduce, below docs/rules.md's table of rules
+files['docs/rules.md'] = between(files['docs/rules.md'], 'codes', codesTableRows(ruleCodes), 'docs/rules.md');
 files['docs/forms.md'] = await formWordsDoc(root);
 files['src/generated/resource-types.ts'] = resourceTypes();
 files['openapi/product-order-service.openapi.json'] = `${JSON.stringify(openapi, null, 2)}\n`;
