@@ -9,6 +9,7 @@ import {
   blankGeographicSiteCharacteristic,
   blankPlaceRef,
   blankProductOrderItem,
+  blankRelatedParty,
   blankRelatedPlace,
 } from '../generated/blanks.js';
 import { localLoop, opticalAccess } from '../generated/facts.js';
@@ -40,6 +41,7 @@ import {
 
 /** The blank row a form adds to each list a focus may point into, by the list's name. */
 const blankRows: Readonly<Record<string, () => object>> = {
+  relatedParty: () => blankRelatedParty(),
   contactMedium: () => blankContactMedium(),
   relatedPlace: () => blankRelatedPlace(),
   geographicSiteCharacteristic: () => blankGeographicSiteCharacteristic(),
