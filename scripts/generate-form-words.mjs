@@ -35,7 +35,7 @@ export const faults = [
     fault: (o) => o.relatedParty.push({ role: 'deliveryContact', partyOrPartyRole: { ...party(o, 1) } }),
   },
   // worded per code where labels have no message of the rule (a carrier's own labels)
-  { code: 'missing_place_role', plain: true, fault: (o) => (place(o, 1).role = 'alternateAddress') },
+  { code: 'missing_role', plain: true, fault: (o) => (place(o, 1).role = 'alternateAddress') },
   { code: 'missing_characteristic', fault: (o) => (place(o, 1).place.geographicSiteCharacteristic = []) },
   { code: 'did_you_mean', fault: (o) => (o.productOrderItem[0].product['@type'] = 'HvtLocalLoopProdukt') },
   { code: 'rule_failed', fault: () => undefined },
@@ -50,7 +50,7 @@ export const faults = [
     },
   },
   {
-    code: 'missing_place_role',
+    code: 'missing_role',
     rule: 'R12',
     fault: (o) => {
       o.productOrderItem[0].product['@type'] = 'OpticalAccessLineProduct';

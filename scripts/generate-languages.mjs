@@ -52,6 +52,8 @@ export type Lang = ${langs.map((l) => `'${l}'`).join(' | ')};
 export const langs: readonly Lang[] = [${langs.map((l) => `'${l}'`).join(', ')}];
 `,
   };
+  // the message layer's types are below the rules (src/wording.ts), each other layer's its own
+  const wordingOf = (owner) => (owner === 'messages' ? '../wording.js' : './wording.js');
   for (const owner of owners) {
     const own = layers.filter(([, , , , layer]) => layer === owner);
     // in the order Biome sorts them: by the path imported
@@ -61,7 +63,7 @@ export const langs: readonly Lang[] = [${langs.map((l) => `'${l}'`).join(', ')}]
         fileOf(owner, lang),
         `import * as ${nameOf(owner, lang)} from '${fileOf(owner, lang)}';`,
       ]),
-      ['./wording.js', `import type { ${types.join(', ')} } from './wording.js';`],
+      [wordingOf(owner), `import type { ${types.join(', ')} } from '${wordingOf(owner)}';`],
     ]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([, line]) => line);

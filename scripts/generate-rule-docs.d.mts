@@ -2,9 +2,13 @@ import type { RuleFolder } from './generate-rules.mjs';
 
 /** The folder of the rule pages, relative to the root. */
 export declare const pagesDir: string;
-/** Each code of ParamsByCode in src/violation.ts: its TSDoc, and each param's name, type, optionality and TSDoc. */
+/**
+ * Each code of ParamsByCode: its TSDoc, and each param's name, type, optionality and TSDoc; the generic
+ * ones of src/violation.ts, and (unless `generic`) those the rule folders introduce.
+ */
 export declare function paramsByCode(
   root: string,
+  options?: { generic?: boolean },
 ): Record<string, { doc: string; params: { name: string; type: string; optional: boolean; doc: string }[] }>;
 /** The page of each rule and their index, by path. */
 export declare function ruleDocs(root: string, rules: readonly RuleFolder[]): Promise<Record<string, string>>;

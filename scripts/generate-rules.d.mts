@@ -10,6 +10,8 @@ export interface RuleFolder {
   /** The languages of its `labels.<lang>.ts`, the form's message of the rule. */
   readonly formLangs?: readonly string[];
   readonly schema?: { readonly wiredAt?: readonly string[]; readonly $defs: Record<string, unknown> };
+  /** What the rule may add to a form's bundle, gzipped, in bytes, when it is not the allowance of test/size.test.ts. */
+  readonly size?: number;
   readonly [key: string]: unknown;
 }
 /** The rule folders under `root`src/rules, in the order of their ids; throws on a folder that is incomplete. */

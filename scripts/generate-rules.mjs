@@ -34,6 +34,8 @@ export function readRules(root) {
       for (const key of ['check', 'title', 'example', 'readme'])
         if (typeof rule[key] !== 'string' || rule[key] === '') throw new Error(`${where}: no ${key}`);
       if (typeof rule.inflight !== 'boolean') throw new Error(`${where}: inflight is not true or false`);
+      if (rule.size !== undefined && !(Number.isInteger(rule.size) && rule.size > 0))
+        throw new Error(`${where}: size is no number of bytes`);
       if (!Array.isArray(rule.invalidates) || !rule.invalidates.every((path) => exampleOf(path)))
         throw new Error(`${where}: invalidates is no list of examples/{orders,inflight}/invalid/*.json`);
       const schemaFile = `${base}${folder}/schema.json`;

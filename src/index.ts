@@ -59,6 +59,7 @@ export {
 export * from './generated/guards.js';
 export * from './generated/inflight-guards.js';
 export type * from './generated/inflight-types.js';
+export type { RuleParamsByCode } from './generated/rule-params.js';
 export type * from './generated/types.js';
 export { inflightRules, validateInflightChangeProductOrder } from './inflight.js';
 export { type OrderSchemaWithJson, withJsonSchema } from './json-schema/standard.js';

@@ -23,12 +23,12 @@ import type {
   RelatedPartyFormValues,
 } from './generated/types.js';
 import { formatOrder, formatPart, type Lang, spoken } from './messages/index.js';
-import type { PartName } from './messages/wording.js';
 import { defaultMaxViolations, settings } from './options.js';
 import { pointerKeys } from './pointer.js';
 import { atParent, maxNodes } from './read.js';
 import { checks as orderChecks } from './registry/rules.js';
 import type { Finding, HintCode, OrderViolation, ParamsByCode, RuleId } from './violation.js';
+import type { PartName } from './wording.js';
 
 /**
  * A Standard Schema issue that also carries the violation's rule, code and params, one type per

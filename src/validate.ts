@@ -3,11 +3,11 @@
 import { type Checked, checkedBy, collectWith, orderFaults } from './collect.js';
 import { callerText, guardedOthers } from './custom-rules.js';
 import { formatIn, formatMessage, formatOrder } from './messages/index.js';
-import type { PartName } from './messages/wording.js';
 import { defaultMaxViolations, settings, type ValidateOptions } from './options.js';
 import { comparePaths } from './pointer.js';
 import type { ValidationResult } from './result.js';
 import type { Check, Finding, Hint, Rule, Violation } from './violation.js';
+import type { PartName } from './wording.js';
 
 export type { Truncation, ValidationResult } from './result.js';
 

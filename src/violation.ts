@@ -1,4 +1,5 @@
 import { orderRuleIds } from './generated/rule-ids.js';
+import type { RuleParamsByCode } from './generated/rule-params.js';
 
 /** The ids of the rules this package defines: those of an order (one folder each), then those of HTTP and JSON text. */
 export const ruleIds = /* @__PURE__ */ Object.freeze([
@@ -15,8 +16,11 @@ export const ruleIds = /* @__PURE__ */ Object.freeze([
  */
 export type RuleId = (typeof ruleIds)[number];
 
-/** What each code's `params` hold: the machine-readable details of a fault of that kind. */
-export interface ParamsByCode {
+/**
+ * What each code's `params` hold: the machine-readable details of a fault of that kind. The codes a
+ * rule introduces are declared in its folder ({@link RuleParamsByCode}); the generic ones here.
+ */
+export interface ParamsByCode extends RuleParamsByCode {
   /** The JSON type expected and the one found; `name` when the value is a characteristic's. */
   wrong_type: {
     /** The JSON type the schema demands: `string`, `array`, `object`, ... */
@@ -105,61 +109,6 @@ export interface ParamsByCode {
     readonly pattern: string;
     /** The characteristic's name, when the value is a characteristic's. */
     readonly name?: string;
-  };
-  /** The roles of R3 to R5. */
-  unknown_role: {
-    /** Every role of R3 to R5. */
-    readonly allowed: readonly string[];
-  };
-  /** The party's role; `property` when the party has no `contactMedium` at all. */
-  missing_phone_contact: {
-    /** The role that needs a phone contact. */
-    readonly role: string;
-    /** `contactMedium`, when the party has none at all. */
-    readonly property?: string;
-    /**
-     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
-     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
-     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
-     */
-    readonly focus?: string;
-  };
-  /** The party's role; `property` when the party has no `contactMedium` at all. */
-  missing_postal_contact: {
-    /** The role that needs a postal contact. */
-    readonly role: string;
-    /** `contactMedium`, when the party has none at all. */
-    readonly property?: string;
-    /**
-     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
-     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
-     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
-     */
-    readonly focus?: string;
-  };
-  /** The role no place has. */
-  missing_place_role: {
-    /** The role no place has. */
-    readonly role: string;
-    /**
-     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
-     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
-     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
-     */
-    readonly focus?: string;
-  };
-  /** The characteristics' names: every one the site lacks, in one finding. */
-  missing_characteristic: {
-    /** The name of the first missing characteristic, as the schema lists them. */
-    readonly name: string;
-    /** The names of all missing characteristics, as the schema lists them: one or more. */
-    readonly names: readonly string[];
-    /**
-     * What a form should focus to fix it, as a JSON Pointer: the key field of the row at fault
-     * (`…/relatedPlace/1/role`), or for a missing row the list's control that adds one
-     * (`…/relatedPlace/-`). The violation's `path` stays at the list.
-     */
-    readonly focus?: string;
   };
   /** No details: reading the input failed. */
   unreadable: Readonly<Record<string, never>>;

@@ -206,9 +206,11 @@ function valueAt(input: unknown, pointer: string): unknown {
  * of the list's first row, `…/0/<key>`, and its Standard Schema issue sat there; so did a missing place
  * role while the count allows one more place, at a place whose role is not needed (`…/<j>/role`). Now
  * their focus is the control that adds a row, `…/-`, and their issue is at the list. Everything else
- * stays as it was.
+ * stays as it was; and acd80ce's code missing_place_role is missing_role.
  */
-function focusNow(item: unknown, input: unknown): unknown {
+function focusNow(found: unknown, input: unknown): unknown {
+  // acd80ce's missing_place_role is missing_role now, one code for a role a list lacks
+  const item = isObject(found) && found.code === 'missing_place_role' ? { ...found, code: 'missing_role' } : found;
   if (!isObject(item) || !isObject(item.params) || typeof item.params.focus !== 'string') return item;
   const { focus } = item.params;
   const row = /^(.*)\/(\d+)\/[^/]+$/.exec(focus);
@@ -217,7 +219,7 @@ function focusNow(item: unknown, input: unknown): unknown {
   const places = valueAt(input, list);
   const moved =
     (index === '0' && missingRow.has(String(item.code))) ||
-    (item.code === 'missing_place_role' &&
+    (item.code === 'missing_role' &&
       ((index === '0' && demandedRoles[String(item.rule)]?.includes(valueAt(input, `${list}/0/role`) as string)) ||
         (Array.isArray(places) && places.length < placesMax[String(item.rule)])));
   if (!moved) return item;
@@ -302,8 +304,18 @@ const optionSets: readonly [string, (engine: Engine) => current.ValidateOptions 
   // today's labels for both engines: the reference's findings worded as a form words them now (a
   // date's reason kept, a failed rule's sentence, what to do), so the verdict, rule, code, path and
   // params are compared as strictly as before and the message by today's words
-  ['{ labels: labelsDe }', () => ({ labels: current.labelsDe })],
+  [
+    '{ labels: labelsDe }',
+    (engine) => ({ labels: engine === reference ? oldCodes(current.labelsDe) : current.labelsDe }),
+  ],
 ];
+
+/** `labels` for acd80ce's findings, whose code missing_place_role is missing_role now. */
+function oldCodes(labels: current.Labels): current.Labels {
+  const now = (f: current.Finding): current.Finding =>
+    (f.code as string) === 'missing_place_role' ? ({ ...f, code: 'missing_role' } as current.Finding) : f;
+  return { ...labels, message: (finding, input) => labels.message(now(finding), input) };
+}
 
 const get = (order: unknown, key: string): unknown =>
   isObject(order) && !Array.isArray(order) && Object.hasOwn(order, key) ? order[key] : undefined;

@@ -79,6 +79,6 @@ describe('the params of a code on a rule page', () => {
         doc: "The characteristic's name, when the value is a characteristic's.",
       },
     ]);
-    expect(Object.keys(codes)).toEqual(expect.arrayContaining(['required', 'missing_place_role', 'did_you_mean']));
+    expect(Object.keys(codes)).toEqual(expect.arrayContaining(['required', 'missing_role', 'did_you_mean']));
   });
 });

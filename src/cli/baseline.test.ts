@@ -57,7 +57,7 @@ describe('baseline file', () => {
     ['required', { property: 'category' }, { property: 'state' }],
     ['duplicate_key', { key: 'phoneNumber' }, { key: 'emailAddress' }],
     ['missing_characteristic', { name: 'A' }, { name: 'B' }],
-    ['missing_place_role', { role: 'A' }, { role: 'B' }],
+    ['missing_role', { role: 'A' }, { role: 'B' }],
     ['missing_phone_contact', { role: 'A' }, { role: 'B' }],
     ['did_you_mean', { found: 'categroy', suggestion: 'category' }, { found: 'catgory', suggestion: 'category' }],
   ])('a key tells two %s findings at one path apart by their params', (code, one, other) => {

@@ -5,6 +5,7 @@
 // The baseline counts how often each key occurs; the occurrences beyond that count are new.
 import * as crypto from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { ruleTellingParams } from '../registry/codes.js';
 
 /** The version of the baseline's format; a file of another version is refused. */
 export const baselineVersion = 2;
@@ -13,17 +14,15 @@ export const baselineVersion = 2;
 export const baselineStart = '{"product-order-validate":"baseline","version":';
 
 /**
- * The params that tell two violations (or hints) of one code at one path apart: the property missing
- * from one object, the name repeated in it, the role or characteristic missing, the name found.
+ * The params that tell two violations (or hints) of one code at one path apart: of the generic codes,
+ * the property missing from one object, the name repeated in it, the name found; of the codes a rule
+ * introduces, those its rule.json names `telling` (the role or characteristic missing).
  */
 const tellingParams: Readonly<Record<string, readonly string[]>> = {
   required: ['property'],
   duplicate_key: ['key'],
-  missing_phone_contact: ['role', 'property'],
-  missing_postal_contact: ['role', 'property'],
-  missing_place_role: ['role'],
-  missing_characteristic: ['name'],
   did_you_mean: ['found'],
+  ...ruleTellingParams,
 };
 
 /** The telling params of a finding of `code`, or `undefined` when its path tells it apart. */

@@ -1,6 +1,6 @@
 // What the command says in English: report lines, input errors, usage errors and help.
 import { en as ruleWords } from '../generated/rule-words.js';
-import { numbers, quote } from '../messages/wording.js';
+import { numbers, quote } from '../wording.js';
 import type { FetchHint } from './git.js';
 import type { CliWording } from './wording.js';
 

@@ -177,7 +177,7 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     },
     missing_phone_contact: (f, c) => `${c.value(p(f).role)} braucht eine Telefonnummer: bitte eine hinzufügen.`,
     missing_postal_contact: (f, c) => `${c.value(p(f).role)} braucht eine Postanschrift: bitte eine hinzufügen.`,
-    missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} fehlt, bitte hinzufügen.`,
+    missing_role: (f, c) => `${c.field}: ${c.value(p(f).role)} fehlt, bitte hinzufügen.`,
     missing_characteristic: (f, c) => {
       const names = (p(f).names as unknown[]) ?? [p(f).name];
       return `${c.field}: ${join('und')(names.map(c.value))} ${names.length === 1 ? 'fehlt' : 'fehlen'}, bitte angeben.`;

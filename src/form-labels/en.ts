@@ -173,7 +173,7 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     },
     missing_phone_contact: (f, c) => `${c.value(p(f).role)} needs a phone number: add one.`,
     missing_postal_contact: (f, c) => `${c.value(p(f).role)} needs a postal address: add one.`,
-    missing_place_role: (f, c) => `${c.field}: ${c.value(p(f).role)} is missing, add it.`,
+    missing_role: (f, c) => `${c.field}: ${c.value(p(f).role)} is missing, add it.`,
     missing_characteristic: (f, c) => {
       const names = (p(f).names as unknown[]) ?? [p(f).name];
       return `${c.field}: ${join('and')(names.map((name) => lower(c.value(name))))} ${names.length === 1 ? 'is' : 'are'} missing, enter ${names.length === 1 ? 'it' : 'them'}.`;

@@ -753,7 +753,7 @@ describe('describeField with the values at hand', () => {
             const judged = (value: string) => {
               places[j].role = value;
               const list = found('/productOrderItem/0/product/relatedPlace');
-              return [...found(role(j)), ...list.filter(({ code }) => code === 'missing_place_role')];
+              return [...found(role(j)), ...list.filter(({ code }) => code === 'missing_role')];
             };
             const ok = roles.filter((value) => judged(value).length === 0);
             places[j].role = given;

@@ -128,7 +128,7 @@ export function newItemLacks({ code, params }: Finding): 'product' | 'relatedPla
  */
 export function aboutPlaces({ code, path }: Finding): boolean {
   if (code === 'too_few_items' || code === 'too_many_items') return path.endsWith('/relatedPlace');
-  return code === 'missing_place_role' || (code === 'not_allowed' && /\/relatedPlace\/\d+\/role$/.test(path));
+  return code === 'missing_role' || (code === 'not_allowed' && /\/relatedPlace\/\d+\/role$/.test(path));
 }
 
 /** A caller's own labels and messages, put over those of a {@link Labels}. */

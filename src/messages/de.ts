@@ -1,6 +1,7 @@
 // The violations' messages in German, the parts' names and the assertion's message; the HTTP
 // helpers' words are http/words-de.ts's, the command's cli/words-de.ts's.
 
+import { ruleMessages } from '../registry/rule-messages-de.js';
 import {
   type AssertWording,
   dayOf,
@@ -11,7 +12,7 @@ import {
   quote,
   type ViolationWording,
   type Wording,
-} from './wording.js';
+} from '../wording.js';
 
 const wording: Wording = {
   whole: 'Der Auftrag',
@@ -78,6 +79,7 @@ const inexactFaults: Readonly<Record<'overflow' | 'underflow' | 'unsafe_integer'
 };
 
 const table: MessageTable = {
+  ...ruleMessages,
   required: ({ params }, s) => `${s}: die Pflichtangabe '${params.property}' fehlt.`,
   wrong_type: ({ params }, s) =>
     `${named(params, s)} muss ${type(params.expected)} sein, nicht ${type(params.found ?? params.actual)}.`,
@@ -92,17 +94,6 @@ const table: MessageTable = {
   invalid_date_time: ({ params }, s) =>
     `${s} muss ein Zeitpunkt nach RFC 3339 mit Sekunden${params.offset === 'optional' ? '' : ' und Zeitzone'} sein, ${example}: ${dateFault(params)}.`,
   pattern_mismatch: ({ params }, s) => `${named(params, s)} muss dem Muster ${params.pattern} entsprechen.`,
-  unknown_role: ({ params }, s) =>
-    `${s} gehört zu keiner Rollengruppe aus R3 bis R5; erlaubt sind: ${listOf(params.allowed)}.`,
-  missing_phone_contact: ({ params }) =>
-    `Ein Beteiligter mit der Rolle ${params.role} braucht contactMedium mit mindestens einem PhoneContactMedium.`,
-  missing_postal_contact: ({ params }) =>
-    `Ein Beteiligter mit der Rolle ${params.role} braucht contactMedium mit mindestens einem PostalAddressContactMedium.`,
-  missing_place_role: ({ params }) => `relatedPlace muss einen Ort mit der Rolle ${params.role} enthalten.`,
-  missing_characteristic: ({ params }) =>
-    params.names?.length > 1
-      ? `geographicSiteCharacteristic muss Merkmale namens ${params.names.slice(0, -1).join(', ')} und ${params.names.at(-1)} enthalten.`
-      : `geographicSiteCharacteristic muss ein Merkmal namens ${params.name} enthalten.`,
   unreadable: () => 'Die Eingabe ist nicht lesbar: das Lesen einer ihrer Eigenschaften ist fehlgeschlagen.',
   too_costly: (_, s) =>
     `${s} ist zu aufwendig zu prüfen: mehr Daten, als ein JSON-Text innerhalb der Grenzen enthalten kann.`,

@@ -1,6 +1,7 @@
 // The violations' messages in English, the parts' names and the assertion's message; the HTTP
 // helpers' words are http/words-en.ts's, the command's cli/words-en.ts's.
 
+import { ruleMessages } from '../registry/rule-messages-en.js';
 import {
   type AssertWording,
   dayOf,
@@ -11,7 +12,7 @@ import {
   quote,
   type ViolationWording,
   type Wording,
-} from './wording.js';
+} from '../wording.js';
 
 const wording: Wording = {
   whole: 'The order',
@@ -78,6 +79,7 @@ const inexactFaults: Readonly<Record<'overflow' | 'underflow' | 'unsafe_integer'
 };
 
 const table: MessageTable = {
+  ...ruleMessages,
   required: ({ params }, s) => `${s} lacks the required property '${params.property}'.`,
   wrong_type: ({ params }, s) =>
     `${named(params, s)} must be ${type(params.expected)}, not ${type(params.found ?? params.actual)}.`,
@@ -91,17 +93,6 @@ const table: MessageTable = {
   invalid_date_time: ({ params }, s) =>
     `${s} must be an RFC 3339 date-time with seconds${params.offset === 'optional' ? '' : ' and a time zone'}, ${example}: ${dateFault(params)}.`,
   pattern_mismatch: ({ params }, s) => `${named(params, s)} must match the pattern ${params.pattern}.`,
-  unknown_role: ({ params }, s) =>
-    `${s} is in none of the role groups of R3 to R5; allowed are: ${listOf(params.allowed)}.`,
-  missing_phone_contact: ({ params }) =>
-    `A related party with role ${params.role} needs a contactMedium with at least one PhoneContactMedium.`,
-  missing_postal_contact: ({ params }) =>
-    `A related party with role ${params.role} needs a contactMedium with at least one PostalAddressContactMedium.`,
-  missing_place_role: ({ params }) => `relatedPlace must include a place with role ${params.role}.`,
-  missing_characteristic: ({ params }) =>
-    params.names?.length > 1
-      ? `geographicSiteCharacteristic must contain characteristics named ${params.names.slice(0, -1).join(', ')} and ${params.names.at(-1)}.`
-      : `geographicSiteCharacteristic must contain a characteristic named ${params.name}.`,
   unreadable: () => 'The input cannot be read: reading one of its properties failed.',
   too_costly: (_, s) => `${s} is too costly to check: more data than a JSON text within the limits can hold.`,
   rule_failed: ({ rule, params }) => `The rule ${rule} failed and could not check the input: ${params.error}.`,

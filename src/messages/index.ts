@@ -1,8 +1,8 @@
 import { type Lang, langs } from '../generated/langs.js';
 import { decodeToken as decode, isIndexToken as isIndex } from '../pointer.js';
 import type { Finding } from '../violation.js';
+import type { PartName, ViolationWording, Wording } from '../wording.js';
 import { layerMessages, partNames, violationWords } from './languages.js';
-import type { PartName, ViolationWording, Wording } from './wording.js';
 
 export { type Lang, langs };
 

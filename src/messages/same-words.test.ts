@@ -11,9 +11,9 @@ import { type Lang, langs } from '../generated/langs.js';
 import { validateProductOrderText } from '../text/index.js';
 import { validateProductOrder } from '../validate.js';
 import type { Finding } from '../violation.js';
+import type { PartName } from '../wording.js';
 import { formatIn, formatMessage, formatOrder, formatPart } from './index.js';
 import { layerMessages, violationWords } from './languages.js';
-import type { PartName } from './wording.js';
 
 type Json = Record<string, unknown>;
 

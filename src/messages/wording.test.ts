@@ -1,7 +1,7 @@
 // What rendering a list of allowed values costs: a list the checks share is rendered once for all
 // its findings, the lists kept are bounded, and a list is never worded from values it no longer holds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listOf, listsKept } from './wording.js';
+import { listOf, listsKept } from '../wording.js';
 
 /** Counts the renderings of `lists`: each is one call of their `map`. */
 function renders(lists: readonly unknown[][]): () => number {

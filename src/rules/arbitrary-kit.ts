@@ -530,7 +530,7 @@ export function countBreaks(max: number, without?: string): fc.Arbitrary<Break>[
 
 /** Every place with role `from` gets role `to`, so none has role `from`. */
 export const roleBreak = (from: string, to: string) =>
-  edit(`${from} turned ${to}`, 'missing_place_role', '', (t) => {
+  edit(`${from} turned ${to}`, 'missing_role', '', (t) => {
     for (const place of listOf(t)) if (place.role === from) place.role = to;
   });
 

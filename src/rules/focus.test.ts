@@ -9,10 +9,12 @@ import {
   blankGeographicSiteCharacteristic,
   blankPlaceRef,
   blankProductOrderItem,
+  blankRelatedParty,
   blankRelatedPlace,
 } from '../generated/blanks.js';
 import { localLoop, opticalAccess } from '../generated/facts.js';
 import { decodeToken } from '../pointer.js';
+import { ruleFocus } from '../registry/codes.js';
 import { createProductOrderSchema } from '../standard-schema.js';
 import { validateProductOrder } from '../validate.js';
 import {
@@ -39,6 +41,7 @@ import {
 
 /** The blank row a form adds to each list a focus may point into, by the list's name. */
 const blankRows: Readonly<Record<string, () => object>> = {
+  relatedParty: () => blankRelatedParty(),
   contactMedium: () => blankContactMedium(),
   relatedPlace: () => blankRelatedPlace(),
   geographicSiteCharacteristic: () => blankGeographicSiteCharacteristic(),
@@ -49,15 +52,16 @@ const blankRows: Readonly<Record<string, () => object>> = {
   productOfferingQualification: () => ({ id: '' }),
 };
 
-/** The codes of findings on a list as a whole. */
-const listCodes: ReadonlySet<string> = new Set([
-  'too_few_items',
-  'too_many_items',
-  'missing_phone_contact',
-  'missing_postal_contact',
-  'missing_place_role',
-  'missing_characteristic',
-]);
+/**
+ * Where a form focuses for the findings on a list as a whole, by code: the counts of the field table,
+ * and the codes whose rule folder declares a focus (rule.json `codes`).
+ */
+const focusOf: Readonly<Record<string, readonly ('row' | 'list')[]>> = {
+  too_few_items: ['list'],
+  too_many_items: ['row'],
+  ...ruleFocus,
+};
+const listCodes: ReadonlySet<string> = new Set(Object.keys(focusOf));
 
 const tokensOf = (pointer: string) => pointer.split('/').slice(1).map(decodeToken);
 
@@ -193,7 +197,7 @@ describe('params.focus of the list rules', () => {
       'R10: no locationB focuses the role of the place that is not needed',
       withItems([item('HvtLocalLoopProduct', [place('locationA'), place('alternateAddress')])]),
       'R10',
-      'missing_place_role',
+      'missing_role',
       `${PLACES}/1/role`,
       true,
     ],
@@ -260,7 +264,7 @@ describe('params.focus of the list rules', () => {
       'R12: locationB only focuses the control that adds a place, not locationB’s role',
       withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite())])]),
       'R12',
-      'missing_place_role',
+      'missing_role',
       `${PLACES}/-`,
       false,
     ],
@@ -268,7 +272,7 @@ describe('params.focus of the list rules', () => {
       'R12: locationB and alternateAddress focus the role of a place that is not needed',
       withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite()), place('alternateAddress')])]),
       'R12',
-      'missing_place_role',
+      'missing_role',
       `${PLACES}/0/role`,
       true,
     ],
@@ -311,9 +315,12 @@ describe('params.focus of the list rules', () => {
             expect(f.focus.startsWith(`${f.path}/`), f.focus).toBe(true);
             expect(focusable(order, f.focus), f.focus).toBe(true);
             expect(f.issue, f.focus).toBe(true);
-            // a missing row: the control that adds one; a missing role: a place whose role is not needed or repeats one
-            if (f.code !== 'too_many_items' && f.code !== 'missing_place_role') expect(f.focus, f.code).toMatch(/\/-$/);
-            if (f.code === 'missing_place_role' && !f.focus.endsWith('/-')) {
+            // only the codes declared with a focus have one, of the kinds declared: a missing row the
+            // control that adds one, a row at fault its key field
+            expect(listCodes.has(f.code), f.code).toBe(true);
+            expect(focusOf[f.code], `${f.code} focuses ${f.focus}`).toContain(f.focus.endsWith('/-') ? 'list' : 'row');
+            // a missing role: a place whose role is not needed or repeats one
+            if (f.code === 'missing_role' && !f.focus.endsWith('/-')) {
               const roles = (at(order, tokensOf(f.path)) as { role?: unknown }[]).map((p) => p?.role);
               const j = Number(tokensOf(f.focus).at(-2));
               expect(!demanded[f.rule].includes(roles[j] as string) || roles.indexOf(roles[j]) < j, f.focus).toBe(true);

@@ -4,6 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { arbitrariesModule } from '../../scripts/generate-arbitraries.mjs';
+import { codesOf } from '../../scripts/generate-codes.mjs';
+import { rangeFiles, withRange } from '../../scripts/generate-range.mjs';
 import { assembleSchema, formLabelModules, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
 import { orderRuleIds } from '../generated/rule-ids.js';
 
@@ -115,5 +117,38 @@ describe('the rule folders', () => {
 
     it('of every rule an expected violation names', () =>
       expect([...byRule.keys()].filter((id) => !rules.some((r) => r.id === id))).toEqual([]));
+  });
+});
+
+describe('the range of the numbered rules in prose', () => {
+  const r15 = [...rules, { ...rules[rules.length - 1], id: 'R15', folder: 'r15-x' }];
+
+  it('ends at the last rule folder, in each way prose writes it', () => {
+    // written apart, so that the generator leaves this file's ranges as they are
+    const named = (last: number) => [' to ', '–', '-', ' bis '].map((between) => `R1${between}R${last}`).join(', ');
+    expect(withRange(`rules ${named(9)}; R10 to R14 stays`, r15)).toBe(`rules ${named(15)}; R10 to R14 stays`);
+  });
+
+  it('is named as the folders make it in every file that names it', () => {
+    const files = rangeFiles(root, rules);
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.md', 'package.json', 'src/violation.ts']));
+    for (const [path, text] of Object.entries(files)) expect(readFileSync(`${root}${path}`, 'utf8'), path).toBe(text);
+  });
+});
+
+describe("a folder's codes (rule.json `codes`)", () => {
+  const codes = codesOf(rules);
+
+  it('are each introduced by one folder, and none is a generic code of src/violation.ts', () => {
+    expect(new Set(codes.map((c) => c.code)).size).toBe(codes.length);
+    const twice = [...rules, { ...rules.find((r) => r.id === 'R3'), id: 'R15', folder: 'r15-x' }];
+    expect(() => codesOf(twice as typeof rules)).toThrow(/missing_phone_contact is introduced by R3 already/);
+    expect(() => codesOf(rules, ['missing_role'])).toThrow(/generic one/);
+  });
+
+  it('tell findings apart and focus by params and kinds they declare', () => {
+    const bad = (spec: object) => [{ ...rules[0], codes: { x_code: { doc: 'X.', ...spec } } }];
+    expect(() => codesOf(bad({ telling: ['role'] }) as typeof rules)).toThrow(/tells by role/);
+    expect(() => codesOf(bad({ focus: ['cell'] }) as typeof rules)).toThrow(/focus is no list/);
   });
 });

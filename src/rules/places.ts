@@ -112,7 +112,7 @@ export function placesDemand(id: RuleId, demand: PlacesDemand) {
       let m = 0;
       for (const role of demand.roles)
         if (!roles.includes(role))
-          f.add(id, 'missing_place_role', placesPath(i), {
+          f.add(id, 'missing_role', placesPath(i), {
             role,
             focus: focusOf(placesPath(i), room-- > 0 ? undefined : spare[m++]),
           });

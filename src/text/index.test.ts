@@ -115,8 +115,7 @@ describe('validateProductOrderText', () => {
       ],
     };
     const path = '/productOrderItem/0/product/relatedPlace';
-    for (const layout of layouts)
-      expectPlaced({ order, rule: 'R10', code: 'missing_place_role', path, what: '' }, layout);
+    for (const layout of layouts) expectPlaced({ order, rule: 'R10', code: 'missing_role', path, what: '' }, layout);
   });
 
   it('places a missing property at the object that lacks it', () => {

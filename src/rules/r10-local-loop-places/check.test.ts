@@ -117,21 +117,21 @@ describe('R10: places of a local loop in a new order', () => {
   it('rejects two locationA places', () =>
     expectViolation(loop([A(), A()]), {
       ...r10,
-      code: 'missing_place_role',
+      code: 'missing_role',
       path: PLACES,
       params: { role: 'locationB' },
     }));
   it('rejects two locationB places', () =>
     expectViolation(loop([B(), B()]), {
       ...r10,
-      code: 'missing_place_role',
+      code: 'missing_role',
       path: PLACES,
       params: { role: 'locationA' },
     }));
   it('rejects locationA and alternateAddress', () =>
     expectViolation(loop([A(), place('alternateAddress')]), {
       ...r10,
-      code: 'missing_place_role',
+      code: 'missing_role',
       path: PLACES,
       params: { role: 'locationB' },
     }));

@@ -63,7 +63,7 @@ describe('R12: places of an optical access line in a new order', () => {
   ])('rejects %s without locationA', (_, places) =>
     expectViolation(optical(places), {
       ...r12,
-      code: 'missing_place_role',
+      code: 'missing_role',
       path: PLACES,
       params: { role: 'locationA' },
     }),
@@ -162,7 +162,7 @@ describe('R12: places of an optical access line in a new order', () => {
     }));
   it('reports a missing locationA and the faults of the locationB site', () =>
     expectViolations(optical([B(roomSite('')), place('alternateAddress')]), [
-      { ...r12, code: 'missing_place_role', path: PLACES, params: { role: 'locationA' } },
+      { ...r12, code: 'missing_role', path: PLACES, params: { role: 'locationA' } },
       { ...r12, code: 'too_short', path: `${PLACES}/0/place/geographicSiteCharacteristic/0/value` },
     ]));
 });

@@ -1,7 +1,7 @@
 // What one language file holds: the violations' words, the parts' names and the assertion's message;
 // the HTTP helpers' words are http/wording.ts's, the command's cli/wording.ts's, each in its layer, so
 // that a form's bundle carries the violations' words but not the server's or the command's.
-import type { Finding, FindingCode, FindingOf, HttpViolationCode, TextViolationCode } from '../violation.js';
+import type { Finding, FindingCode, FindingOf, HttpViolationCode, TextViolationCode } from './violation.js';
 
 /** The codes only JSON text and the HTTP helpers report; an order's validation never does. */
 export type LayerCode = HttpViolationCode | TextViolationCode;
