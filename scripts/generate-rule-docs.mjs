@@ -147,12 +147,23 @@ function excerptAt(valid, invalid) {
 
 const cell = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ');
 const code = (text) => `\`${String(text).replaceAll('`', "'")}\``;
-const json = (value) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+/** JSON, two spaces a level, an object or array on one line where it fits in `width` characters. */
+function compact(value, indent = '', width = 100) {
+  const flat = JSON.stringify(value);
+  if (value === null || typeof value !== 'object' || indent.length + flat.length <= width) return flat;
+  const inner = `${indent}  `;
+  const parts = Array.isArray(value)
+    ? value.map((v) => `${inner}${compact(v, inner, width)}`)
+    : Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compact(v, inner, width)}`);
+  return Array.isArray(value) ? `[\n${parts.join(',\n')}\n${indent}]` : `{\n${parts.join(',\n')}\n${indent}}`;
+}
+const json = (value) => `\`\`\`json\n${compact(value)}\n\`\`\``;
 
 /** The pages of the rules and their index, by path. */
 export async function ruleDocs(root, rules) {
   const { validateProductOrder, validateInflightChangeProductOrder, labelsEn, labelsDe } = await validators(root);
   const codes = paramsByCode(root);
+  const generic = paramsByCode(root, { generic: true });
   const pages = {};
   for (const rule of rules) {
     const en = rule.words.en;
@@ -165,15 +176,13 @@ export async function ruleDocs(root, rules) {
       '',
       `> ${rule.title}`,
       '',
-      en.help,
-      '',
       `**${de.title}.** ${de.help}`,
       '',
       `In-flight changes: ${rule.inflightNote ?? (rule.inflight ? 'checked too' : 'not checked')}.`,
       '',
     ];
     if (rule.invalidates.length === 0) {
-      lines.push('## Codes', '', `${rule.id} reports no violation: ${rule.example.replace(/^none: /, '')}.`, '');
+      lines.push('## Codes', '', `${rule.id} reports no violation: it demands nothing a value could break.`, '');
       pages[`${pagesDir}/${rule.id}.md`] = lines.join('\n');
       continue;
     }
@@ -184,16 +193,17 @@ export async function ruleDocs(root, rules) {
     lines.push(
       '## Codes',
       '',
-      'The codes its invalid examples give, and the `params` each code carries.',
-      '',
       '| code | `params` |',
       '|---|---|',
     );
     for (const name of [...given].sort()) {
       const known = codes[name];
       if (!known) throw new Error(`src/rules/${rule.folder}: code ${name} is not in ParamsByCode`);
-      const params = known.params.map((p) => `${code(`${p.name}${p.optional ? '?' : ''}: ${p.type}`)} ${p.doc}`);
-      lines.push(`| ${code(name)} | ${cell(params.join('<br>') || 'none')} |`);
+      const shared = Object.hasOwn(generic, name);
+      const params = known.params.map(
+        (p) => `${code(`${p.name}${p.optional ? '?' : ''}: ${p.type}`)}${shared || p.name === 'focus' ? '' : ` ${p.doc}`}`,
+      );
+      lines.push(`| ${code(name)} | ${cell(params.join(shared ? ', ' : '<br>') || 'none')} |`);
     }
     const invalid = invalidExample(root, rule);
     const order = readJson(root, invalid.path);
@@ -248,9 +258,10 @@ export async function ruleDocs(root, rules) {
     header,
     '# Rules',
     '',
-    'One page per rule of an order: what it demands, its codes and their `params`, an invalid and a valid',
-    'example, and its messages in English and German. The codes of every layer and their `params`:',
-    '[rules.md](../../rules.md).',
+    'One page per rule of an order: what the specification demands (quoted), the rule in German, the',
+    'codes its invalid examples give with the `params` of each (those of the codes every layer shares',
+    'are described once in [the codes and their params](../../rules.md#the-codes-and-their-params)),',
+    'an invalid and a valid example, and its messages in English and German.',
     '',
     '| rule | what it demands |',
     '|---|---|',

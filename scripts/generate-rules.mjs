@@ -2,7 +2,7 @@
 // rules: the rule $defs of the order schema and their wiring, the ids, the titles, the in-flight set,
 // the checks in the order of their ids, the command's words per language, each form language's
 // messages per rule, and the rows of docs/rules.md and of the README. A folder holds rule.json (id,
-// check, title, example, inflight, readme, words, and invalidates: the invalid examples it fails),
+// check, title, inflight, readme, words, and invalidates: the invalid examples it fails),
 // schema.json (the $defs it owns and where it is wired; none for a rule that names a group only, as
 // R5), check.ts with its export `check`, and where a form words the rule, labels.<lang>.ts with its
 // export `formMessage`.
@@ -31,7 +31,7 @@ export function readRules(root) {
       if (!ruleOf(rule.id ?? '')) throw new Error(`${where}: no rule id`);
       if (!folder.startsWith(`${rule.id.toLowerCase()}-`))
         throw new Error(`${where}: the folder is not named after ${rule.id}`);
-      for (const key of ['check', 'title', 'example', 'readme'])
+      for (const key of ['check', 'title', 'readme'])
         if (typeof rule[key] !== 'string' || rule[key] === '') throw new Error(`${where}: no ${key}`);
       if (typeof rule.inflight !== 'boolean') throw new Error(`${where}: inflight is not true or false`);
       if (rule.size !== undefined && !(Number.isInteger(rule.size) && rule.size > 0))
@@ -214,11 +214,11 @@ export function ruleTables(root, rules) {
       reference,
       'rules',
       [
-        '| rule | what it demands | example violation (`code` at `path`) | in-flight |',
-        '|---|---|---|---|',
+        '| rule | what it demands | in-flight |',
+        '|---|---|---|',
         ...rules.map(
           (r) =>
-            `| [\`${r.id}\`](reference/rules/${r.id}.md) | ${escapeCell(r.title)} | ${r.example} | ${onChanges(r)} |`,
+            `| [\`${r.id}\`](reference/rules/${r.id}.md) | ${escapeCell(r.title)} | ${onChanges(r)} |`,
         ),
       ],
       'docs/rules.md',
