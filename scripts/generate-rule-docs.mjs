@@ -190,18 +190,14 @@ export async function ruleDocs(root, rules) {
     for (const path of rule.invalidates)
       for (const v of readJson(root, path.replace(/\.json$/, '.expected.json')))
         if (v.rule === rule.id) given.add(v.code);
-    lines.push(
-      '## Codes',
-      '',
-      '| code | `params` |',
-      '|---|---|',
-    );
+    lines.push('## Codes', '', '| code | `params` |', '|---|---|');
     for (const name of [...given].sort()) {
       const known = codes[name];
       if (!known) throw new Error(`src/rules/${rule.folder}: code ${name} is not in ParamsByCode`);
       const shared = Object.hasOwn(generic, name);
       const params = known.params.map(
-        (p) => `${code(`${p.name}${p.optional ? '?' : ''}: ${p.type}`)}${shared || p.name === 'focus' ? '' : ` ${p.doc}`}`,
+        (p) =>
+          `${code(`${p.name}${p.optional ? '?' : ''}: ${p.type}`)}${shared || p.name === 'focus' ? '' : ` ${p.doc}`}`,
       );
       lines.push(`| ${code(name)} | ${cell(params.join(shared ? ', ' : '<br>') || 'none')} |`);
     }

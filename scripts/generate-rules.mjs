@@ -216,10 +216,7 @@ export function ruleTables(root, rules) {
       [
         '| rule | what it demands | in-flight |',
         '|---|---|---|',
-        ...rules.map(
-          (r) =>
-            `| [\`${r.id}\`](reference/rules/${r.id}.md) | ${escapeCell(r.title)} | ${onChanges(r)} |`,
-        ),
+        ...rules.map((r) => `| [\`${r.id}\`](reference/rules/${r.id}.md) | ${escapeCell(r.title)} | ${onChanges(r)} |`),
       ],
       'docs/rules.md',
     ),
