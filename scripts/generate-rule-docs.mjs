@@ -1,8 +1,9 @@
-// Writes the reference page of each rule, docs/reference/rules/<id>.md, and their index, from what the
-// code and the rule folders already hold: the rule's words (rule.json), the codes its invalid examples
-// give (their .expected.json) with the params src/violation.ts types and documents (ParamsByCode), one
-// invalid example with the messages the validator of src/ gives it in English and German, bare and with
-// the form's labels, and the valid example nearest to it. Nothing on a page is written by hand.
+// Writes the reference page of each rule, docs/reference/rules/<id>.md (docs/rules.md's table of the
+// rules links them), from what the code and the rule folders already hold: the rule's words and the
+// specification's text (rule.json), the codes its invalid examples give (their .expected.json) with
+// the params of ParamsByCode (documented on the page for a rule's own codes, in docs/rules.md for the
+// shared ones), one invalid example with the messages the validator of src/ gives it in English and
+// German, and the valid example nearest to it. Nothing on a page is written by hand.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -161,7 +162,7 @@ const json = (value) => `\`\`\`json\n${compact(value)}\n\`\`\``;
 
 /** The pages of the rules and their index, by path. */
 export async function ruleDocs(root, rules) {
-  const { validateProductOrder, validateInflightChangeProductOrder, labelsEn, labelsDe } = await validators(root);
+  const { validateProductOrder, validateInflightChangeProductOrder } = await validators(root);
   const codes = paramsByCode(root);
   const generic = paramsByCode(root, { generic: true });
   const pages = {};
@@ -172,11 +173,11 @@ export async function ruleDocs(root, rules) {
       header,
       `# ${rule.id}: ${en.title}`,
       '',
-      `[All rules](README.md) · [Codes and params](../../rules.md)`,
+      `In German: ${de.title}.`,
+      '',
+      `[All rules](../../rules.md#the-rules-of-a-product-order) · [Codes and params](../../rules.md#the-codes-and-their-params)`,
       '',
       `> ${rule.title}`,
-      '',
-      `**${de.title}.** ${de.help}`,
       '',
       `In-flight changes: ${rule.inflightNote ?? (rule.inflight ? 'checked too' : 'not checked')}.`,
       '',
@@ -209,8 +210,6 @@ export async function ruleDocs(root, rules) {
     const said = [
       ['English', { lang: 'en' }],
       ['German', { lang: 'de' }],
-      ['English, form labels', { lang: 'en', labels: labelsEn }],
-      ['German, form labels', { lang: 'de', labels: labelsDe }],
     ].map(([what, options]) => [what, validate(order, options).violations]);
     const [, first] = said[0];
     const valid = validNeighbour(root, invalid.path, order);
@@ -250,20 +249,6 @@ export async function ruleDocs(root, rules) {
     );
     pages[`${pagesDir}/${rule.id}.md`] = lines.join('\n');
   }
-  pages[`${pagesDir}/README.md`] = [
-    header,
-    '# Rules',
-    '',
-    'One page per rule of an order: what the specification demands (quoted), the rule in German, the',
-    'codes its invalid examples give with the `params` of each (those of the codes every layer shares',
-    'are described once in [the codes and their params](../../rules.md#the-codes-and-their-params)),',
-    'an invalid and a valid example, and its messages in English and German.',
-    '',
-    '| rule | what it demands |',
-    '|---|---|',
-    ...rules.map((r) => `| [${r.id}](${r.id}.md) | ${cell(r.title)} |`),
-    '',
-  ].join('\n');
   return pages;
 }
 

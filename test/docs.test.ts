@@ -42,9 +42,8 @@ describe('the packed package', () => {
       'docs/rules.md',
       'docs/schema.md',
       'docs/service.md',
-      // a page per rule and their index
+      // a page per rule
       ...orderRuleIds.map((id) => `docs/reference/rules/${id}.md`),
-      'docs/reference/rules/README.md',
       'schemas/product-order.schema.json',
       'schemas/inflight-change-product-order.schema.json',
       'openapi/product-order-service.openapi.json',
