@@ -61,8 +61,7 @@ describe('the rule pages', () => {
       expect(blocks).toHaveLength(2);
       const [invalid, valid] = blocks.map((block) => JSON.parse(block.code));
       expect(invalid).not.toEqual(valid);
-      for (const language of ['English', 'German'])
-        expect(page).toMatch(new RegExp(`\\| ${language} \\| [^|\\s]`));
+      for (const language of ['English', 'German']) expect(page).toMatch(new RegExp(`\\| ${language} \\| [^|\\s]`));
     },
   );
 });
