@@ -8,10 +8,10 @@ import { defaultMaxViolations, validateProductOrder, validateWith } from './vali
 import { createValidator } from './validator/index.js';
 import type { Rule } from './violation.js';
 
-describe("a caller's code, read once and guarded (issue 31)", () => {
+describe("a caller's code, read once and guarded", () => {
   const fault = { ...validOrder(), description: '' };
 
-  // regression (issue 29): an async rule's rejected promise went unhandled, which ends a Node process
+  // regression: an async rule's rejected promise went unhandled, which ends a Node process
   it('a rule that returns a rejected promise gives rule_failed, and leaves no unhandled rejection', async () => {
     const unhandled: unknown[] = [];
     const listener = (reason: unknown) => unhandled.push(reason);

@@ -68,7 +68,7 @@ const priority = defineRule({
   check: () => [{ rule: 'X-priority', code: 'priority_out_of_range', path: '/priority', params: { lowest: 4 } }],
 });
 
-describe("the schemas with a carrier's rules (issue 29)", () => {
+describe("the schemas with a carrier's rules", () => {
   it("type a carrier rule's issues by its code and params, beside the built-in ones", () => {
     const schema = createProductOrderSchema({
       rules: [priority],

@@ -92,7 +92,7 @@ describe('productOrderSchema', () => {
       { path: ['orderPostedDate'], rule: 'R-field', code: 'required', params: { property: 'orderPostedDate' } },
       { path: [...PARTY_KEYS, 'familyName'], rule: 'R-party', code: 'required', params: { property: 'familyName' } },
       // regression: R3's issue of a party without contact media sat at the kind of a first contact
-      // medium that does not exist, where a form shows nothing (issue 42); it is at the list
+      // medium that does not exist, where a form shows nothing; it is at the list
       {
         path: [...PARTY_KEYS, 'contactMedium'],
         rule: 'R3',
@@ -329,7 +329,7 @@ describe('the factories', () => {
     },
   );
 
-  // regression (issue 31): a part whose budget ran out was filtered out as the wrapper's, and passed
+  // regression: a part whose budget ran out was filtered out as the wrapper's, and passed
   it.each([
     ['contactMedium', createContactMediumSchema, (list: unknown[]) => phone({ extra: list })],
     [
@@ -398,7 +398,7 @@ function _readdirJson(dir: string): Order[] {
     .map((f) => JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')));
 }
 
-describe("a carrier's rules in the schemas (issue 29)", () => {
+describe("a carrier's rules in the schemas", () => {
   /** A rule of the carrier's: priority 0 to 4, at /priority. */
   const priority = defineRule({
     id: 'X-priority',
@@ -492,7 +492,7 @@ describe("a carrier's rules in the schemas (issue 29)", () => {
   });
 
   // regression: a carrier rule's `required` finding at the missing field itself (`/…/place/city`,
-  // `params.property: 'city'`) landed at `…place.city.city` (issue 42)
+  // `params.property: 'city'`) landed at `…place.city.city`
   it('puts a required finding of theirs at the missing field, whether its path is the field or the object lacking it', () => {
     const place = '/productOrderItem/0/product/relatedPlace/0/place';
     const city = (path: string) =>
@@ -623,7 +623,7 @@ describe("a carrier's rules in the schemas (issue 29)", () => {
   });
 });
 
-describe('hints as notes for a form (issue 29)', () => {
+describe('hints as notes for a form', () => {
   const typo = () => orderWith((o) => (o.productOrderItem[0].product['@type'] = 'HvtLocalLoopProdukt'));
 
   it('gives the near misses at their fields, in the words of the issues, never as issues', () => {

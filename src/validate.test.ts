@@ -245,7 +245,7 @@ describe('the cost of many faults', () => {
   });
 });
 
-describe('the work budget (issue 31)', () => {
+describe('the work budget', () => {
   const lists = [
     'note',
     'externalId',

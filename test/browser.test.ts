@@ -376,7 +376,7 @@ describe('the order form example in Chromium, under script-src self', () => {
     expect(await field(PLACES).getAttribute('aria-describedby')).toBeNull();
   });
 
-  // regression: a list's own message (a row is missing) is no field, so "check" left the focus where it was (issue 42)
+  // regression: a list's own message (a row is missing) is no field, so "check" left the focus where it was
   it('focuses the control that adds a row after "check" when a list lacks one: the site’s characteristics', async () => {
     const characteristics = `${PLACES}/1/place/geographicSiteCharacteristic`;
     const remove = page.locator(`[data-path="${characteristics}"] button[data-remove]`);
@@ -436,7 +436,7 @@ describe('the order form example in Chromium, under script-src self', () => {
   });
 });
 
-describe('the browser bundle on hostile form values (issue 31)', () => {
+describe('the browser bundle on hostile form values', () => {
   let browser: Browser;
   let watched: WatchedPage;
 

@@ -280,7 +280,7 @@ describe(files.hooks, () => {
     expect(hook.language).toBe('node');
     expect(words(hook.entry)[0]).toBe(command);
     expect(Object.keys(manifest.bin)).toContain(command);
-    // one run on the changed files among the folders of its args: pre-commit splits a long list of names into several runs (issue 27)
+    // one run on the changed files among the folders of its args: pre-commit splits a long list of names into several runs
     expect(words(hook.entry)).toContain('--changed=HEAD');
     expect(hook.pass_filenames).toBe(false);
     const files = new RegExp(hook.files);

@@ -1,4 +1,4 @@
-// The command's reports within the platforms' limits (issue 27), from the packed package run as a
+// The command's reports within the platforms' limits, from the packed package run as a
 // process: GitHub's annotations per level and job summary, SARIF runs of at most 25,000 results,
 // --no-hints, a baseline of known violations, the whole order named "" and the SARIF invocation.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

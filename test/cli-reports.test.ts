@@ -188,7 +188,7 @@ describe('SARIF', () => {
     expect(malformed.locations[0].physicalLocation.region).toEqual({ startLine: 4, startColumn: 1 });
   });
 
-  it('names inputs left out, or read in part, as notifications of its invocation (issue 31)', () => {
+  it('names inputs left out, or read in part, as notifications of its invocation', () => {
     put('noted/a.json', validOrder);
     expect(cli(['-f', 'json', '-o', 'noted/earlier.json', 'noted']).code).toBe(0);
     put('noted-nul.ndjson', Buffer.from(`${compact(validOrder)}\n{"a":\0}\n${compact(validOrder)}\n`));
@@ -340,7 +340,7 @@ describe('GitLab Code Quality', () => {
   });
 });
 
-describe('duplicate keys (issue 27)', () => {
+describe('duplicate keys', () => {
   // the first phoneNumber 41 characters long, the second fine: JSON.parse keeps the second
   const phone = '"phoneNumber": "+491701234567"';
   const twice = validOrder.replace(phone, `"phoneNumber": "+49${'1'.repeat(38)}",\n            ${phone}`);
@@ -661,7 +661,7 @@ const hash = (path: string) =>
     .update(readFileSync(join(work, path)))
     .digest('hex');
 
-// regressions found by an outside attacker with the packed package (issue 31)
+// regressions found by an outside attacker with the packed package
 describe('what an attacker found: reports written over their inputs', () => {
   it.each(formats)('-o naming its own input is refused before the input is touched (%s)', (format) => {
     const dir = `own-${format}`;

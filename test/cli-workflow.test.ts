@@ -1,4 +1,4 @@
-// The command from the packed package in a partner's workflow (issue 27): the folder reports name
+// The command from the packed package in a partner's workflow: the folder reports name
 // files from (--base-dir), only the files changed against a git base (--changed), thresholds and
 // exit codes, a config file, and the pre-commit hook as pre-commit runs it.
 import { spawnSync } from 'node:child_process';
@@ -53,7 +53,7 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('--base-dir: the folder reports name files from (issue 27)', () => {
+describe('--base-dir: the folder reports name files from', () => {
   beforeAll(() => {
     put('repo/orders/a.json', validOrder);
     put('repo/orders/sub/b.json', invalidOrder);
@@ -116,7 +116,7 @@ describe('--base-dir: the folder reports name files from (issue 27)', () => {
   });
 });
 
-describe('--changed: only the files that differ from a git base (issue 27)', () => {
+describe('--changed: only the files that differ from a git base', () => {
   const odd = ['with space ä €.json', 'new\nline.json'];
   beforeAll(() => {
     put('changes/orders/a.json', validOrder);
@@ -269,7 +269,7 @@ describe('--changed: only the files that differ from a git base (issue 27)', () 
   });
 });
 
-describe('thresholds and exit codes (issue 27)', () => {
+describe('thresholds and exit codes', () => {
   beforeAll(() => {
     put('limits/valid.json', validOrder);
     put('limits/invalid-1.json', invalidOrder);
@@ -373,7 +373,7 @@ describe('thresholds and exit codes (issue 27)', () => {
   });
 });
 
-describe('the config file (issue 27)', () => {
+describe('the config file', () => {
   const config = (folder: string, value: unknown) =>
     put(`${folder}/product-order-validate.config.json`, JSON.stringify(value));
   beforeAll(() => {
@@ -482,7 +482,7 @@ describe('the config file (issue 27)', () => {
   });
 });
 
-describe('the pre-commit hook, run as pre-commit runs it (issue 27)', () => {
+describe('the pre-commit hook, run as pre-commit runs it', () => {
   /** pre-commit's limit on the length of one command line on Linux and macOS: longer file lists are split into several runs. */
   const maxCommandLength = 2 ** 17;
 

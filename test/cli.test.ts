@@ -682,7 +682,7 @@ const zeros = Buffer.alloc(1 << 16);
 /** Less than a tenth of what reading up to the 512 MiB limit held (600 MB); a run on one order takes 55 to 65 MB. */
 const flat = 150e6;
 
-// regressions found by an outside attacker with the packed package (issue 31)
+// regressions found by an outside attacker with the packed package
 describe('what an attacker found: streams that never end, or are no text', () => {
   it.runIf(canMeasureRss && existsSync('/dev/zero'))(
     'a /dev/zero stream stops at its first byte, a NUL, within flat memory: as a file, on stdin, with --ndjson',

@@ -138,7 +138,7 @@ function costliest(n: number): [string, Record<string, unknown>][] {
   ];
 }
 
-describe('the reads of a validation and of a guard (issue 31)', () => {
+describe('the reads of a validation and of a guard', () => {
   // maxReads lets the checks read once per byte of the longest JSON text the package takes (an order's
   // walk reads each node once, a change's table and walk twice): no text within its limits runs out of them
   const perByte = 1;
@@ -176,7 +176,7 @@ describe('the reads of a validation and of a guard (issue 31)', () => {
 type Api = Awaited<ReturnType<typeof importEsm>>;
 type Json = Record<string, unknown>;
 
-/** Where an order holds a list, and a valid element of it: the lists of issue 31. */
+/** Where an order holds a list, and a valid element of it: the lists the hostile shapes fill. */
 const lists: readonly [string, (o: Json) => Json, string, () => unknown][] = [
   ['note', (o) => o, 'note', () => ({ text: 'x' })],
   ['externalId', (o) => o, 'externalId', () => ({ id: 'x' })],
@@ -256,7 +256,7 @@ function inflight(order: unknown): Json {
   };
 }
 
-describe('the work of hostile shapes, counted in Proxy traps (issue 31)', () => {
+describe('the work of hostile shapes, counted in Proxy traps', () => {
   let api: Api;
   beforeAll(async () => {
     api = await importEsm();

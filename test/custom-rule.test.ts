@@ -80,7 +80,7 @@ describe("a carrier's own rules and words (examples/custom-rule)", () => {
   });
 });
 
-describe("a carrier's own rules in its order form (examples/custom-rule/form.ts, issue 29)", () => {
+describe("a carrier's own rules in its order form (examples/custom-rule/form.ts)", () => {
   const PARTY = ['relatedParty', 0, 'partyOrPartyRole'];
 
   /** The valid order with each of the carrier's rules broken once, and blanks a form leaves. */
@@ -164,7 +164,7 @@ describe("a carrier's own rules in its order form (examples/custom-rule/form.ts,
   });
 });
 
-describe("a carrier's faulty code, from the packed package (issue 31)", () => {
+describe("a carrier's faulty code, from the packed package", () => {
   const fault = { ...valid, description: '' };
   const hostile = () => {
     throw new Error('hostile');

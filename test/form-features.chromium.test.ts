@@ -3,7 +3,7 @@
 // the field facts (fieldFactsDe, describeField), the carrier's own rule through the schema's `rules`
 // and `messages` shown at its field, a near-miss hint as a note that does not block the order
 // (schema.hints), and focus after submit on the field a list rule's params.focus names.
-// Needs the work of issue 29's items 1 (rules, messages, hints), 3 (field facts) and 5 (params.focus).
+// Needs the form layer's rules, messages and hints, the field facts and params.focus.
 import { resolve } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -102,7 +102,7 @@ describe('a German order form built from the field facts, with the carrier’s r
     expect((await submitted()).productOrderItem[0].product['@type']).toBe('HvtLocalLoopProdukt');
   });
 
-  // regression: R3's focus was the kind of the e-mail address the contact rightly has (issue 42)
+  // regression: R3's focus was the kind of the e-mail address the contact rightly has
   it('focuses the list’s control that adds a row after submit when a row is missing: R3 without a phone', async () => {
     // the technical contact keeps only its e-mail address: R3 wants a phone
     await byId('medium-0-remove').click();

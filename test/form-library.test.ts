@@ -218,7 +218,7 @@ describe('TanStack Form started from the blanks of the packed package', () => {
   });
 });
 
-describe("a carrier's rules and hints in the form libraries (issue 29)", () => {
+describe("a carrier's rules and hints in the form libraries", () => {
   const MEDIA = `${PARTY}.contactMedium`;
   const POSTCODE = `${MEDIA}[2].postcode`;
   /** A carrier's rule: a German postcode has five digits, at each postal contact medium. */
@@ -378,8 +378,8 @@ describe('react-hook-form’s form control with the schema as its resolver', () 
   const names = ['description', ROLE_0, KIND_0, PLACES, MEDIA];
 
   // regression: a list rule's issue sat at the list, which is no field, so focus stayed on the submit
-  // button after submit (issue 29); then at the first place's role, which the clerk had rightly set to
-  // locationA (issue 42): it is at the list, whose control that adds a place takes the focus
+  // button after submit; then at the first place's role, which the clerk had rightly set to
+  // locationA: it is at the list, whose control that adds a place takes the focus
   it('focuses the control that adds a place after submit for the places’ count of R10, not the place that is right', async () => {
     const order = valid();
     order.productOrderItem[0].product.relatedPlace.pop();

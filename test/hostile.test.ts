@@ -1,5 +1,5 @@
 // Hostile inputs: any JavaScript value returns a result, never a throw or a stack overflow, and no
-// global is polluted; the shapes of issue 31 (shared references, cycles, fake lengths, holes, options
+// global is polluted; the hostile shapes (shared references, cycles, fake lengths, holes, options
 // that throw) within a bound on work, counted in Proxy traps, through every door.
 import { assertNoPoisoning, restoreGlobals } from '@fast-check/poisoning';
 import fc from 'fast-check';
@@ -299,7 +299,7 @@ const lengths = fc.oneof(fc.nat(64), fc.constantFrom(...huge, Number.NaN, -1, 0.
  */
 const readableHoles = 50_000;
 
-/** A hostile shape of issue 31, as data, built anew (with its own counter of traps) for each door. */
+/** A hostile shape, as data, built anew (with its own counter of traps) for each door. */
 const shapes = fc.oneof(
   fc.record({ kind: fc.constant('fake length' as const), length: lengths, valid: fc.boolean() }),
   fc.record({ kind: fc.constant('Proxy holes' as const), length: lengths }),
@@ -469,7 +469,7 @@ const reads = (door: string, key: string) =>
   !door.includes('RelatedParty') &&
   (!door.includes('nflight') || inflightLists.includes(key));
 
-describe('the hostile shapes of issue 31, within a bound on work', () => {
+describe('the hostile shapes, within a bound on work', () => {
   it('answer through every door, in work linear in what JSON could carry, and pass no door with more elements than it may read', () => {
     fc.assert(
       fc.property(

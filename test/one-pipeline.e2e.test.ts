@@ -1,4 +1,4 @@
-// One pipeline (issue 26): the same requests, to every route, through checkRequest (the in-flight change API) and
+// One pipeline: the same requests, to every route, through checkRequest (the in-flight change API) and
 // createListenerHandler (the listeners) of the helpers and through the routes on Express 5, Fastify 5 and Hono 4 over
 // loopback, all from the packed package, with maxViolations 0, 1 and the default. Every door gives
 // the same status, Allow, content type, error code and number of violations listed.

@@ -1,5 +1,5 @@
-// The global setup builds dist/ before packing it when a source is newer (issue 28: single-file runs
-// tested a stale dist/, R11 broken and test/examples.test.ts still green).
+// The global setup builds dist/ before packing it when a source is newer: a single-file run once
+// tested a stale dist/, R11 broken and test/examples.test.ts still green.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

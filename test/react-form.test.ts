@@ -282,7 +282,7 @@ describe('the React form in German: contact rows, focus after submit, dates in t
     });
   });
 
-  // regression: the recipe said a hard-coded "unvollständiges Datum" of 31 April, not the labels' words (issue 42)
+  // regression: the recipe said a hard-coded "unvollständiges Datum" of 31 April, not the labels' words
   it('says a half-typed date is no valid date in the labels’ words, not a missing one (validity.badInput)', async () => {
     const incomplete = 'Gewünschter Fertigstellungstermin: bitte ein gültiges Datum mit Uhrzeit angeben.';
     // a segment cleared: the picker's value is '', as for an empty one, but validity.badInput holds
@@ -336,7 +336,7 @@ describe.each([
   const { byId, focused, issuesOf } = listsPageKit(form, () => api);
 
   // regression: a list rule on an empty list gave its issue at the key field of a row that does not
-  // exist, so the form showed nothing and react-hook-form's focus stayed on the submit button (issue 42)
+  // exist, so the form showed nothing and react-hook-form's focus stayed on the submit button
   it.each(listCases)(
     '$rule on an empty list ($id): the message at the list, the focus on its control that adds a row',
     async (c) => {

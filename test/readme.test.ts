@@ -260,7 +260,7 @@ describe('the tsx fragments of docs/forms.md', () => {
   });
 
   // regression: `get(errors, name)?.root` and `error?.message` did not compile under strict with
-  // react-hook-form 7.92, whose `get` gives unknown (issue 42)
+  // react-hook-form 7.92, whose `get` gives unknown
   it('type-check under strict against the installed react-hook-form and TanStack Form, each in the page around it', () => {
     expect(fragments.length).toBeGreaterThanOrEqual(6);
     const dir = join(consumer, 'forms-fragments');

@@ -1,4 +1,4 @@
-// Every fast-check property takes its run count from test/runs.ts: 1,000 in CI, 100 locally (issue 28).
+// Every fast-check property takes its run count from test/runs.ts: 1,000 in CI, 100 locally.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The app's own identity and its metrics (issue 26, items 3a and 4), on Express 5, Fastify 5 and Hono 4
+// The app's own identity and its metrics, on Express 5, Fastify 5 and Hono 4
 // over loopback, from the packed package: a replaced authenticate (a gateway header, and the identity a
 // middleware of the app put on the framework's request), authentication turned off, onOutcome once per
 // request for every status of the contract, and a valid body's hints on 201 and in the callback's context.

@@ -24,36 +24,21 @@ const rulesAllowance = readRules(fileURLToPath(new URL('..', import.meta.url))).
 const size = async (entry: string) => (await bundleSize(entry, consumer)).gzipped;
 
 describe('the browser bundle of a form', () => {
-  // 10 KB until issue 31: counting the reads of the input (a hole read through the prototype, a Proxy
-  // of fake length) costs 0.7 KB. 11 KB until issue 40: finding the values that are no JSON (the walk,
-  // the checks kept out of them, the words for what was found) costs 1,644 bytes (11,238 before, 12,882
-  // after) and 1,590 of productOrderSchema (12,282, 13,872), which were at their budgets already.
-  // 12.75 KB until the lists of allowed values were worded once for all their violations: 99 bytes
-  // (13,028 before, 13,127 after; 14,020 and 14,116 of productOrderSchema). 12.875 KB until the one
-  // walk: its code, the places' and agreements' structure with the rules' hooks, is 1.8 KB more than
-  // the three tables it replaced (14,620 and 15,587 after): the size the engine must win back. 14.375
-  // and 15.375 KB until both ran the walk of the order's rules without the code of a caller's checks
-  // and a bundler could drop the list of the rules' checks, the guards' budget and patterns and the
-  // body limit where nothing reads them: 14,205 and 15,217 bytes. 14 and 15 KB until a day the calendar lacks got a reason of its own, named
-  // in both languages: 14,449 and 15,474 bytes
-  // since a rule's allowance: 10.25 and 11.25 KB and 256 bytes for each of 16 rule folders
+  // A base for the validator's own code, and each rule folder's allowance on top (perRule above, or its
+  // rule.json `size`), so that a new rule brings its bytes. `node bench/bundle-parts.mjs` prints what
+  // each module of the bundle weighs.
   it('of validateProductOrder, with its rules and both languages, stays within 10.25 KB and the rules’ allowance', async () => {
     const gzipped = await size(formEntries.validate);
     expect(gzipped).toBeGreaterThan(4 * KB);
     expect(gzipped).toBeLessThanOrEqual(10.25 * KB + rulesAllowance);
   });
 
-  // 11.25 KB until the messages of the rules' codes moved to their folders, composed by a generated
-  // table: 76 bytes (`node bench/bundle-parts.mjs`: 14,507 before, 14,583 after), 15,644 bytes
+  // the validator and the Standard Schema wrapper, with the same allowance per rule
   it('of productOrderSchema stays within 11.3125 KB and the rules’ allowance', async () => {
     expect(await size(formEntries.schema)).toBeLessThanOrEqual(11.3125 * KB + rulesAllowance);
   });
 
-  // issue 29's words (rows named by their role, plain type words, the places' demands for any product
-  // label) cost 0.26 KB; the labels exported right after the messages (src/index.ts) and leaner label
-  // code won them back: 3,063 bytes for labelsDe, 2,849 for labelsEn. 3.25 KB since the messages say
-  // what to do, name the row to add and word a failed rule: 3,237 bytes for labelsDe, 3,000 for labelsEn;
-  // then a place's address in words (the postcode's five digits) and the salutation's values: 3,310 and 3,074
+  // the words of a form (field and value labels, the clerk's sentences per code and per rule)
   it('with the labels of one language is at most 3.25 KB more', async () => {
     const without = await size(formEntries.schema);
     for (const labels of ['labelsDe', 'labelsEn']) {

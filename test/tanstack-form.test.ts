@@ -133,7 +133,7 @@ describe('the TanStack form in German', () => {
 
   // regression: the recipe's field validator left "ist eine Pflichtangabe" on the first submit, since
   // TanStack Form's first refused submit runs no validator and an empty picker sends no change while
-  // the clerk types 31.04.2025 into it (issue 42)
+  // the clerk types 31.04.2025 into it
   it.each([
     ['clicks submit', 'submit'],
     ['presses Enter in the picker', 'enter'],
@@ -165,7 +165,7 @@ describe('the TanStack form in German', () => {
   });
 
   // regression: the docs had no recipe for a root issue, which TanStack Form holds in
-  // form.state.errors as { '': [issue] }, so a failed carrier rule showed nowhere (issue 42)
+  // form.state.errors as { '': [issue] }, so a failed carrier rule showed nowhere
   it('shows a carrier rule that failed in the error summary, in the clerk’s words, and holds the order back', async () => {
     await byId('phone').fill('+4930999999');
     await byId('submit').click();
@@ -244,7 +244,7 @@ describe('the TanStack form in German with a list emptied', () => {
   const { byId, focused, issuesOf } = listsPageKit(form, () => api);
 
   // regression: a list rule on an empty list gave its issue at the key field of a row that does not
-  // exist, so the form showed nothing and the focus stayed on the submit button (issue 42)
+  // exist, so the form showed nothing and the focus stayed on the submit button
   it.each(listCases)(
     '$rule on an empty list ($id): the message at the list, the focus on its control that adds a row',
     async (c) => {

@@ -1,5 +1,5 @@
 // The work a call does on a value, counted, not timed: every Proxy trap it springs. And the hostile
-// shapes of issue 31 (shared references, cycles, fake lengths, holes), each counting its own traps.
+// hostile shapes (shared references, cycles, fake lengths, holes), each counting its own traps.
 
 /** A counter of Proxy traps, shared by the shapes of one case; past `limit`, a trap throws, so that a run over its bound ends. */
 /** The lists an in-flight change shares with the order, which its validators and guard read. */

@@ -18,7 +18,7 @@ const unit = (bytes: number): Unit => {
 // a script no worker can run: a pool that started one fails, so a pool that answers started none
 const noScript = new URL('file:///nonexistent/no-worker-here.js');
 
-describe('threads (issue 27)', () => {
+describe('threads', () => {
   it('checks a small input on the main thread: no worker starts, whatever --jobs', async () => {
     const pool = threads(noScript, 4, setup, 1000);
     const checked = await pool.run([unit(400), unit(400)]);

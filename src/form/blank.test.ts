@@ -124,7 +124,7 @@ describe('emptyAsMissing of the schemas', () => {
 });
 
 describe('the walk of emptyAsMissing over shared references and cycles', () => {
-  // regression (issue 31): the walk had a depth limit but no visited set, so c.a = c.b = next took
+  // regression: the walk had a depth limit but no visited set, so c.a = c.b = next took
   // 2^n steps (17 levels 17 ms, 23 levels 490 ms, 30 levels hours)
   it('strips a shared object once: 30 levels of c.a = c.b = next cost reads linear in their 31 objects', () => {
     const traps: Traps = { count: 0 };
@@ -143,7 +143,7 @@ describe('the walk of emptyAsMissing over shared references and cycles', () => {
     expect(traps.count).toBeLessThanOrEqual(20 * 31);
   });
 
-  // regression (issue 31): createProductOrderSchema({ emptyAsMissing: true }) never returned on c.a = c; c.b = c
+  // regression: createProductOrderSchema({ emptyAsMissing: true }) never returned on c.a = c; c.b = c
   it('answers on a cycle, and keeps the cycle in the copy', () => {
     const cycle: Record<string, unknown> = {};
     cycle.a = cycle;
@@ -185,7 +185,7 @@ describe('the blanks a form starts from and adds rows with', () => {
       ['R-field', 'required', 'orderPostedDate'],
       ['R-field', 'required', 'requestedCompletionDate'],
       // regression: an order without items had its issue at the first item's action, a field that does
-      // not exist (issue 42): it is at the list, whose add control a form focuses
+      // not exist: it is at the list, whose add control a form focuses
       ['R-field', 'too_few_items', 'productOrderItem'],
     ]);
     const order = blankProductOrder();

@@ -21,7 +21,7 @@ const issuesOf = (order: unknown) =>
 
 describe('formOnlyRule', () => {
   // regression: the facts said an address's street was required and at most 40 characters, but
-  // nothing enforced it: react-hook-form ignores register's rules once a resolver is set (issue 42)
+  // nothing enforced it: react-hook-form ignores register's rules once a resolver is set
   it('holds a place’s address to the facts: an emptied street, a long city, a postcode of four digits', () => {
     const order = hvt();
     const place = order.productOrderItem[0].product.relatedPlace[0].place;

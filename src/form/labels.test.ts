@@ -123,7 +123,7 @@ describe('labels in messages', () => {
     );
   });
 
-  // regression (issue 42): a carrier's rule that threw showed the clerk "Die Regel X-buggy ist
+  // regression: a carrier's rule that threw showed the clerk "Die Regel X-buggy ist
   // fehlgeschlagen …: TypeError: …", and neither withLabels' messages nor its rules reworded it
   it('word a carrier rule that failed as a neutral sentence, what it threw kept in params', async () => {
     const buggy = {
@@ -217,8 +217,8 @@ describe('labels in messages', () => {
   });
 
   // regression: a date the picker mangled was answered with seconds, time zones and ISO format,
-  // which a datetime-local picker shows none of (issue 29)
-  // regression (issue 42): with labels, every fault of a date read "ist kein vollständiges Datum mit
+  // which a datetime-local picker shows none of
+  // regression: with labels, every fault of a date read "ist kein vollständiges Datum mit
   // Uhrzeit", though 31 April is not incomplete but does not exist
   it('say what is wrong with a date: the day that does not exist, the part missing', () => {
     const o = hvt();
@@ -265,7 +265,7 @@ describe('labels in messages', () => {
   });
 
   // regression: German wholesale says Nachfrager / Anbieter, not Käufer / Verkäufer, and names the
-  // products and characteristics as the FIT profile does (issue 29)
+  // products and characteristics as the FIT profile does
   it('use the clerk’s words: Nachfrager, Anbieter, TAL am HVt, ONKz, ASB', () => {
     expect(labelsDe.values.terminationByBuyer).toBe('Kündigung durch den Nachfrager');
     expect(labelsDe.values.terminationBySeller).toBe('Kündigung durch den Anbieter');
@@ -283,7 +283,7 @@ describe('labels in messages', () => {
     );
   });
 
-  // regression: a renamed product kept the fixed article of the package's label ("Ein TAL am HVt …") (issue 29)
+  // regression: a renamed product kept the fixed article of the package's label ("Ein TAL am HVt …")
   it('word the places’ demand so that it holds for any label of the product', () => {
     const o = hvt();
     o.productOrderItem[0].product.relatedPlace.pop();
@@ -297,7 +297,7 @@ describe('labels in messages', () => {
     );
   });
 
-  // regression: a value of the wrong JSON type "hat nicht die erwartete Form" (issue 29)
+  // regression: a value of the wrong JSON type "hat nicht die erwartete Form"
   it('name a type mismatch in plain words', () => {
     const o = hvt();
     o.description = 5;
@@ -316,7 +316,7 @@ describe('labels in messages', () => {
   });
 
   // regression: "Standort 2" counted rows while the roles are Standort A / B, and swapped roles gave
-  // "(Standort 1)" about Standort B (issue 29)
+  // "(Standort 1)" about Standort B
   it('name a row of places or parties by its role, the row’s own when the roles are swapped', () => {
     const o = hvt();
     const places = o.productOrderItem[0].product.relatedPlace;
@@ -341,7 +341,7 @@ describe('labels in messages', () => {
     expect(labelsDe.field(`${PARTY}/familyName`, o)).toBe('Nachname (Technischer Ansprechpartner)');
   });
 
-  // regression: "Art der Angabe (Standort 2) muss Technikstandort sein." did not say what must be what (issue 29)
+  // regression: "Art der Angabe (Standort 2) muss Technikstandort sein." did not say what must be what
   it('say which place must be given as what', () => {
     const o = hvt();
     const siteB = o.productOrderItem[0].product.relatedPlace[1];

@@ -125,7 +125,7 @@ describe('event times', () => {
   );
 });
 
-describe('a listener event whose lists are hostile (issue 31)', () => {
+describe('a listener event whose lists are hostile', () => {
   const lists = ['availableTimeSlot', 'requestedTimeSlot', 'relatedEntity', 'note'];
   const withList = (list: string, value: unknown) => {
     const event = goodEvent('AppointmentCreateEvent', 'appointment');

@@ -264,7 +264,7 @@ const texts: readonly (readonly [Finding, Readonly<Record<Lang, string>>])[] = [
       de: 'geographicSiteCharacteristic muss ein Merkmal namens collocation_room_name enthalten.',
     },
   ],
-  // regression: R10's two missing characteristics are one violation, whose message named only the first (issue 29)
+  // regression: R10's two missing characteristics are one violation, whose message named only the first
   [
     {
       rule: 'R10',

@@ -119,7 +119,7 @@ const CHARS = `${PLACES}/1/place/geographicSiteCharacteristic`;
 describe('params.focus of the list rules', () => {
   it.each<[string, Order, string, string, string, boolean]>([
     // regression: R3 and R4 focused the first contact medium's kind: one that does not exist, or an
-    // e-mail address that is right (issue 42)
+    // e-mail address that is right
     [
       'R3: a contact role with an e-mail and a postal address focuses the control that adds a contact medium',
       withParties(party('technicalContact', individual({ contactMedium: [email(), postal()] }))),
@@ -166,7 +166,7 @@ describe('params.focus of the list rules', () => {
       false,
     ],
     // regression: R10 to R12 focused the first place's role, which does not exist or is rightly
-    // Standort A (issue 42)
+    // Standort A
     [
       'R10: no places focus the control that adds a place',
       withItems([item('HvtLocalLoopProduct', [])]),
@@ -259,7 +259,7 @@ describe('params.focus of the list rules', () => {
       `${PLACES}/-`,
       false,
     ],
-    // regression: R12 with locationB only focused its role, which is right: a locationA place is missing (issue 42)
+    // regression: R12 with locationB only focused its role, which is right: a locationA place is missing
     [
       'R12: locationB only focuses the control that adds a place, not locationB’s role',
       withItems([item('OpticalAccessLineProduct', [place('locationB', roomSite())])]),

@@ -257,7 +257,7 @@ describe('Validator.validateText', () => {
   });
 });
 
-describe('numbers JSON text cannot carry exactly (issue 31)', () => {
+describe('numbers JSON text cannot carry exactly', () => {
   const text = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8').replace(
     /^\{/,
     '{\n  "carrierTicket": 12345678901234567890,\n  "carrierCost": 1e400,',
@@ -298,7 +298,7 @@ describe('numbers JSON text cannot carry exactly (issue 31)', () => {
   });
 });
 
-describe('duplicate keys (issue 27)', () => {
+describe('duplicate keys', () => {
   const valid = readFileSync('examples/orders/valid/new-hvt-local-loop.json', 'utf8');
   // the first phoneNumber 41 characters, the second fine: JSON.parse keeps the second
   const twice = valid.replace(

@@ -195,7 +195,7 @@ describe('spans', () => {
     expect(time(large) / time(small)).toBeLessThan(24);
   });
 
-  // regression (issue 27): a node's child was found by searching the list of its children's names,
+  // regression: a node's child was found by searching the list of its children's names,
   // so 16,000 violations in one array of an order took 1.9 to 3.3 s against 34 ms for 2,000
   it('finds each child in constant work: 16,000 targets in one array cost eight times 2,000, not sixty-four', () => {
     const text = (n: number) =>

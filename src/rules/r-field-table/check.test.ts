@@ -174,7 +174,7 @@ describe('R-field: orderPostedDate and requestedCompletionDate', () => {
       }),
     ),
   );
-  // regression (issue 42): a day the calendar does not have was `invalid`, which a form words as "no
+  // regression: a day the calendar does not have was `invalid`, which a form words as "no
   // complete date"; it is the day that is wrong, whatever else the value lacks
   const noSuchDays: [string, string][] = [
     ['2025-02-29T09:15:00', '2025-02-29'],

@@ -172,7 +172,7 @@ describe('R10: places of a local loop in a new order', () => {
       path: chars,
       params: { name: 'local_exchange_area' },
     }));
-  // regression: both missing gave two violations at one path, and a form showed only the first (issue 29)
+  // regression: both missing gave two violations at one path, and a form showed only the first
   it('requires both characteristics, in one violation naming both', () =>
     expectViolations(loop([A(), B(site([]))]), [
       {
@@ -187,7 +187,7 @@ describe('R10: places of a local loop in a new order', () => {
       },
     ]));
   // one fault, one violation at the deepest node: whichever characteristics are missing, among any
-  // others in any order, one finding names them all, in the schema's order (issue 29)
+  // others in any order, one finding names them all, in the schema's order
   it('reports any missing characteristics as one violation naming them all (property)', () => {
     const wanted = ['national_destination_code', 'local_exchange_area'];
     const others = fc.array(
