@@ -96,9 +96,12 @@ function invalidExample(root, rule) {
   return pick ?? candidates[0];
 }
 
-/** The valid example of the same kind nearest to the invalid one at `path`: what a fix looks like. */
+/**
+ * The valid example of the same kind nearest to the invalid one at `path` (a rule folder's own is an
+ * order): what a fix looks like.
+ */
 function validNeighbour(root, path, order) {
-  const dir = path.replace(/\/invalid\/[^/]+$/, '/valid');
+  const dir = path.startsWith('src/rules/') ? 'examples/orders/valid' : path.replace(/\/invalid\/[^/]+$/, '/valid');
   const near = readdirSync(`${root}${dir}`)
     .filter((name) => name.endsWith('.json'))
     .sort()
