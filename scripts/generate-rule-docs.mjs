@@ -54,10 +54,10 @@ function readParams(file, name, codes) {
   visit(source);
 }
 
-/** The validators of src/, bundled in memory: the pages show what the source gives, not a stale dist/. */
-async function validators(root) {
+/** The module `entry` (a path), bundled in memory and imported: what the source gives, not a stale dist/. */
+export async function importBundled(entry) {
   const out = await build({
-    entryPoints: [`${root}src/index.ts`],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     format: 'esm',
@@ -66,6 +66,9 @@ async function validators(root) {
   });
   return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
 }
+
+/** The validators of src/: the pages show what the source gives. */
+const validators = (root) => importBundled(`${root}src/index.ts`);
 
 const readJson = (root, path) => JSON.parse(readFileSync(`${root}${path}`, 'utf8'));
 
@@ -96,9 +99,12 @@ function invalidExample(root, rule) {
   return pick ?? candidates[0];
 }
 
-/** The valid example of the same kind nearest to the invalid one at `path`: what a fix looks like. */
+/**
+ * The valid example of the same kind nearest to the invalid one at `path` (a rule folder's own is an
+ * order): what a fix looks like.
+ */
 function validNeighbour(root, path, order) {
-  const dir = path.replace(/\/invalid\/[^/]+$/, '/valid');
+  const dir = path.startsWith('src/rules/') ? 'examples/orders/valid' : path.replace(/\/invalid\/[^/]+$/, '/valid');
   const near = readdirSync(`${root}${dir}`)
     .filter((name) => name.endsWith('.json'))
     .sort()

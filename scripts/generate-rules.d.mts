@@ -4,7 +4,7 @@ export interface RuleFolder {
   readonly check: string;
   readonly title: string;
   readonly inflight: boolean;
-  /** The invalid examples whose expected violations carry the rule's id: `examples/orders/invalid/….json`. */
+  /** The invalid examples whose expected violations carry the rule's id: `examples/orders/invalid/….json`, `src/rules/<folder>/examples/….json`. */
   readonly invalidates: readonly string[];
   readonly folder: string;
   /** The languages of its `labels.<lang>.ts`, the form's message of the rule. */
@@ -16,6 +16,13 @@ export interface RuleFolder {
 }
 /** The rule folders under `root`src/rules, in the order of their ids; throws on a folder that is incomplete. */
 export declare function readRules(root: string): RuleFolder[];
+/**
+ * The invalid example orders, by path from `root`: those of examples/orders/invalid, then each rule
+ * folder's own (`src/rules/<folder>/examples/<name>.json`), each with its `<name>.expected.json` beside it.
+ */
+export declare function invalidOrderExamples(root: string): string[];
+/** The invalid in-flight changes, by path from `root`: those of examples/inflight/invalid. */
+export declare function invalidChangeExamples(root: string): string[];
 /** The order schema with the rules' $defs and wiring from the folders. */
 export declare function assembleSchema<T>(shipped: T, rules: readonly RuleFolder[]): T;
 /** docs/rules.md and README.md with their tables of rules from the folders. */

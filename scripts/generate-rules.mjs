@@ -2,7 +2,8 @@
 // rules: the rule $defs of the order schema and their wiring, the ids, the titles, the in-flight set,
 // the checks in the order of their ids, the command's words per language, each form language's
 // messages per rule, and the rows of docs/rules.md and of the README. A folder holds rule.json (id,
-// check, title, inflight, readme, words, and invalidates: the invalid examples it fails),
+// check, title, inflight, readme, words, and invalidates: the invalid examples it fails, the shipped
+// ones of examples/ and its own in examples/ beside rule.json, each with a hand-written .expected.json),
 // schema.json (the $defs it owns and where it is wired; none for a rule that names a group only, as
 // R5), check.ts with its export `check`, and where a form words the rule, labels.<lang>.ts with its
 // export `formMessage`.
@@ -12,9 +13,43 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 /** A rule id: R-field, R-contact, R-party, R1 ... */
 export const ruleOf = (name) => (/^R(-[a-z]+|[0-9]+)$/.test(name) ? name : undefined);
 
-/** Whether `path` names an invalid example order or in-flight change, as a rule's `invalidates` lists them. */
+/**
+ * Whether `path` names an invalid example order or in-flight change, as a rule's `invalidates` lists
+ * them: a shipped one, or an order of a rule folder's own, `src/rules/<folder>/examples/<name>.json`.
+ */
 const exampleOf = (path) =>
-  typeof path === 'string' && /^examples\/(orders|inflight)\/invalid\/[^/]+\.json$/.test(path);
+  typeof path === 'string' &&
+  /^(examples\/(orders|inflight)\/invalid|src\/rules\/[^/]+\/examples)\/[^/]+\.json$/.test(path) &&
+  !path.endsWith('.expected.json');
+
+/** The example files of the folder `dir` under `root`, without their .expected.json, sorted. */
+const examplesIn = (root, dir) =>
+  existsSync(`${root}${dir}`)
+    ? readdirSync(`${root}${dir}`)
+        .filter((name) => name.endsWith('.json') && !name.endsWith('.expected.json'))
+        .sort()
+        .map((name) => `${dir}/${name}`)
+    : [];
+
+/**
+ * The invalid example orders, by path from `root`: those of examples/orders/invalid, then each rule
+ * folder's own (`src/rules/<folder>/examples/<name>.json`), each with its hand-written
+ * `<name>.expected.json` beside it. Every test that replays the invalid orders reads this list.
+ */
+export function invalidOrderExamples(root) {
+  const rules = `${root}src/rules`;
+  const folders = readdirSync(rules, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  return [
+    ...examplesIn(root, 'examples/orders/invalid'),
+    ...folders.flatMap((folder) => examplesIn(root, `src/rules/${folder}/examples`)),
+  ];
+}
+
+/** The invalid in-flight changes, by path from `root`: those of examples/inflight/invalid. */
+export const invalidChangeExamples = (root) => examplesIn(root, 'examples/inflight/invalid');
 
 const named = ['R-field', 'R-contact', 'R-party'];
 /** The order of ids: the table rules first, then R1, R2 ... by number. */
@@ -37,7 +72,9 @@ export function readRules(root) {
       if (rule.size !== undefined && !(Number.isInteger(rule.size) && rule.size > 0))
         throw new Error(`${where}: size is no number of bytes`);
       if (!Array.isArray(rule.invalidates) || !rule.invalidates.every((path) => exampleOf(path)))
-        throw new Error(`${where}: invalidates is no list of examples/{orders,inflight}/invalid/*.json`);
+        throw new Error(
+          `${where}: invalidates is no list of examples/{orders,inflight}/invalid/*.json and src/rules/<folder>/examples/*.json`,
+        );
       const schemaFile = `${base}${folder}/schema.json`;
       const schema = existsSync(schemaFile) ? JSON.parse(readFileSync(schemaFile, 'utf8')) : undefined;
       if (schema && !Object.hasOwn(schema.$defs ?? {}, rule.id))

@@ -1,7 +1,8 @@
 // Regenerates src/generated/ and src/registry/ from schemas/product-order.schema.json and the rule folders under
 // src/rules/ (see generate-rules.mjs), and the rule $defs of the schema and the tables of rules in
-// docs/rules.md and the README, the page of each rule in docs/reference/rules/, and the registry of the
-// rules' arbitraries in src/registry/ (generate-arbitraries.mjs): `npm run generate`.
+// docs/rules.md and the README, the page of each rule in docs/reference/rules/, the registry of the
+// rules' arbitraries in src/registry/ (generate-arbitraries.mjs), and the messages of many findings
+// in src/messages/same-words.snapshot.txt (test/same-words.ts): `npm run generate`.
 // With --check it writes nothing and fails when a generated file is stale.
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -25,7 +26,7 @@ import { languagesModules } from './generate-languages.mjs';
 import { namesAt } from './generate-names.mjs';
 import { openapiDocument, resourceDefs } from './generate-openapi.mjs';
 import { rangeFiles, withRange } from './generate-range.mjs';
-import { paramsByCode, ruleDocs, strayPages } from './generate-rule-docs.mjs';
+import { importBundled, paramsByCode, ruleDocs, strayPages } from './generate-rule-docs.mjs';
 import {
   assembleSchema,
   between,
@@ -485,6 +486,9 @@ for (const path of strayPages(root, pages)) {
     console.log(`removed ${path}`);
   }
 }
-// last: the files by hand that name the range of the numbered rules
+// then the files by hand that name the range of the numbered rules
 put(rangeFiles(root, rules));
+// last, as src/ now words them: the messages of the examples, the mutants and orders of many faults
+const { sameWords, sameWordsFile } = await importBundled(`${root}test/same-words.ts`);
+put({ [sameWordsFile]: sameWords(root).text });
 if (stale) process.exit(1);

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import { invalidOrderExamples } from '../scripts/generate-rules.mjs';
 import { bitstream, localLoop, opticalAccess } from '../src/generated/facts.js';
 import * as current from '../src/index.js';
 import { comparePaths, decodeToken } from '../src/pointer.js';
@@ -454,7 +455,7 @@ function examples(dir: string): [string, string][] {
 }
 
 const validOrders = examples('examples/orders/valid');
-const invalidOrders = examples('examples/orders/invalid');
+const invalidOrders = invalidOrderExamples('./').map((path): [string, string] => [path, readFileSync(path, 'utf8')]);
 const validChanges = examples('examples/inflight/valid');
 const invalidChanges = examples('examples/inflight/invalid');
 

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { invalidChangeExamples, invalidOrderExamples } from '../scripts/generate-rules.mjs';
 import { importEsm, requireCjs } from './consumer.js';
 
 type Api = ReturnType<typeof requireCjs>;
@@ -13,20 +14,23 @@ const sets = [
     validate: (api: Api) => api.validateProductOrder,
     guard: (api: Api) => api.isProductOrderFVO,
     rules: (api: Api) => api.rules,
+    // the shipped ones and each rule folder's own
+    invalid: invalidOrderExamples('./'),
   },
   {
     dir: 'examples/inflight',
     validate: (api: Api) => api.validateInflightChangeProductOrder,
     guard: (api: Api) => api.isInflightChangeProductOrderFVO,
     rules: (api: Api) => api.inflightRules,
+    invalid: invalidChangeExamples('./'),
   },
 ];
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const files = (dir: string, kind: string) =>
   readdirSync(join(dir, kind)).filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'));
-const expectedOf = (dir: string, file: string): Expected[] =>
-  read(join(dir, 'invalid', file.replace(/\.json$/, '.expected.json')));
+/** The expected violations of the invalid example at `path`, its hand-written `.expected.json` beside it. */
+const expectedOf = (path: string): Expected[] => read(path.replace(/\.json$/, '.expected.json'));
 
 interface Expected {
   rule: string;
@@ -35,7 +39,7 @@ interface Expected {
   params?: Record<string, unknown>;
 }
 
-describe.each(sets)('$dir', ({ dir, validate, guard, rules }) => {
+describe.each(sets)('$dir', ({ dir, validate, guard, rules, invalid }) => {
   describe.each([
     ['ESM', importEsm],
     ['CJS', async () => requireCjs()],
@@ -49,10 +53,10 @@ describe.each(sets)('$dir', ({ dir, validate, guard, rules }) => {
       expect(guard(api)(input)).toBe(true);
     });
 
-    it.each(files(dir, 'invalid'))('invalid/%s gives exactly its expected violations', async (file) => {
+    it.each(invalid)('%s gives exactly its expected violations', async (path) => {
       const api = await load();
-      const input = read(join(dir, 'invalid', file));
-      const expected = expectedOf(dir, file);
+      const input = read(path);
+      const expected = expectedOf(path);
       const { violations } = validate(api)(input);
       expect(violations.map(({ rule, code, path }) => ({ rule, code, path }))).toEqual(
         expected.map(({ rule, code, path }) => ({ rule, code, path })),
@@ -63,7 +67,7 @@ describe.each(sets)('$dir', ({ dir, validate, guard, rules }) => {
   });
 
   it('include an invalid example for every rule that can fail', () => {
-    const broken = new Set(files(dir, 'invalid').flatMap((f) => expectedOf(dir, f).map((e) => e.rule)));
+    const broken = new Set(invalid.flatMap((path) => expectedOf(path).map((e) => e.rule)));
     const ids = rules(requireCjs())
       .map((rule) => rule.id)
       .filter((id) => id !== 'R5');

@@ -8,6 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
+import { invalidOrderExamples } from '../scripts/generate-rules.mjs';
 import { type JsonSchema, toTarget } from '../src/json-schema/targets.js';
 
 const shipped: JsonSchema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
@@ -81,11 +82,13 @@ function keywordsIn(schema: unknown, found = new Set<string>()): Set<string> {
 const untranslated = (schema: unknown) => [...keywordsIn(schema)].filter((key) => !translated.includes(key));
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
-const examples = ['valid', 'invalid'].flatMap((kind) =>
-  readdirSync(join('examples/orders', kind))
-    .filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json'))
-    .map((file) => [`${kind}/${file}`, read(join('examples/orders', kind, file))] as const),
-);
+const examples = [
+  ...readdirSync('examples/orders/valid')
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => [`valid/${file}`, read(join('examples/orders/valid', file))] as const),
+  // the shipped invalid ones and each rule folder's own
+  ...invalidOrderExamples('./').map((path) => [path.replace('examples/orders/', ''), read(path)] as const),
+];
 
 const list = (value: unknown) => (Array.isArray(value) ? value : []);
 /** Each part of the example orders once, by the `$defs` entry that describes it. */

@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import '@hyperjump/json-schema/formats';
 import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { invalidOrderExamples } from '../scripts/generate-rules.mjs';
 import { isProductOrderFVO, validateProductOrder } from '../src/index.js';
 
 const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
@@ -16,11 +17,13 @@ const ajv = new Ajv2020.default();
 addFormats.default(ajv);
 const ajvValidate = ajv.compile(schema);
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
-const examples = ['valid', 'invalid'].flatMap((kind) =>
-  readdirSync(join('examples/orders', kind))
-    .filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))
-    .map((f) => [`${kind}/${f}`, read(join('examples/orders', kind, f))] as const),
-);
+const examples = [
+  ...readdirSync('examples/orders/valid')
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => [`valid/${f}`, read(join('examples/orders/valid', f))] as const),
+  // the shipped invalid ones and each rule folder's own
+  ...invalidOrderExamples('./').map((path) => [path.replace('examples/orders/', ''), read(path)] as const),
+];
 
 beforeAll(() => {
   setShouldValidateFormat(true);

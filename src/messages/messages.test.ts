@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { invalidOrderExamples } from '../../scripts/generate-rules.mjs';
 import { cliWords } from '../cli/languages.js';
 import { type InputError, inputErrorCodes } from '../cli/sources.js';
 import { type Lang, langs } from '../generated/langs.js';
@@ -18,14 +19,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * A finding of each code a rule folder introduces (rule.json `codes`), as the validator gives it: the
- * first of the invalid example orders that gives it, or none (a test below fails).
+ * first of the invalid example orders (shipped, then the folders' own) that gives it, or none (a test below fails).
  */
 const ruleSamples = Object.fromEntries(
-  readdirSync(join(root, 'examples/orders/invalid'))
-    .filter((name) => name.endsWith('.json') && !name.endsWith('.expected.json'))
-    .sort()
-    .flatMap((name) => {
-      const order: unknown = JSON.parse(readFileSync(join(root, 'examples/orders/invalid', name), 'utf8'));
+  invalidOrderExamples(root)
+    .flatMap((path) => {
+      const order: unknown = JSON.parse(readFileSync(join(root, path), 'utf8'));
       return validateProductOrder(order).violations.filter((v) => Object.hasOwn(ruleCodes, v.code));
     })
     .reverse()

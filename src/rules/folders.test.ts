@@ -1,12 +1,21 @@
 // The rule folders are the source of every list of rules: the schema's rule $defs and wiring, the ids,
 // the titles, the tables of the docs (scripts/generate-rules.mjs); and each lists the invalid examples it fails.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { arbitrariesModule } from '../../scripts/generate-arbitraries.mjs';
 import { codesOf } from '../../scripts/generate-codes.mjs';
 import { rangeFiles, withRange } from '../../scripts/generate-range.mjs';
-import { assembleSchema, formLabelModules, readRules, ruleTables } from '../../scripts/generate-rules.mjs';
+import {
+  assembleSchema,
+  formLabelModules,
+  invalidChangeExamples,
+  invalidOrderExamples,
+  readRules,
+  ruleTables,
+} from '../../scripts/generate-rules.mjs';
 import { orderRuleIds } from '../generated/rule-ids.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,15 +24,18 @@ const rules = readRules(root);
 const refs = (schema: typeof shipped) =>
   schema.$defs.ProductOrder_FVO.allOf.map((entry: { $ref: string }) => entry.$ref.replace('#/$defs/', ''));
 
-/** The invalid examples, order and in-flight change, by the ids of the rules their expected violations carry. */
+/** The expected violations of the invalid example at `path`, its hand-written `.expected.json`. */
+const expectedOf = (path: string): { rule: string }[] =>
+  JSON.parse(readFileSync(`${root}${path.replace(/\.json$/, '.expected.json')}`, 'utf8'));
+
+/**
+ * The invalid examples, order and in-flight change, shipped or a rule folder's own, by the ids of the
+ * rules their expected violations carry.
+ */
 function examplesByRule(): Map<string, string[]> {
   const byRule = new Map<string, string[]>();
-  for (const dir of ['examples/orders/invalid', 'examples/inflight/invalid'])
-    for (const file of readdirSync(`${root}${dir}`).filter((f) => f.endsWith('.expected.json'))) {
-      const expected: { rule: string }[] = JSON.parse(readFileSync(`${root}${dir}/${file}`, 'utf8'));
-      for (const id of new Set(expected.map((e) => e.rule)))
-        byRule.set(id, [...(byRule.get(id) ?? []), `${dir}/${file.replace(/\.expected\.json$/, '.json')}`]);
-    }
+  for (const path of [...invalidOrderExamples(root), ...invalidChangeExamples(root)])
+    for (const id of new Set(expectedOf(path).map((e) => e.rule))) byRule.set(id, [...(byRule.get(id) ?? []), path]);
   return byRule;
 }
 
@@ -117,6 +129,64 @@ describe('the rule folders', () => {
 
     it('of every rule an expected violation names', () =>
       expect([...byRule.keys()].filter((id) => !rules.some((r) => r.id === id))).toEqual([]));
+
+    it("each of a folder's own examples is one its rule fails", () => {
+      const stray = invalidOrderExamples(root)
+        .filter((path) => path.startsWith('src/rules/'))
+        .filter(
+          (path) => !rules.some((r) => path.startsWith(`src/rules/${r.folder}/`) && r.invalidates.includes(path)),
+        );
+      expect(stray).toEqual([]);
+    });
+  });
+
+  describe('own example orders, src/rules/<folder>/examples/<name>.json, beside the shipped ones', () => {
+    /** A root with one shipped invalid example and one of a folder's own, each with its .expected.json. */
+    function tree(): string {
+      const at = mkdtempSync(join(tmpdir(), 'rule-examples-'));
+      const put = (path: string, value: unknown) => {
+        mkdirSync(dirname(join(at, path)), { recursive: true });
+        writeFileSync(join(at, path), JSON.stringify(value));
+      };
+      put('examples/orders/invalid/b.json', {});
+      put('examples/orders/invalid/b.expected.json', []);
+      put('src/rules/r99-next/examples/a.json', {});
+      put('src/rules/r99-next/examples/a.expected.json', []);
+      put('src/rules/r98-none/check.ts', '');
+      return at;
+    }
+
+    it('are invalid examples as the shipped ones are, for every test that replays those', () => {
+      const at = tree();
+      try {
+        expect(invalidOrderExamples(`${at}/`)).toEqual([
+          'examples/orders/invalid/b.json',
+          'src/rules/r99-next/examples/a.json',
+        ]);
+      } finally {
+        rmSync(at, { recursive: true, force: true });
+      }
+    });
+
+    it('may be listed in rule.json `invalidates`, where no other path may', () => {
+      const at = tree();
+      const rule = (invalidates: string[]) =>
+        writeFileSync(
+          join(at, 'src/rules/r-field-table/rule.json'),
+          JSON.stringify({ id: 'R-field', check: 'x', title: 'x', readme: 'x', inflight: true, invalidates }),
+        );
+      try {
+        mkdirSync(join(at, 'src/rules/r-field-table'));
+        rule(['src/rules/r99-next/examples/a.json']);
+        expect(readRules(`${at}/`)[0]?.invalidates).toEqual(['src/rules/r99-next/examples/a.json']);
+        for (const path of ['src/rules/r99-next/examples/a.expected.json', 'src/rules/r99-next/a.json', 'x/a.json']) {
+          rule([path]);
+          expect(() => readRules(`${at}/`), path).toThrow(/invalidates is no list/);
+        }
+      } finally {
+        rmSync(at, { recursive: true, force: true });
+      }
+    });
   });
 });
 

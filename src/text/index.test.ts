@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { invalidOrderExamples } from '../../scripts/generate-rules.mjs';
 import { type Mutant, mutants, order } from '../../test/arbitraries.js';
 import { runs } from '../../test/runs.js';
 import { defineRule } from '../custom-rules.js';
@@ -47,9 +48,11 @@ const examples = (folder: string) =>
   readdirSync(folder)
     .filter((name) => name.endsWith('.json') && !name.endsWith('.expected.json'))
     .map((name) => [name, readFileSync(`${folder}/${name}`, 'utf8')] as const);
+/** The invalid example orders, shipped and the rule folders' own. */
+const invalidOrders = invalidOrderExamples('./').map((path) => [path, readFileSync(path, 'utf8')] as const);
 
 describe('validateProductOrderText', () => {
-  it.each(examples('examples/orders/invalid'))('places every violation of %s at its node', (_, text) => {
+  it.each(invalidOrders)('places every violation of %s at its node', (_, text) => {
     const result = validateProductOrderText(text);
     const value = JSON.parse(text);
     expect(result.violations.map(({ line, column, endLine, endColumn, ...v }) => v)).toEqual(
