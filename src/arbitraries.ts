@@ -27,7 +27,7 @@ export type { Mutant, Orders } from './rules/arbitrary-kit.js';
 export { medium, productTypes } from './rules/arbitrary-kit.js';
 
 /** The orders of the skeleton with `parts`, the rules' parts of a valid order, in the order of the ids. */
-function composeOrders(parts: readonly OrderPart[]): Orders {
+export function composeOrders(parts: readonly OrderPart[]): Orders {
   const pick = <K extends keyof OrderPart>(key: K) => parts.flatMap((p) => (p[key] === undefined ? [] : [p[key]]));
   const placesOf: Readonly<Record<string, fc.Arbitrary<Json[]>>> = Object.assign({}, ...pick('places'));
   const items: NonNullable<OrderPart['items']> = Object.assign({}, ...pick('items'));
@@ -36,6 +36,16 @@ function composeOrders(parts: readonly OrderPart[]): Orders {
   if (!makeNewItem) throw new Error('no rule folder makes the items of a new order (part.newItem)');
   const [agreement = entity('Agreement')] = pick('agreement');
   const relatedParty = fc.oneof(...pick('parties'));
+  const demanded: Record<string, fc.Arbitrary<Json[]>[]> = {};
+  for (const byCategory of pick('partiesOf'))
+    for (const [category, parties] of Object.entries(byCategory))
+      demanded[category] = [...(demanded[category] ?? []), parties];
+  /** The related parties of an order of `category`: those it must carry first, then any. */
+  const partiesOf = (category: string): fc.Arbitrary<Json[]> => {
+    const any = fc.array(relatedParty, { maxLength: 4 });
+    const must = demanded[category];
+    return must ? fc.tuple(fc.tuple(...must), any).map(([first, rest]) => [...first.flat(), ...rest]) : any;
+  };
 
   const newItem = (type: string, places = placesOf[type]) => makeNewItem(type, places ?? anyPlaces);
   const newItemOf = once((type: string) => newItem(type));
@@ -59,7 +69,7 @@ function composeOrders(parts: readonly OrderPart[]): Orders {
         productOfferingQualification: fc.array(entity('ProductOfferingQualificationRef'), {
           maxLength: qualifications[category] ?? 3,
         }),
-        relatedParty: fc.array(relatedParty, { maxLength: 4 }),
+        relatedParty: partiesOf(category),
         attachment: fc.array(entity('Attachment'), { maxLength: 1 }),
         productOrderRelationship: fc.array(entity('ProductOrderRelationship'), { maxLength: 1 }),
         additionalOrderInformation: fc.record(

@@ -287,6 +287,8 @@ export interface Orders {
 export interface OrderPart {
   /** Related parties of the rule's roles, with the contact media it demands. */
   readonly parties?: fc.Arbitrary<Json>;
+  /** The related parties an order of a category must carry, by category. */
+  readonly partiesOf?: Readonly<Record<string, fc.Arbitrary<Json[]>>>;
   /** The relatedPlace list a new order needs, by product type. */
   readonly places?: Readonly<Record<string, fc.Arbitrary<Json[]>>>;
   /** The item of a new order, given its product type and places. */
