@@ -6,7 +6,7 @@
 // 20,000 seeded mutants of the valid example orders and hostile shapes, under several option sets.
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invalidOrderExamples } from '../scripts/generate-rules.mjs';
 import { bitstream, localLoop, opticalAccess } from '../src/generated/facts.js';
 import * as current from '../src/index.js';
@@ -265,7 +265,24 @@ function datesNow(now: unknown, before: unknown): unknown {
   return then;
 }
 
-/** Runs each call on each case through both engines; fails with the first difference and how many there were. */
+/** The rules of the current engine that acd80ce's lacks: a result that names one is beyond its judgement. */
+const newRules: ReadonlySet<string> = new Set(
+  current.rules.map((r) => r.id as string).filter((id) => !reference.rules.some((r) => r.id === id)),
+);
+
+/** Whether `result` holds a finding (an object with `rule`) of a rule in `ids`, at most 8 levels down. */
+function namesRule(result: unknown, ids: ReadonlySet<string>, depth = 8): boolean {
+  if (ids.size === 0 || depth === 0 || typeof result !== 'object' || result === null) return false;
+  if (typeof (result as { rule?: unknown }).rule === 'string' && ids.has((result as { rule: string }).rule))
+    return true;
+  return Object.values(result).some((value) => namesRule(value, ids, depth - 1));
+}
+
+/**
+ * Runs each call on each case through both engines; fails with the first difference and how many there
+ * were. A result of the current engine that names a rule acd80ce's lacks is left out: the reference
+ * cannot judge it, and the rule's own tests do.
+ */
 class Tally {
   private calls = 0;
   private differ = 0;
@@ -276,6 +293,7 @@ class Tally {
     for (const call of calls) {
       this.calls++;
       const now = call.run(current, input);
+      if (namesRule(now, newRules)) continue;
       const before = datesNow(now, byDesign(call.run(reference, input), input));
       const found = pastTheStop(before) ? stopDifference(now, before) : difference(now, before);
       if (!found) continue;
@@ -623,6 +641,16 @@ function hostileTexts(): [string, string][] {
     ['a second value after the order', `${text} {}`],
   ];
 }
+
+describe('a result that names a rule the reference engine lacks', () => {
+  it('is found in a list of violations or issues, and nowhere else', () => {
+    const ids = new Set(['R15']);
+    expect(namesRule({ valid: false, violations: [{ rule: 'R3' }, { rule: 'R15' }] }, ids)).toBe(true);
+    expect(namesRule({ issues: [{ path: ['a'], rule: 'R15' }] }, ids)).toBe(true);
+    expect(namesRule({ valid: false, violations: [{ rule: 'R3', params: { role: 'R15' } }] }, ids)).toBe(false);
+    expect(namesRule({ valid: false, violations: [{ rule: 'R15' }] }, new Set())).toBe(false);
+  });
+});
 
 describe('the current engine gives what the engine of acd80ce gives', () => {
   it('on every example order and in-flight change, parsed and as text, under every option set', () => {
