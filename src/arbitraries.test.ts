@@ -2,6 +2,7 @@
 // category comes with every order of that category, and leaves the others as they are.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../test/runs.js';
 import { composeOrders } from './arbitraries.js';
 import { ruleArbitraries } from './registry/arbitraries.js';
 import type { Json } from './rules/arbitrary-kit.js';
@@ -11,13 +12,13 @@ const marker: Json = { '@type': 'RelatedPartyOrPartyRole', role: 'handingOverPro
 const withDemand = composeOrders([...parts, { partiesOf: { terminationProviderChange: fc.constant([marker]) } }]);
 
 describe('composeOrders', () => {
-  it('puts the parties a part demands of a category first in every order of that category (partiesOf)', () => {
-    for (const order of fc.sample(withDemand.orderOf('terminationProviderChange'), { numRuns: 30, seed: 7 }))
-      expect((order.relatedParty as Json[])[0]).toEqual(marker);
+  it('puts the parties a part demands of a category into every order of that category (partiesOf)', () => {
+    for (const order of fc.sample(withDemand.orderOf('terminationProviderChange'), { numRuns: runs(300), seed: 7 }))
+      expect(order.relatedParty as Json[]).toContainEqual(marker);
   });
 
   it('leaves the related parties of the other categories as the rules make them', () => {
-    for (const order of fc.sample(withDemand.orderOf('new'), { numRuns: 30, seed: 7 }))
+    for (const order of fc.sample(withDemand.orderOf('new'), { numRuns: runs(300), seed: 7 }))
       expect(order.relatedParty as Json[]).not.toContainEqual(marker);
   });
 });
