@@ -83,7 +83,10 @@ export function readRules(root) {
       const formLangs = readdirSync(`${base}${folder}`)
         .map((file) => /^labels\.([a-z]{2,3}(?:-[A-Za-z0-9]+)*)\.ts$/.exec(file)?.[1])
         .filter((lang) => lang !== undefined);
-      return { ...rule, folder, schema, formLangs };
+      // what those files export: the rule's sentence (`formMessage`), the messages of its own codes (`codeMessages`)
+      const formExports =
+        formLangs.length === 0 ? [] : exportsOf(readFileSync(`${base}${folder}/labels.${formLangs[0]}.ts`, 'utf8'));
+      return { ...rule, folder, schema, formLangs, formExports };
     })
     .sort((a, b) => rank(a.id) - rank(b.id));
   for (let i = 1; i < rules.length; i++)
@@ -205,6 +208,10 @@ ${langs
  * that have a `labels.<lang>.ts`. A folder that words its rule for a form does so in every such
  * language, and in none other.
  */
+/** Which of `formMessage` and `codeMessages` a folder's labels.<lang>.ts exports. */
+const exportsOf = (text) =>
+  ['formMessage', 'codeMessages'].filter((name) => new RegExp(`^export const ${name}\\b`, 'm').test(text));
+
 export function formLabelModules(rules, langs, header) {
   for (const rule of rules) {
     const has = rule.formLangs ?? [];
@@ -215,15 +222,29 @@ export function formLabelModules(rules, langs, header) {
         `src/rules/${rule.folder}/: form labels ${missing.length > 0 ? `missing in ${missing.join(', ')}` : `in ${odd.join(', ')}, a language without src/form-labels/${odd[0]}.ts`}`,
       );
   }
-  const worded = rules.filter((rule) => (rule.formLangs ?? []).length > 0);
+  const worded = rules.filter(
+    (rule) => (rule.formExports ?? ['formMessage']).includes('formMessage') && (rule.formLangs ?? []).length > 0,
+  );
+  const coded = rules.filter((rule) => (rule.formExports ?? []).includes('codeMessages'));
+  const imports = (r) =>
+    [
+      ...(worded.includes(r) ? [`formMessage as ${r.check}`] : []),
+      ...(coded.includes(r) ? [`codeMessages as ${r.check}Codes`] : []),
+    ].join(', ');
   return Object.fromEntries(
     langs.map((lang) => [
       `src/registry/rule-labels-${lang}.ts`,
       `${header}import type { LabelWords } from '../form/labels.js';
-${worded.map((r) => `import { formMessage as ${r.check} } from '../rules/${r.folder}/labels.${lang}.js';`).join('\n')}
+${rules
+  .filter((r) => worded.includes(r) || coded.includes(r))
+  .map((r) => `import { ${imports(r)} } from '../rules/${r.folder}/labels.${lang}.js';`)
+  .join('\n')}
 
 /** The form's messages per rule in ${lang}, before those per code: what the rule demands, from each rule folder's labels.${lang}.ts. */
 export const rules: LabelWords['rules'] = { ${worded.map((r) => `${key(r.id)}: ${r.check}`).join(', ')} };
+
+/** The form's messages in ${lang} of the codes the rule folders introduce, from each folder's labels.${lang}.ts. */
+export const codes: LabelWords['messages'] = /* @__PURE__ */ Object.assign({}, ${coded.map((r) => `${r.check}Codes`).join(', ')});
 `,
     ]),
   );

@@ -38,13 +38,15 @@ describe('the browser bundle of a form', () => {
     expect(await size(formEntries.schema)).toBeLessThanOrEqual(11.3125 * KB + rulesAllowance);
   });
 
-  // the words of a form (field and value labels, the clerk's sentences per code and per rule)
-  it('with the labels of one language is at most 3.25 KB more', async () => {
+  // the words of a form (field and value labels, the clerk's sentences per code and per rule); the
+  // rule folders' own codes worded in their folders and composed by the registry cost 38 bytes more
+  // than one table (3,310 → 3,348 for labelsDe)
+  it('with the labels of one language is at most 3.3125 KB more', async () => {
     const without = await size(formEntries.schema);
     for (const labels of ['labelsDe', 'labelsEn']) {
       const withLabels = await size(`export { productOrderSchema, ${labels} } from 'product-order-validator';`);
       expect(withLabels - without).toBeGreaterThan(500);
-      expect(withLabels - without).toBeLessThanOrEqual(3.25 * KB);
+      expect(withLabels - without).toBeLessThanOrEqual(3.3125 * KB);
     }
   });
 

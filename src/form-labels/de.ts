@@ -1,9 +1,9 @@
 // The words of a German order form: a label per field and value, and messages for the people who fill it in;
 // what each rule demands is worded in its folder (src/rules/*/labels.de.ts).
 
-import { defineLabels, digits, type Labels } from '../form/labels.js';
+import { defineLabels, digits, joinWith, type Labels, type LabelWords } from '../form/labels.js';
 import { dateFault } from '../messages/de.js';
-import { rules } from '../registry/rule-labels-de.js';
+import { codes, rules } from '../registry/rule-labels-de.js';
 import type { Finding } from '../violation.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
@@ -17,10 +17,6 @@ const types: Readonly<Record<string, string>> = {
   array: 'eine Liste',
   object: 'eine Gruppe von Angaben',
 };
-
-/** Joins labels for a sentence with `word`: "a, b oder c". */
-const join = (word: string) => (labels: readonly string[]) =>
-  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} ${word} ${labels.at(-1)}`;
 
 /** German labels and messages for an order form. */
 export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
@@ -144,8 +140,9 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
   },
   item: (noun, n) => `${noun} ${n}`,
   within: (field, item) => `${field} (${item})`,
-  or: /* @__PURE__ */ join('oder'),
-  messages: {
+  or: /* @__PURE__ */ joinWith('oder'),
+  // the codes the rule folders introduce are worded in their folders (labels.<lang>.ts)
+  messages: /* @__PURE__ */ Object.assign({}, codes, {
     required: (_, c) => `${c.field} ist eine Pflichtangabe.`,
     wrong_type: (f, c) => {
       const type = types[String(p(f).expected)];
@@ -153,7 +150,6 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
     },
     not_allowed: (f, c) => `${c.field} muss ${c.list(p(f).allowed)} sein.`,
     unknown_type: (f, c) => `${c.field} muss ${c.list(p(f).allowed)} sein.`,
-    unknown_role: (_, c) => `${c.field} ist keine bekannte Rolle: bitte eine Rolle aus der Liste wählen.`,
     too_short: (f, c) =>
       p(f).limit === 1
         ? `${c.field} darf nicht leer sein.`
@@ -175,16 +171,9 @@ export const labelsDe: Labels = /* @__PURE__ */ defineLabels({
         ? `${c.field} muss aus ${n.min} bis ${n.max} Ziffern bestehen und darf nicht mit 0 beginnen.`
         : `${c.field} hat nicht die erwartete Form.`;
     },
-    missing_phone_contact: (f, c) => `${c.value(p(f).role)} braucht eine Telefonnummer: bitte eine hinzufügen.`,
-    missing_postal_contact: (f, c) => `${c.value(p(f).role)} braucht eine Postanschrift: bitte eine hinzufügen.`,
-    missing_role: (f, c) => `${c.field}: ${c.value(p(f).role)} fehlt, bitte hinzufügen.`,
-    missing_characteristic: (f, c) => {
-      const names = (p(f).names as unknown[]) ?? [p(f).name];
-      return `${c.field}: ${join('und')(names.map(c.value))} ${names.length === 1 ? 'fehlt' : 'fehlen'}, bitte angeben.`;
-    },
     // a carrier's rule that failed: what it threw stays in params, for the logs
     rule_failed: () => 'Diese Angaben konnten nicht vollständig geprüft werden. Bitte später erneut versuchen.',
     did_you_mean: (f, c) => `${c.field}: meinten Sie ${c.value(p(f).suggestion)}?`,
-  },
+  } satisfies LabelWords['messages']),
   rules,
 });

@@ -1,9 +1,9 @@
 // The words of an English order form: a label per field and value, and messages for the people who fill it in;
 // what each rule demands is worded in its folder (src/rules/*/labels.en.ts).
 
-import { defineLabels, digits, type Labels, lower } from '../form/labels.js';
+import { defineLabels, digits, joinWith, type Labels, type LabelWords, lower } from '../form/labels.js';
 import { dateFault } from '../messages/en.js';
-import { rules } from '../registry/rule-labels-en.js';
+import { codes, rules } from '../registry/rule-labels-en.js';
 import type { Finding } from '../violation.js';
 
 const p = (finding: Finding) => finding.params as Record<string, unknown>;
@@ -19,10 +19,6 @@ const types: Readonly<Record<string, string>> = {
   array: 'a list',
   object: 'a group of fields',
 };
-
-/** Joins labels for a sentence with `word`: "a, b or c". */
-const join = (word: string) => (labels: readonly string[]) =>
-  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} ${word} ${labels.at(-1)}`;
 
 /** English labels and messages for an order form. */
 export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
@@ -146,8 +142,9 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
   },
   item: (noun, n) => `${noun} ${n}`,
   within: (field, item) => `${field} (${item})`,
-  or: /* @__PURE__ */ join('or'),
-  messages: {
+  or: /* @__PURE__ */ joinWith('or'),
+  // the codes the rule folders introduce are worded in their folders (labels.<lang>.ts)
+  messages: /* @__PURE__ */ Object.assign({}, codes, {
     required: (_, c) => `${c.field} is required.`,
     wrong_type: (f, c) => {
       const type = types[String(p(f).expected)];
@@ -155,7 +152,6 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
     },
     not_allowed: (f, c) => `${c.field} must be ${c.list(p(f).allowed)}.`,
     unknown_type: (f, c) => `${c.field} must be ${c.list(p(f).allowed)}.`,
-    unknown_role: (_, c) => `${c.field} is not a known role: choose a role from the list.`,
     too_short: (f, c) =>
       p(f).limit === 1 ? `${c.field} must not be empty.` : `${c.field} must be at least ${p(f).limit} characters long.`,
     too_long: (f, c) => `${c.field} must be at most ${p(f).limit} characters long.`,
@@ -171,16 +167,9 @@ export const labelsEn: Labels = /* @__PURE__ */ defineLabels({
         ? `${c.field} must have ${n.min} to ${n.max} digits and must not start with 0.`
         : `${c.field} is not in the expected form.`;
     },
-    missing_phone_contact: (f, c) => `${c.value(p(f).role)} needs a phone number: add one.`,
-    missing_postal_contact: (f, c) => `${c.value(p(f).role)} needs a postal address: add one.`,
-    missing_role: (f, c) => `${c.field}: ${c.value(p(f).role)} is missing, add it.`,
-    missing_characteristic: (f, c) => {
-      const names = (p(f).names as unknown[]) ?? [p(f).name];
-      return `${c.field}: ${join('and')(names.map((name) => lower(c.value(name))))} ${names.length === 1 ? 'is' : 'are'} missing, enter ${names.length === 1 ? 'it' : 'them'}.`;
-    },
     // a carrier's rule that failed: what it threw stays in params, for the logs
     rule_failed: () => 'These entries could not be fully checked. Please try again later.',
     did_you_mean: (f, c) => `${c.field}: did you mean ${c.value(p(f).suggestion)}?`,
-  },
+  } satisfies LabelWords['messages']),
   rules,
 });

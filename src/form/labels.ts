@@ -97,6 +97,12 @@ export function defineLabels(words: LabelWords): Labels {
   return labels;
 }
 
+/** Joins labels for a sentence with `word`: "a, b or c". */
+export const joinWith =
+  (word: string) =>
+  (labels: readonly string[]): string =>
+    labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} ${word} ${labels.at(-1)}`;
+
 /** A label, which starts a sentence, in the middle of one: its first letter in lower case. */
 export const lower = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1);
 

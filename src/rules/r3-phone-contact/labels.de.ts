@@ -1,0 +1,8 @@
+// R3's code in a German order form.
+import type { LabelWords } from '../../form/labels.js';
+
+/** The form's message of the code R3 introduces, in German. */
+export const codeMessages: LabelWords['messages'] = {
+  missing_phone_contact: (f, c) =>
+    `${c.value((f.params as { role?: unknown }).role)} braucht eine Telefonnummer: bitte eine hinzufügen.`,
+};
