@@ -4,7 +4,7 @@
 // it builds; the English ones are checked beside them (test/form-words.test.ts).
 import { readFileSync } from 'node:fs';
 import { bundledModule } from './generate-field-facts.mjs';
-import { between } from './generate-rules.mjs';
+import { between, invalidOrderExamples, readRules } from './generate-rules.mjs';
 
 const place = (o, i) => o.productOrderItem[0].product.relatedPlace[i];
 const party = (o, i) => o.relatedParty[i].partyOrPartyRole;
@@ -78,7 +78,7 @@ export async function formWordRows(root) {
     check: (order) => order.x.product,
   };
   const validator = createValidator({ rules: [buggy] });
-  return faults.map(({ code, rule, plain, fault }) => {
+  const rows = faults.map(({ code, rule, plain, fault }) => {
     const order = JSON.parse(valid);
     fault(order);
     const said = [labelsDe, labelsEn].map((labels) => {
@@ -95,6 +95,23 @@ export async function formWordRows(root) {
     });
     return { code, rule, de: said[0], en: said[1] };
   });
+  // a code a rule folder introduces (rule.json `codes`) and no fault above makes: from the first
+  // invalid example order that gives it, so that a new rule's folder brings its row
+  const listed = new Set(rows.map((row) => row.code));
+  const ruleCodes = readRules(root).flatMap((rule) => Object.keys(rule.codes ?? {}));
+  for (const code of ruleCodes.filter((c) => !listed.has(c))) {
+    const said = invalidOrderExamples(root)
+      .map((path) => JSON.parse(readFileSync(`${root}${path}`, 'utf8')))
+      .map((order) =>
+        [labelsDe, labelsEn].map((labels) =>
+          validator.validate(order, { labels }).violations.find((v) => v.code === code),
+        ),
+      )
+      .find(([de, en]) => de !== undefined && en !== undefined);
+    if (!said) throw new Error(`scripts/generate-form-words.mjs: no invalid example gives ${code}`);
+    rows.push({ code, rule: undefined, de: said[0].message, en: said[1].message });
+  }
+  return rows;
 }
 
 /** docs/forms.md with its table of a form's words per code, in German. */
