@@ -11,7 +11,8 @@ const rule = '^src/rules/(r[a-z0-9-]+/|places|parties|items)';
 /** The formats of the command's reports, each on its own. */
 const format = '^src/cli/formats/(?!index[.]ts)[^/]+$';
 /** The arbitraries of the property tests (fast-check): the kit, each rule's, their registry and composition. */
-const arbitraries = '^src/(arbitraries[.]ts|registry/arbitraries[.]ts|rules/(arbitrary-kit|[^/]+/arbitrary)[.]ts)$';
+const arbitraries =
+  '^src/(arbitraries/[^/]+[.]ts|registry/arbitraries[.]ts|rules/(arbitrary-kit|[^/]+/arbitrary)[.]ts)$';
 /** Tests, type tests and test kits. */
 const tests = '([.]test(-d)?[.]tsx?|(^|/)test-kit[.]ts)$';
 
@@ -111,7 +112,7 @@ module.exports = {
       comment: "A rule's arbitrary and the kit never import the registry of the arbitraries or their composition.",
       severity: 'error',
       from: { path: '^src/rules/', pathNot: tests },
-      to: { path: '^src/(arbitraries|registry/arbitraries)[.]ts$' },
+      to: { path: '^src/(arbitraries/|registry/arbitraries[.]ts$)' },
     },
   ],
   options: {

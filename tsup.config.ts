@@ -18,6 +18,7 @@ export default defineConfig([
       fastify: 'src/adapters/fastify.ts',
       hono: 'src/adapters/hono.ts',
       client: 'src/client/index.ts',
+      arbitraries: 'src/arbitraries/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: { resolve: ['@standard-schema/spec'] },

@@ -1,5 +1,5 @@
 // The kit of the rules' arbitraries (fast-check): the generic builders of an order's parts, what a
-// rule folder's part of a valid order is (the skeleton that composes them is src/arbitraries.ts'),
+// rule folder's part of a valid order is (the skeleton that composes them is src/arbitraries/compose.ts'),
 // and the tools of the mutants that break exactly one rule. Each rule folder's arbitrary.ts uses it;
 // src/registry/arbitraries.ts lists them. fast-check is a development dependency: nothing
 // the package's entries bundle imports this (`npm run lint` holds that).
@@ -265,7 +265,7 @@ export const anyProduct = fc
 export const anyPlaces = fc.array(anyRelatedPlace, { maxLength: 3 });
 
 // ---------------------------------------------------------------------------------------------
-// A valid order, composed of the rules' parts (src/arbitraries.ts)
+// A valid order, composed of the rules' parts (src/arbitraries/compose.ts)
 
 /** What the skeleton builds for the rules: the orders they break and the items their parts hold. */
 export interface Orders {

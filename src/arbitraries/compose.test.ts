@@ -2,10 +2,10 @@
 // category comes with every order of that category, and leaves the others as they are.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runs } from '../test/runs.js';
-import { composeOrders } from './arbitraries.js';
-import { ruleArbitraries } from './registry/arbitraries.js';
-import type { Json } from './rules/arbitrary-kit.js';
+import { runs } from '../../test/runs.js';
+import { ruleArbitraries } from '../registry/arbitraries.js';
+import type { Json } from '../rules/arbitrary-kit.js';
+import { composeOrders } from './compose.js';
 
 const parts = Object.values(ruleArbitraries).flatMap((rule) => (rule?.part ? [rule.part] : []));
 const marker: Json = { '@type': 'RelatedPartyOrPartyRole', role: 'handingOverProvider', partyOrPartyRole: {} };

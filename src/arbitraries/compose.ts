@@ -3,8 +3,8 @@
 // rule, each an order that breaks that rule alone, with the one violation it gives. A rule folder's
 // arbitrary.ts joins them through `npm run generate`.
 import fc from 'fast-check';
-import { inflightRuleIds } from './generated/rule-ids.js';
-import { ruleArbitraries } from './registry/arbitraries.js';
+import { inflightRuleIds } from '../generated/rule-ids.js';
+import { ruleArbitraries } from '../registry/arbitraries.js';
 import {
   actions,
   anyPlaces,
@@ -20,11 +20,11 @@ import {
   type Orders,
   once,
   text,
-} from './rules/arbitrary-kit.js';
-import type { RuleId } from './violation.js';
+} from '../rules/arbitrary-kit.js';
+import type { RuleId } from '../violation.js';
 
-export type { Mutant, Orders } from './rules/arbitrary-kit.js';
-export { medium, productTypes } from './rules/arbitrary-kit.js';
+export type { Mutant, Orders } from '../rules/arbitrary-kit.js';
+export { medium, productTypes } from '../rules/arbitrary-kit.js';
 
 /** The orders of the skeleton with `parts`, the rules' parts of a valid order, in the order of the ids. */
 export function composeOrders(parts: readonly OrderPart[]): Orders {
