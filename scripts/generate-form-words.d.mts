@@ -7,7 +7,7 @@ export interface FormWordRow {
 }
 /** One fault per code and per rule that words its demand itself, made in a valid order. */
 export declare const faults: readonly { readonly code: string; readonly rule?: string; readonly plain?: boolean }[];
-/** The rows of the table, from the labels bundled from src/ now. */
-export declare function formWordRows(root: string): Promise<FormWordRow[]>;
+/** The rows of the table, from the labels bundled from src/ now: of `made`'s faults, then of the rule folders' codes they lack. */
+export declare function formWordRows(root: string, made?: typeof faults): Promise<FormWordRow[]>;
 /** docs/forms.md with its table of a form's words per code, in German. */
 export declare function formWordsDoc(root: string): Promise<string>;

@@ -64,9 +64,10 @@ const cell = (text) => text.replaceAll('|', '\\|');
 
 /**
  * The rows of the table: the code (and the rule whose demand it words), the German message, the
- * English one; a fault that does not give its finding fails the generator.
+ * English one; a fault of `made` (the list above unless given) that does not give its finding fails
+ * the generator.
  */
-export async function formWordRows(root) {
+export async function formWordRows(root, made = faults) {
   const { createValidator, defineLabels, labelsDe, labelsEn } = await bundledModule(
     root,
     `export { createValidator, defineLabels, labelsDe, labelsEn } from './src/index.ts';`,
@@ -78,7 +79,7 @@ export async function formWordRows(root) {
     check: (order) => order.x.product,
   };
   const validator = createValidator({ rules: [buggy] });
-  const rows = faults.map(({ code, rule, plain, fault }) => {
+  const rows = made.map(({ code, rule, plain, fault }) => {
     const order = JSON.parse(valid);
     fault(order);
     const said = [labelsDe, labelsEn].map((labels) => {

@@ -3,9 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formWordRows, formWordsDoc } from '../scripts/generate-form-words.mjs';
+import { faults, formWordRows, formWordsDoc } from '../scripts/generate-form-words.mjs';
+import { invalidOrderExamples, readRules } from '../scripts/generate-rules.mjs';
 import { labelsDe } from '../src/form-labels/de.js';
 import { labelsEn } from '../src/form-labels/en.js';
+import { createValidator } from '../src/index.js';
 import { violationWords } from '../src/messages/languages.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -30,6 +32,28 @@ describe("a form's words per code", () => {
       expect(en, code).toMatch(/^\p{Lu}.*[.?]$/u);
       expect(de, code).not.toBe(en);
     }
+  });
+
+  it("words a rule folder's code that no fault makes from the first invalid example that gives it", async () => {
+    const code = 'missing_characteristic';
+    expect(readRules(root).some((rule) => Object.hasOwn(rule.codes ?? {}, code))).toBe(true);
+    const read = (path: string) => JSON.parse(readFileSync(`${root}${path}`, 'utf8'));
+    const example = invalidOrderExamples(root).find((path) =>
+      read(path.replace(/\.json$/, '.expected.json')).some((v: { code: string }) => v.code === code),
+    );
+    expect(example).toBeDefined();
+    const said = (labels: typeof labelsDe) =>
+      createValidator()
+        .validate(read(example as string), { labels })
+        .violations.find((v) => v.code === code)?.message;
+    const rows = await formWordRows(
+      root,
+      faults.filter((fault) => fault.code !== code),
+    );
+    expect(rows.filter((row) => row.code === code)).toStrictEqual([
+      { code, rule: undefined, de: said(labelsDe), en: said(labelsEn) },
+    ]);
+    expect(said(labelsDe)).toMatch(/^\p{Lu}.*[.?]$/u);
   });
 
   it('is the table docs/forms.md shows', async () => {

@@ -241,6 +241,9 @@ const anyRelatedPlace = fc
   .chain(once((role) => relatedPlace(role, anyPlace)));
 /** A locationA place of any kind. */
 export const locationA = relatedPlace('locationA', anyPlace);
+/** A locationA place and a locationB site holding `required` and one nested place, in either order. */
+export const withLocationBSite = (required: fc.Arbitrary<Json[]>) =>
+  insert(relatedPlace('locationB', site(required, { minLength: 1, maxLength: 1 })), fc.tuple(locationA));
 
 /** A product of `type` with the related places of `relatedPlaces`, which may be left out unless required. */
 export const product = (type: string, relatedPlaces: fc.Arbitrary<Json[]>, requirePlaces: boolean) =>

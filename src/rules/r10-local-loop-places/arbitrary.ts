@@ -5,32 +5,23 @@ import fc from 'fast-check';
 import {
   countBreaks,
   family,
-  insert,
-  locationA,
   named,
   type OrderPart,
   type Orders,
   placesOfType,
-  relatedPlace,
   roleBreak,
-  site,
   siteBreaks,
   withExtra,
+  withLocationBSite,
 } from '../arbitrary-kit.js';
 
 const types = ['HvtLocalLoopProduct', 'KvzLocalLoopProduct'];
 
-const localLoopSite = site(
+const places = withLocationBSite(
   fc.tuple(
     named('national_destination_code', fc.stringMatching(/^[1-9][0-9]{1,4}$/)),
     named('local_exchange_area', fc.stringMatching(/^[1-9][0-9]{0,3}$/)),
   ),
-  { minLength: 1, maxLength: 1 },
-);
-
-const places = insert(
-  relatedPlace('locationB', localLoopSite),
-  locationA.map((a) => [a]),
 );
 
 export const part: OrderPart = { places: Object.fromEntries(types.map((type) => [type, places])) };

@@ -15,17 +15,13 @@ import {
   placesOfType,
   relatedPlace,
   roleBreak,
-  site,
   siteBreaks,
   text,
   withExtra,
+  withLocationBSite,
 } from '../arbitrary-kit.js';
 
-const collocationSite = site(fc.tuple(named('collocation_room_name', text(1, 50))), { minLength: 1, maxLength: 1 });
-const withSite = insert(
-  relatedPlace('locationB', collocationSite),
-  locationA.map((a) => [a]),
-);
+const withSite = withLocationBSite(fc.tuple(named('collocation_room_name', text(1, 50))));
 
 const places = fc.oneof(
   locationA.map((a) => [a]),
