@@ -21,7 +21,7 @@ import {
   once,
   text,
 } from '../rules/arbitrary-kit.js';
-import type { RuleId } from '../violation.js';
+import type { RuleId, ViolationCode } from '../violation.js';
 
 export type { Mutant, Orders } from '../rules/arbitrary-kit.js';
 export { medium, productTypes } from '../rules/arbitrary-kit.js';
@@ -157,3 +157,17 @@ export const inflightMutants: Readonly<Partial<Record<RuleId, fc.Arbitrary<Mutan
     return own && (inflightRuleIds as readonly string[]).includes(id) ? [[id, carried(own)]] : [];
   }),
 );
+
+/** The codes a single fault of each rule gives, in product orders and in in-flight changes. */
+export const faultCodes: {
+  readonly productOrder: Readonly<Partial<Record<RuleId, readonly ViolationCode[]>>>;
+  readonly inflightChange: Readonly<Partial<Record<RuleId, readonly ViolationCode[]>>>;
+} = {
+  productOrder: Object.fromEntries(rules.flatMap(([id, rule]) => (rule.mutants ? [[id, rule.faults ?? []]] : []))),
+  inflightChange: Object.fromEntries(
+    Object.keys(inflightMutants).map((id) => {
+      const rule = ruleArbitraries[id as RuleId];
+      return [id, (rule?.inflightMutants ? rule.inflightFaults : rule?.faults) ?? []];
+    }),
+  ),
+};

@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import type { InflightChangeProductOrderFVO } from '../generated/inflight-types.js';
 import type { ProductOrderFVO } from '../generated/types.js';
 import type { RuleId, ViolationCode } from '../violation.js';
-import { inflightMutants, type Mutant, mutants, orders } from './compose.js';
+import { faultCodes, inflightMutants, type Mutant, mutants, orders } from './compose.js';
+
+export { faultCodes };
 
 /** The one violation a faulty order gives: its rule, its code and the JSON Pointer of the node it concerns. */
 export interface ExpectedViolation {

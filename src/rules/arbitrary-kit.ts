@@ -316,6 +316,10 @@ export interface RuleArbitrary {
    * `inflight`) without them gets its order mutants, carried into a change.
    */
   readonly inflightMutants?: (orders: Orders) => fc.Arbitrary<Mutant>;
+  /** The codes of the mutants' violations: each code some mutant gives, and none other. */
+  readonly faults?: readonly ViolationCode[];
+  /** The codes of the in-flight mutants' violations, where the rule has in-flight mutants of its own. */
+  readonly inflightFaults?: readonly ViolationCode[];
 }
 
 // ---------------------------------------------------------------------------------------------
