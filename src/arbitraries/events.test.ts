@@ -110,6 +110,10 @@ describe('faultyListenerEvent', () => {
       new RangeError(`no listener event of type ProductOrderCreateEvent: one of ${allowed}`),
     );
     expect(() => listenerEvent({ type: ['AppointmentCreateEvent', unknown] })).toThrow(RangeError);
+    for (const name of ['toString', '__proto__', 'constructor']) {
+      expect(() => faultyListenerEvent({ code: name as never })).toThrow(RangeError);
+      expect(() => listenerEvent({ type: name as ListenerEventType })).toThrow(RangeError);
+    }
     expect(() => listenerEvent({ type: [] })).toThrow(
       new RangeError(`no listener event type asked for: one or more of ${allowed}`),
     );

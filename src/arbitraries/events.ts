@@ -2,7 +2,7 @@
 // as a carrier's FIT 646 service sends them to a partner's listeners, and ones with exactly one fault
 // of R-event, each with the violation it gives.
 import fc from 'fast-check';
-import { type ListenerEvent, type ListenerEventType, listeners } from '../http/events.js';
+import { type ListenerEvent, type ListenerEventType, listeners, texts, times } from '../http/events.js';
 import type { RuleId, ViolationCode } from '../violation.js';
 
 export type { ListenerEvent, ListenerEventType } from '../http/events.js';
@@ -215,20 +215,6 @@ interface Fault {
 }
 type FaultMaker = (listener: Listener) => fc.Arbitrary<Fault>;
 
-const envelopeTexts = [
-  'id',
-  'href',
-  '@type',
-  '@baseType',
-  '@schemaLocation',
-  'eventId',
-  'correlationId',
-  'domain',
-  'title',
-  'description',
-  'priority',
-];
-const envelopeTimes = ['eventTime', 'timeOcurred', 'timeOccurred'];
 const lists = ['availableTimeSlot', 'requestedTimeSlot', 'relatedEntity', 'relatedParty', 'note'];
 
 const notString = fc.oneof(
@@ -318,7 +304,7 @@ const faultMakers: Readonly<Record<string, readonly FaultMaker[]>> = {
         .map((replace) => ({ code: 'wrong_type', path: '', replace })),
     () =>
       fc
-        .tuple(fc.constantFrom(...envelopeTexts, 'eventType', ...envelopeTimes), notString)
+        .tuple(fc.constantFrom(...texts, 'eventType', ...times), notString)
         .map(([name, value]) => putting('wrong_type', `/${name}`, value)),
     () => notObject.map((value) => putting('wrong_type', '/event', value)),
     (l) => notObject.map((value) => putting('wrong_type', at(l), value)),
@@ -348,7 +334,7 @@ const faultMakers: Readonly<Record<string, readonly FaultMaker[]>> = {
   invalid_date_time: [
     () =>
       fc
-        .tuple(fc.constantFrom(...envelopeTimes), fc.constantFrom(...breakTime))
+        .tuple(fc.constantFrom(...times), fc.constantFrom(...breakTime))
         .map(([name, broken]) => breaking(`/${name}`, broken)),
     (l) =>
       fc
