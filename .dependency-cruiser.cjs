@@ -54,7 +54,8 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^src/(?!(http|adapters|client|cli)/)',
-        pathNot: [tests, '^src/index[.]ts$'],
+        // the arbitraries of the listener events: test data of the HTTP layer's bodies
+        pathNot: [tests, '^src/index[.]ts$', '^src/arbitraries/events[.]ts$'],
       },
       to: { path: '^src/(http|adapters|client|cli)/' },
     },

@@ -77,3 +77,15 @@ export function faultyProductOrder(options: FaultOptions = {}): fc.Arbitrary<Fau
 export function faultyInflightChange(options: FaultOptions = {}): fc.Arbitrary<Faulty> {
   return faultsOf(inflightMutants, options);
 }
+
+// listener events
+export {
+  type EventFaultOptions,
+  type EventOptions,
+  eventFaultCodes,
+  type FaultyEvent,
+  faultyListenerEvent,
+  type ListenerEvent,
+  type ListenerEventType,
+  listenerEvent,
+} from './events.js';
