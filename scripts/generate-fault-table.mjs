@@ -14,7 +14,8 @@ const cell = (codes) => (codes?.length ? codes.map((code) => `\`${code}\``).join
 
 /**
  * The lines of the table: a row per rule of `ruleIds` (the folders' order), then per rule that only
- * `codes` names, each linking the rule's page where `hasPage` says one exists.
+ * `codes` names, each linking the rule's page where `hasPage` says one exists; a cell with the
+ * codes of the cell before it says `same`.
  */
 export function faultTableLines(ruleIds, codes, hasPage) {
   const ids = [...new Set([...ruleIds, ...kinds.flatMap((kind) => Object.keys(codes[kind]))])];
@@ -23,7 +24,8 @@ export function faultTableLines(ruleIds, codes, hasPage) {
     '|---|---|---|---|',
     ...ids.map((id) => {
       const name = hasPage(id) ? `[\`${id}\`](reference/rules/${id}.md)` : `\`${id}\``;
-      return `| ${name} | ${kinds.map((kind) => cell(codes[kind][id])).join(' | ')} |`;
+      const cells = kinds.map((kind) => cell(codes[kind][id]));
+      return `| ${name} | ${cells.map((text, i) => (i > 0 && text !== '—' && text === cells[i - 1] ? 'same' : text)).join(' | ')} |`;
     }),
   ];
 }

@@ -196,13 +196,18 @@ describe('the rule reference (docs/rules.md)', () => {
 });
 
 describe('the table of faults (docs/testing.md)', () => {
-  /** Each row of the table: the rule, and the codes of each column (none for `—`). */
+  /** Each row of the table: the rule, and the codes of each column (none for `—`, the column before's for `same`). */
   const rows = readFileSync(join(home, 'docs/testing.md'), 'utf8')
     .split('\n')
     .filter((line) => /^\| \[?`R/.test(line))
     .map((line) => {
-      const [rule = '', ...columns] = line.slice(2, -2).split(' | ');
-      return [/`([^`]+)`/.exec(rule)?.[1], columns.map((cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]))];
+      const [rule = '', ...cells] = line.slice(2, -2).split(' | ');
+      const columns: string[][] = [];
+      for (const cell of cells)
+        columns.push(
+          cell === 'same' ? [...(columns.at(-1) ?? [])] : [...cell.matchAll(/`([^`]+)`/g)].map((m) => `${m[1]}`),
+        );
+      return [/`([^`]+)`/.exec(rule)?.[1], columns];
     });
 
   it('names per rule the codes a single fault gives in a product order, an in-flight change and a listener event', () => {
