@@ -10,6 +10,7 @@ import {
   carriers,
   familyNames,
   givenNames,
+  labels,
   legalForms,
   mobilePrefixes,
   ontVendors,
@@ -97,6 +98,8 @@ const firstDay = Date.UTC(2025, 0, 1);
 interface Walk {
   readonly r: Random;
   readonly words: Words;
+  /** The labels of a form in the sample's language: the words of categories and product types. */
+  readonly values: Readonly<Record<string, string>>;
   readonly keep: Kept | undefined;
   town: Town;
   category: string;
@@ -221,7 +224,14 @@ const token = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 export function dress(sample: unknown, lang: Lang, keep?: Kept): unknown {
   if (!isObject(sample)) return structuredClone(sample);
   const r = generator(hash(JSON.stringify(sample)));
-  const walk: Walk = { r, words: words[lang], keep, town: r.pick(towns), category: String(sample.category) };
+  const walk: Walk = {
+    r,
+    words: words[lang],
+    values: labels[lang].values,
+    keep,
+    town: r.pick(towns),
+    category: String(sample.category),
+  };
   let current: Who | undefined;
   const table = dressers(() => {
     current ??= who(r);
@@ -262,7 +272,7 @@ export function dress(sample: unknown, lang: Lang, keep?: Kept): unknown {
     const words = walk.words;
     if (path === '') {
       if (free('description'))
-        out.description = `${entry(words.category, walk.category) ?? words.order}, ${r.pick(streets)} ${r.int(1, 180)}, ${walk.town.city}`;
+        out.description = `${entry(walk.values, walk.category) ?? words.order}, ${r.pick(streets)} ${r.int(1, 180)}, ${walk.town.city}`;
       if (free('priority')) out.priority = String(r.int(1, 3));
       if (free('id')) out.id = uuid(r);
       if (Array.isArray(out.category) && !kept(walk, '/category'))
@@ -279,7 +289,7 @@ export function dress(sample: unknown, lang: Lang, keep?: Kept): unknown {
       if (free('name')) out.name = `${words.order} ${r.digits(8)}`;
     }
     if (typeof value['@type'] === 'string' && /\/product$/.test(path) && free('name'))
-      out.name = entry(words.product, value['@type']) ?? words.order;
+      out.name = entry(walk.values, value['@type']) ?? entry(words.product, value['@type']) ?? words.order;
     const name = value.name;
     const value_ = typeof name === 'string' ? entry(characteristics, name) : undefined;
     if (value_ && /\/geographicSiteCharacteristic\/\d+$/.test(path) && 'value' in value && !kept(walk, `${path}/value`))

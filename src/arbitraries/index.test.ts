@@ -22,7 +22,7 @@ import {
   inflightChange,
   productOrder,
 } from './index.js';
-import { towns, words } from './values.js';
+import { labels, towns, words } from './values.js';
 
 const numRuns = runs(1000);
 const timeout = Math.max(60_000, 60 * numRuns);
@@ -219,7 +219,7 @@ describe('the options', () => {
   it.each(['de', 'en'] as const)("lang '%s' words the descriptions and notes in that language", (lang) => {
     for (const o of sample(productOrder({ lang })) as unknown as Json[]) {
       if (typeof o.description === 'string')
-        expect(o.description.startsWith(words[lang].category[String(o.category)] ?? '?')).toBe(true);
+        expect(o.description.startsWith(labels[lang].values[String(o.category)] ?? '?')).toBe(true);
       for (const note of (o.note as Json[] | undefined) ?? []) expect(words[lang].notes).toContain(note.text);
     }
     for (const { order } of sample(faultyInflightChange({ rule: 'R-field', code: 'required', lang })))

@@ -2,7 +2,13 @@
 // places with the postcode, area code (ONKz, without its leading 0) and a range of local exchange
 // areas (ASB) that belong together, names of people and firms, and the free texts per language.
 // Each value keeps within the bounds the schemas set on its field (src/arbitraries/index.test.ts holds that).
+import type { Labels } from '../form/labels.js';
+import { labelsDe } from '../form-labels/de.js';
+import { labelsEn } from '../form-labels/en.js';
 import type { Lang } from '../generated/langs.js';
+
+/** A form's labels per language: the words of the categories and the product types. */
+export const labels: Readonly<Record<Lang, Labels>> = { de: labelsDe, en: labelsEn };
 
 /** A town: its name, a district, a postcode of it, its area code and the numbers of its exchange areas. */
 export interface Town {
@@ -152,9 +158,7 @@ export const ontVendors: readonly string[] = ['ALCL', 'HWTC', 'ZTEG', 'GNXS', 'A
 
 /** The words of the free texts, per language. */
 export interface Words {
-  /** A description's start per category; the place follows. */
-  readonly category: Readonly<Record<string, string>>;
-  /** A product's name per product type. */
+  /** The names of the products whose types a form's labels do not name. */
   readonly product: Readonly<Record<string, string>>;
   readonly notes: readonly string[];
   readonly attachments: readonly string[];
@@ -172,23 +176,7 @@ export interface Words {
 
 export const words: Readonly<Record<Lang, Words>> = {
   de: {
-    category: {
-      new: 'Neubestellung',
-      productChange: 'Produktwechsel',
-      technologyChange: 'Technologiewechsel',
-      productModification: 'Änderung des Produkts',
-      terminationByBuyer: 'Kündigung durch den Kunden',
-      terminationBySeller: 'Kündigung durch den Anbieter',
-      providerChange: 'Anbieterwechsel',
-      providerTechnologyChange: 'Anbieter- und Technologiewechsel',
-      terminationProviderChange: 'Kündigung wegen Anbieterwechsel',
-      portChange: 'Portwechsel',
-    },
     product: {
-      HvtLocalLoopProduct: 'TAL am Hauptverteiler',
-      KvzLocalLoopProduct: 'TAL am Kabelverzweiger',
-      BitstreamAccessProduct: 'Bitstrom-Zugang VDSL 100',
-      OpticalAccessLineProduct: 'Glasfaser-Anschlusslinie',
       FtthAccessProduct: 'FTTH-Anschluss 1000',
       VoiceProduct: 'Telefonanschluss',
     },
@@ -212,23 +200,7 @@ export const words: Readonly<Record<Lang, Words>> = {
     accessTypes: ['Schlüssel beim Hausmeister', 'Zugang rund um die Uhr', 'nach Anmeldung'],
   },
   en: {
-    category: {
-      new: 'New order',
-      productChange: 'Product change',
-      technologyChange: 'Technology change',
-      productModification: 'Product modification',
-      terminationByBuyer: 'Termination by the buyer',
-      terminationBySeller: 'Termination by the seller',
-      providerChange: 'Provider change',
-      providerTechnologyChange: 'Provider and technology change',
-      terminationProviderChange: 'Termination for a provider change',
-      portChange: 'Port change',
-    },
     product: {
-      HvtLocalLoopProduct: 'Local loop at the main distribution frame',
-      KvzLocalLoopProduct: 'Local loop at the street cabinet',
-      BitstreamAccessProduct: 'Bitstream access VDSL 100',
-      OpticalAccessLineProduct: 'Optical access line',
       FtthAccessProduct: 'FTTH access 1000',
       VoiceProduct: 'Telephone line',
     },
