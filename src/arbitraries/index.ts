@@ -92,7 +92,11 @@ function langOf(lang: unknown): Lang {
 function countOf(items: OrderOptions['items']): { minLength: number; maxLength: number } | undefined {
   if (items === undefined) return undefined;
   const [min, max] =
-    typeof items === 'number' ? [items, items] : [items?.min ?? 1, items?.max ?? Math.max(3, items?.min ?? 1)];
+    typeof items === 'number'
+      ? [items, items]
+      : typeof items === 'object' && items !== null
+        ? [items.min ?? 1, items.max ?? Math.max(3, items.min ?? 1)]
+        : [Number.NaN, Number.NaN];
   const whole = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= mostItems;
   if (!whole(min) || !whole(max) || min > max)
     throw new RangeError(
@@ -128,7 +132,8 @@ function ordersOf(
  * @throws RangeError when an option names what is not there (an unknown category, product type or
  * language, a count of items out of 1 to 50), naming what is allowed.
  */
-export function productOrder(options: OrderOptions = {}): fc.Arbitrary<ProductOrderFVO> {
+export function productOrder(given?: OrderOptions): fc.Arbitrary<ProductOrderFVO> {
+  const options = given ?? {};
   const chosen = oneOf('category', options.category, categories) ?? categories;
   const types = oneOf('product', options.product, productTypes);
   const count = countOf(options.items);
@@ -139,8 +144,8 @@ export function productOrder(options: OrderOptions = {}): fc.Arbitrary<ProductOr
 }
 
 /** Valid InflightChangeProductOrder_FVO bodies, dressed as {@link productOrder}'s. */
-export function inflightChange(options: ChangeOptions = {}): fc.Arbitrary<InflightChangeProductOrderFVO> {
-  const lang = langOf(options.lang);
+export function inflightChange(options?: ChangeOptions): fc.Arbitrary<InflightChangeProductOrderFVO> {
+  const lang = langOf(options?.lang);
   return orders.inflightOrder.map((change) =>
     dress(change, lang),
   ) as fc.Arbitrary<unknown> as fc.Arbitrary<InflightChangeProductOrderFVO>;
@@ -176,8 +181,8 @@ function faultsOf(
  * gives; everything but the fault is dressed as {@link productOrder}'s samples are.
  * @throws RangeError for a rule without faults, a code the rule's faults never give or an unknown language.
  */
-export function faultyProductOrder(options: FaultOptions = {}): fc.Arbitrary<Faulty> {
-  return faultsOf(mutants, faultCodes.productOrder, options);
+export function faultyProductOrder(options?: FaultOptions): fc.Arbitrary<Faulty> {
+  return faultsOf(mutants, faultCodes.productOrder, options ?? {});
 }
 
 /**
@@ -185,8 +190,8 @@ export function faultyProductOrder(options: FaultOptions = {}): fc.Arbitrary<Fau
  * violation it gives.
  * @throws RangeError as {@link faultyProductOrder} does.
  */
-export function faultyInflightChange(options: FaultOptions = {}): fc.Arbitrary<Faulty> {
-  return faultsOf(inflightMutants, faultCodes.inflightChange, options);
+export function faultyInflightChange(options?: FaultOptions): fc.Arbitrary<Faulty> {
+  return faultsOf(inflightMutants, faultCodes.inflightChange, options ?? {});
 }
 
 // listener events
