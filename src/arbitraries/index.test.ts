@@ -179,6 +179,11 @@ describe('the samples read like real orders', () => {
 });
 
 describe('the options', () => {
+  it('left out, or null, give the default mix', () => {
+    for (const make of [productOrder, inflightChange, faultyProductOrder, faultyInflightChange])
+      expect(fc.sample(make(null as never) as fc.Arbitrary<unknown>, { numRuns: 3, seed: 44 })).toHaveLength(3);
+  });
+
   const sample = <T>(arbitrary: fc.Arbitrary<T>) => fc.sample(arbitrary, { numRuns: runs(300), seed: 44 });
   const items = (o: unknown) => (o as Json).productOrderItem as Json[];
 
@@ -271,6 +276,14 @@ describe('the options', () => {
       /no fault gives code "pattern_mismatch": one of /,
     ],
     ['an unknown language of a fault', () => faultyProductOrder({ lang: 'xx' as never }), /unknown lang "xx"/],
+    ['items that are no count', () => productOrder({ items: null as never }), /items null: a whole number/],
+    ['a category that is no string', () => productOrder({ category: 42 as never }), /unknown category 42: one of new/],
+    [
+      'a rule that is no string',
+      () => faultyInflightChange({ rule: {} as never }),
+      /unknown rule \{\}: one of R-field/,
+    ],
+    ['a code that is no string', () => faultyProductOrder({ code: 7 as never }), /no fault gives code 7: one of /],
   ])('%s throws a RangeError at once, naming what is allowed', (_, make, message) => {
     expect(make).toThrow(RangeError);
     expect(make).toThrow(message);
