@@ -59,7 +59,7 @@ describe('product-order-validator/arbitraries from the packed package', () => {
           api.validateProductOrder(order).violations.map(({ rule, code, path }) => ({ rule, code, path })),
         ).toEqual([expected]);
       expect(() => arbitraries.faultyInflightChange({ rule: 'R10' })).toThrow(RangeError);
-      expect(Object.keys(arbitraries.faultCodes)).toEqual(['productOrder', 'inflightChange']);
+      expect(Object.keys(arbitraries.faultCodes)).toEqual(expect.arrayContaining(['productOrder', 'inflightChange']));
     },
   );
 
