@@ -1,6 +1,6 @@
 // The table of docs/testing.md of what a single fault can make: per rule, the codes its faults give
 // in a product order, an in-flight change and a listener event, as the arbitraries bundled from src/
-// declare them (faultCodes, eventFaultCodes), so the table is what `--break` and faultyProductOrder
+// declare them (faultCodes), so the table is what `--break` and faultyProductOrder
 // accept, never a copy of it.
 import { existsSync, readFileSync } from 'node:fs';
 import { bundledModule } from './generate-field-facts.mjs';
@@ -32,11 +32,8 @@ export function faultTableLines(ruleIds, codes, hasPage) {
 
 /** docs/testing.md with its table of the codes a single fault gives, from the arbitraries of src/. */
 export async function faultTableDoc(root, rules) {
-  const { faultCodes, eventFaultCodes } = await bundledModule(
-    root,
-    `export { eventFaultCodes, faultCodes } from './src/arbitraries/index.ts';`,
-  );
-  const codes = { ...faultCodes, listenerEvent: eventFaultCodes };
+  const { faultCodes: codes } = await bundledModule(root, `export { faultCodes } from './src/arbitraries/index.ts';`);
+
   const lines = faultTableLines(
     rules.map((rule) => rule.id),
     codes,

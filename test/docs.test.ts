@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { eventFaultCodes, faultCodes } from '../src/arbitraries/index.js';
+import { faultCodes } from '../src/arbitraries/index.js';
 import { orderRuleIds } from '../src/generated/rule-ids.js';
 import { inflightRules } from '../src/inflight.js';
 import { layers, violations } from '../src/messages/en.js';
@@ -211,7 +211,7 @@ describe('the table of faults (docs/testing.md)', () => {
     });
 
   it('names per rule the codes a single fault gives in a product order, an in-flight change and a listener event', () => {
-    const kinds = [faultCodes.productOrder, faultCodes.inflightChange, eventFaultCodes];
+    const kinds = [faultCodes.productOrder, faultCodes.inflightChange, faultCodes.listenerEvent];
     const ids = new Set([...rules.map((rule) => rule.id), ...kinds.flatMap((codes) => Object.keys(codes))]);
     const made = [...ids].map((id) => [id, kinds.map((codes) => [...(codes[id as keyof typeof codes] ?? [])])]);
     expect(rows.length).toBeGreaterThan(15);

@@ -26,8 +26,16 @@ import type { RuleId, ViolationCode } from '../violation.js';
 export type { Mutant, Orders } from '../rules/arbitrary-kit.js';
 export { medium, productTypes } from '../rules/arbitrary-kit.js';
 
+/** The orders of the skeleton, and the ways to make them with items of one's own. */
+export interface Composed extends Orders {
+  /** A valid ProductOrder_FVO of `category` with the item list of `items`, each item valid in it. */
+  readonly orderWith: (category: string, items: fc.Arbitrary<Json[]>) => fc.Arbitrary<Json>;
+  /** An item of a new order whose product has `type`, with the places the rules demand of it. */
+  readonly newItemOf: (type: string) => fc.Arbitrary<Json>;
+}
+
 /** The orders of the skeleton with `parts`, the rules' parts of a valid order, in the order of the ids. */
-export function composeOrders(parts: readonly OrderPart[]): Orders {
+export function composeOrders(parts: readonly OrderPart[]): Composed {
   const pick = <K extends keyof OrderPart>(key: K) => parts.flatMap((p) => (p[key] === undefined ? [] : [p[key]]));
   const placesOf: Readonly<Record<string, fc.Arbitrary<Json[]>>> = Object.assign({}, ...pick('places'));
   const items: NonNullable<OrderPart['items']> = Object.assign({}, ...pick('items'));
@@ -52,7 +60,7 @@ export function composeOrders(parts: readonly OrderPart[]): Orders {
   const orderItem = (category: string): fc.Arbitrary<Json> =>
     items[category]?.({ newItemOf }) ?? item(fc.constantFrom(...actions), anyProduct, false);
 
-  const orderOf = once((category: string) =>
+  const orderWith = (category: string, productOrderItem: fc.Arbitrary<Json[]>) =>
     fc.record(
       {
         '@type': fc.constant('ProductOrder'),
@@ -76,15 +84,17 @@ export function composeOrders(parts: readonly OrderPart[]): Orders {
           { hardwareIdType: fc.constant('OntSerialNumber'), hardwareIdValue: text(1, 20) },
           { requiredKeys: [] },
         ),
-        productOrderItem: fc.array(orderItem(category), { minLength: 1, maxLength: 3 }),
+        productOrderItem,
         agreement: fc.array(agreement, { maxLength: 2 }),
       },
       { requiredKeys: ['category', 'orderPostedDate', 'requestedCompletionDate', 'relatedParty', 'productOrderItem'] },
-    ),
+    );
+  const orderOf = once((category: string) =>
+    orderWith(category, fc.array(orderItem(category), { minLength: 1, maxLength: 3 })),
   );
   const order = fc.constantFrom(...categories).chain(orderOf);
   const inflightOrder = fc.tuple(order, changeFields).map(([valid, change]) => transplant(valid, change));
-  return { order, orderOf, orderItem, relatedParty, newItem, inflightOrder };
+  return { order, orderOf, orderItem, relatedParty, newItem, inflightOrder, orderWith, newItemOf };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,7 +147,7 @@ const carried = (mutants: fc.Arbitrary<Mutant>): fc.Arbitrary<Mutant> =>
 const rules = Object.entries(ruleArbitraries) as [RuleId, NonNullable<(typeof ruleArbitraries)[RuleId]>][];
 
 /** The skeleton of an order with every rule's part. */
-export const orders: Orders = composeOrders(rules.flatMap(([, rule]) => (rule.part ? [rule.part] : [])));
+export const orders: Composed = composeOrders(rules.flatMap(([, rule]) => (rule.part ? [rule.part] : [])));
 
 export const { order, orderOf, orderItem, relatedParty, inflightOrder } = orders;
 
