@@ -253,8 +253,8 @@ function lines(stream: NodeJS.WritableStream, close: boolean): Sink {
   };
 }
 
-/** One pretty-printed file per sample in `folder`, and its expected violation beside it; never over a file. */
-function files(folder: string, count: number): Sink {
+/** One pretty-printed file per sample in `folder`, and a faulty one's expected violation beside it; never over a file. */
+function files(folder: string, count: number, faulty: boolean): Sink {
   mkdirSync(folder, { recursive: true });
   const width = Math.max(4, String(count).length);
   const write = (name: string, value: unknown) => {
@@ -267,17 +267,13 @@ function files(folder: string, count: number): Sink {
   };
   return {
     put(sample, n) {
-      const faulty = isFaulty(sample);
-      write(sampleFile(n, width), faulty ? sample.order : sample);
-      if (faulty) write(sampleFile(n, width, 'expected.json'), [sample.expected]);
+      write(sampleFile(n, width), faulty ? (sample as Faulty).order : sample);
+      if (faulty) write(sampleFile(n, width, 'expected.json'), [(sample as Faulty).expected]);
       return undefined;
     },
     end: async () => {},
   };
 }
-
-const isFaulty = (sample: unknown): sample is Faulty =>
-  typeof sample === 'object' && sample !== null && 'expected' in sample && 'order' in sample;
 
 /** What `runSample` writes to. */
 export interface SampleIo {
@@ -294,7 +290,7 @@ export async function runSample(options: SampleOptions, io: SampleIo): Promise<n
   if (!options.seedGiven) io.stderr.write(`product-order-validate: ${io.words.sample.seed(options.seed)}\n`);
   let sink: Sink;
   try {
-    if (options.outDir !== undefined) sink = files(options.outDir, options.count);
+    if (options.outDir !== undefined) sink = files(options.outDir, options.count, options.breaks !== undefined);
     else if (options.output !== undefined) {
       sink = lines(createWriteStream('', { fd: openSync(options.output, 'wx') }), true);
     } else sink = lines(io.stdout, false);
