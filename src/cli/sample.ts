@@ -14,7 +14,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import {
   type Faulty,
@@ -28,6 +27,7 @@ import {
 import { type Lang, langs } from '../generated/langs.js';
 import { categories, productTypes } from '../rules/arbitrary-kit.js';
 import type { RuleId, ViolationCode } from '../violation.js';
+import { optionFault, readArgs } from './args.js';
 import type { CliWording } from './wording.js';
 
 /** The most samples one run writes. */
@@ -98,25 +98,14 @@ export function parseSample(
   words: Readonly<Record<Lang, CliWording>>,
   draw: () => number = () => randomInt(0, maxSeed + 1),
 ): SampleCommand {
-  const { values, positionals, tokens } = parseArgs({
-    args: [...args],
-    options: spec,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
+  const { values, positionals, tokens } = readArgs(args, spec);
   const langValue = typeof values.lang === 'string' ? values.lang : undefined;
   const lang = langs.find((known) => known === langValue) ?? envLang;
   const usage = words[lang].usage;
   const say = words[lang].sample;
   const refuse = (message: string): SampleCommand => ({ usage: message, lang });
-  for (const token of tokens) {
-    if (token.kind !== 'option') continue;
-    const known = spec[token.name as keyof typeof spec];
-    if (!known) return refuse(usage.unknownOption(token.rawName));
-    if (known.type === 'string' && typeof token.value !== 'string') return refuse(usage.missingValue(token.rawName));
-    if (known.type === 'boolean' && token.value !== undefined) return refuse(usage.unexpectedValue(token.rawName));
-  }
+  const fault = optionFault(tokens, spec, usage);
+  if (fault !== undefined) return refuse(fault);
   if (values.help) return { help: lang };
   if (langValue !== undefined && langValue !== lang) return refuse(usage.choice('--lang', langValue, langs));
   if (positionals.length > 0) return refuse(usage.unknownOption(positionals[0]));
