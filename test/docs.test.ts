@@ -53,6 +53,8 @@ describe('the packed package', () => {
       'openapi/package.json',
       'dist/browser.js',
       'dist/cli.js',
+      // `sample`, with fast-check bundled, which dist/cli.js loads for that alone
+      'dist/cli-sample.js',
       ...entries.flatMap((entry) => ['.js', '.cjs', '.d.ts', '.d.cts'].map((ext) => `dist/${entry}${ext}`)),
       'examples/ci/github-actions.yml',
       'examples/ci/gitlab-ci.yml',
