@@ -79,7 +79,10 @@ describe('parseSample', () => {
     [['--category', 'old'], 'option --category takes new, productChange'],
     [['--category', ''], 'option --category takes new'],
     [['--product', 'VoiceProduct'], 'option --product takes HvtLocalLoopProduct, KvzLocalLoopProduct'],
-    [['--kind', 'event'], 'option --kind takes order, inflight, not "event"'],
+    [
+      ['--kind', 'event'],
+      `option --kind takes order, inflight, AppointmentAttributeValueChangeEvent, AppointmentCreateEvent, AppointmentDeleteEvent, AppointmentStateChangeEvent, SearchTimeSlotAttributeValueChangeEvent, SearchTimeSlotStateChangeEvent, not "event"`,
+    ],
     [['--count', '0'], 'option --count takes a whole number from 1 to 1,000,000, not "0"'],
     [['--count', '-3'], 'not "-3"'],
     [['--count', '2.5'], 'not "2.5"'],
@@ -117,7 +120,7 @@ describe('parseSample', () => {
     });
     expect(parse(['--break', 'R10:required'], 'de')).toMatchObject({ lang: 'de' });
     expect(parse(['--kind', 'x', '--lang', 'en'], 'de')).toEqual({
-      usage: 'option --kind takes order, inflight, not "x"',
+      usage: `option --kind takes order, inflight, AppointmentAttributeValueChangeEvent, AppointmentCreateEvent, AppointmentDeleteEvent, AppointmentStateChangeEvent, SearchTimeSlotAttributeValueChangeEvent, SearchTimeSlotStateChangeEvent, not "x"`,
       lang: 'en',
     });
   });

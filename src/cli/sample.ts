@@ -16,15 +16,19 @@ import {
 import { join } from 'node:path';
 import fc from 'fast-check';
 import {
-  type Faulty,
+  type Category,
   faultCodes,
   faultyInflightChange,
+  faultyListenerEvent,
   faultyProductOrder,
   inflightChange,
-  type OrderOptions,
+  type ListenerEventType,
+  listenerEvent,
+  type ProductType,
   productOrder,
 } from '../arbitraries/index.js';
 import { type Lang, langs } from '../generated/langs.js';
+import { listeners } from '../http/events.js';
 import { categories, productTypes } from '../rules/arbitrary-kit.js';
 import type { RuleId, ViolationCode } from '../violation.js';
 import { optionFault, readArgs } from './args.js';
@@ -35,7 +39,7 @@ export const maxCount = 1_000_000;
 /** The highest seed: fast-check draws from a 32-bit signed seed. */
 export const maxSeed = 2 ** 31 - 1;
 /** The kinds of sample. */
-export const kinds = ['order', 'inflight'] as const;
+export const kinds = ['order', 'inflight', ...listeners.map((l) => l.type)] as const;
 
 /** A fault to make: a rule, and the code of its one violation when given. */
 export interface Break {
@@ -135,7 +139,11 @@ export function parseSample(
   if (!Array.isArray(productList)) return productList as SampleCommand;
 
   const codes: Readonly<Partial<Record<string, readonly string[]>>> =
-    kind === 'order' ? faultCodes.productOrder : faultCodes.inflightChange;
+    kind === 'order'
+      ? faultCodes.productOrder
+      : kind === 'inflight'
+        ? faultCodes.inflightChange
+        : faultCodes.listenerEvent;
   const rules = Object.keys(codes).filter((rule) => (codes[rule] ?? []).length > 0);
   const breaks: Break[] = [];
   for (const value of listed('break') ?? []) {
@@ -202,15 +210,24 @@ function folderFault(path: string): string | undefined {
 
 /** The arbitrary of the samples `options` asks for. */
 export function arbitraryOf(options: SampleOptions): fc.Arbitrary<unknown> {
-  if (options.breaks) {
-    const faulty = options.kind === 'order' ? faultyProductOrder : faultyInflightChange;
-    const each = options.breaks.map((b) => faulty({ rule: b.rule, ...(b.code ? { code: b.code } : {}) }));
-    return each.length === 1 ? (each[0] as fc.Arbitrary<Faulty>) : fc.oneof(...each);
+  const { kind, lang } = options;
+  if (kind !== 'order' && kind !== 'inflight') {
+    const type = kind as ListenerEventType;
+    const codes = options.breaks?.map((b) => b.code);
+    if (!codes) return listenerEvent({ type });
+    return fc.oneof(...codes.map((code) => faultyListenerEvent({ type, ...(code ? { code } : {}) })));
   }
-  if (options.kind === 'inflight') return inflightChange();
-  // product and lang as the arbitraries' options name them, for the arbitraries that take them
-  const wanted = { category: options.categories, product: options.products, lang: options.lang };
-  return productOrder(wanted as OrderOptions);
+  if (options.breaks) {
+    const faulty = kind === 'order' ? faultyProductOrder : faultyInflightChange;
+    const each = options.breaks.map((b) => faulty({ rule: b.rule, lang, ...(b.code ? { code: b.code } : {}) }));
+    return each.length === 1 ? (each[0] as fc.Arbitrary<unknown>) : fc.oneof(...each);
+  }
+  if (kind === 'inflight') return inflightChange({ lang });
+  return productOrder({
+    category: options.categories as readonly Category[] | undefined,
+    product: options.products as readonly ProductType[] | undefined,
+    lang,
+  });
 }
 
 /** Where the samples go: each put in turn, waiting while the reader is behind, then ended. */
@@ -256,8 +273,9 @@ function files(folder: string, count: number, faulty: boolean): Sink {
   };
   return {
     put(sample, n) {
-      write(sampleFile(n, width), faulty ? (sample as Faulty).order : sample);
-      if (faulty) write(sampleFile(n, width, 'expected.json'), [(sample as Faulty).expected]);
+      const { order, event, expected } = sample as { order?: unknown; event?: unknown; expected?: unknown };
+      write(sampleFile(n, width), faulty ? (order ?? event) : sample);
+      if (faulty) write(sampleFile(n, width, 'expected.json'), [expected]);
       return undefined;
     },
     end: async () => {},

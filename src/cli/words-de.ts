@@ -294,7 +294,7 @@ Optionen:
   -n, --count <n>         wie viele Beispiele (Standard 10, höchstens 1.000.000)
       --seed <n>          der Seed, 0 bis 2147483647: derselbe Seed ergibt dieselben Bytes; ohne ihn
                           wird einer gezogen und auf stderr ausgegeben
-  -k, --kind <Art>        order (Standard) oder inflight (In-flight-Änderungen)
+  -k, --kind <Art>        order (Standard), inflight (In-flight-Änderungen) oder ein Listener-Ereignistyp
       --category <c>      nur Aufträge dieser Kategorien (mehrfach, oder durch Kommas getrennt)
       --product <p>       nur Positionen dieser Produkttypen (mehrfach, oder durch Kommas getrennt)
       --break <Regel>[:<Code>]

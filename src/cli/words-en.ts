@@ -276,7 +276,7 @@ Options:
   -n, --count <n>         how many samples (default 10, at most 1,000,000)
       --seed <n>          the seed, 0 to 2147483647: the same seed gives the same bytes; without it a
                           seed is drawn and printed on stderr
-  -k, --kind <kind>       order (default) or inflight (in-flight changes)
+  -k, --kind <kind>       order (default), inflight (in-flight changes) or a listener event type
       --category <c>      only orders of these categories (repeatable, or a comma list)
       --product <p>       only items of these product types (repeatable, or a comma list)
       --break <rule>[:<code>]
