@@ -9,6 +9,7 @@ export {
   type Mutant,
   medium,
   mutants,
+  newItemOf,
   order,
   orderItem,
   orderOf,

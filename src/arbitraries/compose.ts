@@ -149,7 +149,7 @@ const rules = Object.entries(ruleArbitraries) as [RuleId, NonNullable<(typeof ru
 /** The skeleton of an order with every rule's part. */
 export const orders: Composed = composeOrders(rules.flatMap(([, rule]) => (rule.part ? [rule.part] : [])));
 
-export const { order, orderOf, orderItem, relatedParty, inflightOrder } = orders;
+export const { order, orderOf, orderItem, relatedParty, inflightOrder, newItemOf } = orders;
 
 /** Every family of mutants: one per rule that can fail, each breaking it in every way the spec allows. */
 export const mutants: Readonly<Partial<Record<RuleId, fc.Arbitrary<Mutant>>>> = Object.fromEntries(
