@@ -71,6 +71,26 @@ describe.each([
   );
 });
 
+describe('every rule and code of faultCodes', () => {
+  const pairs = (
+    [
+      ['faultyProductOrder', faultyProductOrder, kinds.productOrder, faultCodes.productOrder],
+      ['faultyInflightChange', faultyInflightChange, kinds.inflightChange, faultCodes.inflightChange],
+    ] as const
+  ).flatMap(([name, faulty, check, codes]) =>
+    Object.entries(codes).flatMap(([rule, list]) =>
+      (list ?? []).map((code) => [`${name}({ rule: ${rule}, code: ${code} })`, faulty, check, rule, code] as const),
+    ),
+  );
+  it.each(pairs)('%s gives exactly that violation', (_, faulty, check, rule, code) => {
+    const made = fc.sample(faulty({ rule: rule as RuleId, code }), { numRuns: 5, seed: 44 });
+    for (const { order, expected } of made) {
+      expect(expected).toMatchObject({ rule, code });
+      expect(found(check.value(order).violations)).toEqual([expected]);
+    }
+  });
+});
+
 describe.each([
   ['productOrder', productOrder, kinds.productOrder],
   ['inflightChange', inflightChange, kinds.inflightChange],
