@@ -11,7 +11,10 @@ const rule = '^src/rules/(r[a-z0-9-]+/|places|parties|items)';
 /** The formats of the command's reports, each on its own. */
 const format = '^src/cli/formats/(?!index[.]ts)[^/]+$';
 /** The arbitraries of the property tests (fast-check): the kit, each rule's, their registry and composition. */
-const arbitraries = '^src/(arbitraries[.]ts|registry/arbitraries[.]ts|rules/(arbitrary-kit|[^/]+/arbitrary)[.]ts)$';
+const arbitraries =
+  '^src/(arbitraries/[^/]+[.]ts|registry/arbitraries[.]ts|rules/(arbitrary-kit|[^/]+/arbitrary)[.]ts)$';
+/** The command's `sample`, a chunk of its own that bundles fast-check (dist/cli-sample.js). */
+const sample = '^src/cli/sample[.]ts$';
 /** Tests, type tests and test kits. */
 const tests = '([.]test(-d)?[.]tsx?|(^|/)test-kit[.]ts)$';
 
@@ -53,7 +56,8 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^src/(?!(http|adapters|client|cli)/)',
-        pathNot: [tests, '^src/index[.]ts$'],
+        // the arbitraries of the listener events: test data of the HTTP layer's bodies
+        pathNot: [tests, '^src/index[.]ts$', '^src/arbitraries/events[.]ts$'],
       },
       to: { path: '^src/(http|adapters|client|cli)/' },
     },
@@ -96,14 +100,14 @@ module.exports = {
       name: 'fast-check-in-the-arbitraries-only',
       comment: 'fast-check is a development dependency: of the shipped source, only the arbitraries import it.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [tests, arbitraries] },
+      from: { path: '^src/', pathNot: [tests, arbitraries, sample] },
       to: { path: '(^|/)node_modules/fast-check/' },
     },
     {
       name: 'arbitraries-apart',
-      comment: 'No module of the entries imports the arbitraries.',
+      comment: "No module of the entries imports the arbitraries; the command's sample chunk alone does.",
       severity: 'error',
-      from: { path: '^src/', pathNot: [tests, arbitraries] },
+      from: { path: '^src/', pathNot: [tests, arbitraries, sample] },
       to: { path: arbitraries },
     },
     {
@@ -111,7 +115,7 @@ module.exports = {
       comment: "A rule's arbitrary and the kit never import the registry of the arbitraries or their composition.",
       severity: 'error',
       from: { path: '^src/rules/', pathNot: tests },
-      to: { path: '^src/(arbitraries|registry/arbitraries)[.]ts$' },
+      to: { path: '^src/(arbitraries/|registry/arbitraries[.]ts$)' },
     },
   ],
   options: {

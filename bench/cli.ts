@@ -11,6 +11,8 @@
 // CLI_ONLY=files runs the CPU time of 20,000 small order files (CLI_FILES) against a plain ajv script
 // over the same files, and against the same orders in one NDJSON file, CLI_FILES_RUNS (3) rounds;
 // with CLI_FILES_BEFORE (a git ref), the command at that ref over the files too.
+// CLI_ONLY=sample runs `sample`'s samples per second against validating them, and the check's cold
+// start against the command at CLI_SAMPLE_BEFORE.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -447,8 +449,65 @@ async function manyFiles(missed: string[]): Promise<void> {
   }
 }
 
+/**
+ * `sample`: samples per second against validating the same samples (`--jobs 1`, as `sample` draws on
+ * one thread), in CPU time, CLI_SAMPLES (20,000) valid orders, CLI_SAMPLE_RUNS (3) rounds in turn; and
+ * the cold start of a check of one order file against the command at CLI_SAMPLE_BEFORE (a git ref,
+ * before `sample`), with `sample --count 1` beside it. Adds the target missed to `missed`: the
+ * check's cold start within 1.10 × the command before (what a check loads did not grow).
+ */
+async function samples(missed: string[]): Promise<void> {
+  const n = Number(process.env.CLI_SAMPLES) || 20_000;
+  const rounds = Number(process.env.CLI_SAMPLE_RUNS) || 3;
+  const out = `bench/.out/samples-${n}.ndjson`;
+  const drawn: number[] = [];
+  const checked: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    await rm(out, { force: true });
+    drawn.push(await cpuOf(['dist/cli.js', 'sample', '--count', String(n), '--seed', String(r + 1), '-o', out]));
+    checked.push(await cpuOf(['dist/cli.js', '--jobs', '1', '--quiet', out]));
+  }
+  console.log(
+    `\nsample: ${fmt(n)} valid orders, CPU time (user + system, ${canTime ? 'GNU time' : '/proc'}), ${rounds} rounds in turn:\n`,
+  );
+  console.log('| run | CPU time | per second | CPU time × validating them (spread) |');
+  console.log('|---|---:|---:|---:|');
+  console.log(
+    `| sample --count ${fmt(n)} -o file | ${fmt(median(drawn), 2)} s | ${fmt(n / median(drawn))} samples/s | ${ratioOf(drawn, checked)} |`,
+  );
+  console.log(
+    `| the same file checked, --jobs 1 | ${fmt(median(checked), 2)} s | ${fmt(n / median(checked))} orders/s | 1 |`,
+  );
+
+  const ref = process.env.CLI_SAMPLE_BEFORE || 'ce236d1';
+  const before = await baseline(ref);
+  const one = 'examples/orders/valid/new-hvt-local-loop.json';
+  const starts = Number(process.env.CLI_START_RUNS) || 10;
+  const cold: Record<string, number[]> = { before: [], now: [], sample: [] };
+  for (let r = 0; r < starts; r++) {
+    cold.before.push(await cpuOf([before, '--jobs', '1', one]));
+    cold.now.push(await cpuOf(['dist/cli.js', '--jobs', '1', one]));
+    cold.sample.push(await cpuOf(['dist/cli.js', 'sample', '--count', '1', '--seed', '1']));
+  }
+  console.log(`\nCold start, CPU time, ${starts} runs each in turn:\n`);
+  console.log(`| run | CPU time | × the check at ${ref} (spread) |`);
+  console.log('|---|---:|---:|');
+  console.log(`| a check of one order file at ${ref} | ${fmt(median(cold.before) * 1000)} ms | 1 |`);
+  console.log(`| a check of one order file | ${fmt(median(cold.now) * 1000)} ms | ${ratioOf(cold.now, cold.before)} |`);
+  console.log(`| sample --count 1 | ${fmt(median(cold.sample) * 1000)} ms | ${ratioOf(cold.sample, cold.before)} |`);
+  if (median(cold.now.map((x, i) => x / cold.before[i])) > 1.1)
+    missed.push(`a check's cold start within 1.10 × ${ref}`);
+}
+
 async function main() {
   if (!canMeasure) console.log('(no /proc here: CPU time and peak RSS are not measured)');
+  if (process.env.CLI_ONLY === 'sample') {
+    const missed: string[] = [];
+    await samples(missed);
+    console.log(missed.length === 0 ? '\nThe target is met.' : `\nTarget missed: ${missed.join(', ')}.`);
+    if (missed.length > 0) process.exitCode = 1;
+    return;
+  }
   if (process.env.CLI_ONLY === 'files') {
     const missed: string[] = [];
     await manyFiles(missed);
@@ -500,6 +559,7 @@ async function main() {
   const missed = await issue27();
   await invalidAgainstValid(Number(process.env.CLI_REPORT_ORDERS) || count / 2, missed);
   await manyFiles(missed);
+  await samples(missed);
   console.log(missed.length === 0 ? '\nEvery target is met.' : `\nTarget missed: ${missed.join(', ')}.`);
   if (missed.length > 0) process.exitCode = 1;
 }

@@ -1,6 +1,6 @@
 // The registry of the rules' arbitraries, src/registry/arbitraries.ts: each rule folder's
 // arbitrary.ts (its part of a valid order, its mutants) in the order of the ids, which
-// src/arbitraries.ts composes into valid orders and the mutants of every rule. A folder without an
+// src/arbitraries/compose.ts composes into valid orders and the mutants of every rule. A folder without an
 // arbitrary.ts says why in its rule.json (`noArbitrary`; src/rules/folders.test.ts holds that).
 import { existsSync } from 'node:fs';
 

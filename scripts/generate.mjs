@@ -1,6 +1,7 @@
 // Regenerates src/generated/ and src/registry/ from schemas/product-order.schema.json and the rule folders under
 // src/rules/ (see generate-rules.mjs), and the rule $defs of the schema and the tables of rules in
-// docs/rules.md and the README, the page of each rule in docs/reference/rules/, the registry of the
+// docs/rules.md and the README, the page of each rule in docs/reference/rules/, the table of faults in
+// docs/testing.md (generate-fault-table.mjs), the registry of the
 // rules' arbitraries in src/registry/ (generate-arbitraries.mjs), and the messages of many findings
 // in src/messages/same-words.snapshot.txt (test/same-words.ts): `npm run generate`.
 // With --check it writes nothing and fails when a generated file is stale.
@@ -19,6 +20,7 @@ import {
   ruleParamsModule,
 } from './generate-codes.mjs';
 import { factsModule } from './generate-facts.mjs';
+import { faultTableDoc } from './generate-fault-table.mjs';
 import { fieldFactsModule, fieldFactsOf, formPatternsModule, labelsOf } from './generate-field-facts.mjs';
 import { formWordsDoc } from './generate-form-words.mjs';
 import { inflightFiles } from './generate-inflight.mjs';
@@ -486,6 +488,8 @@ for (const path of strayPages(root, pages)) {
     console.log(`removed ${path}`);
   }
 }
+// the table of what a single fault gives, as the arbitraries of src/ (their registry written above) declare it
+put({ 'docs/testing.md': await faultTableDoc(root, rules) });
 // then the files by hand that name the range of the numbered rules
 put(rangeFiles(root, rules));
 // last, as src/ now words them: the messages of the examples, the mutants and orders of many faults

@@ -1,7 +1,7 @@
 // Arbitraries of product orders for the suites: valid ones and the mutants of every rule, composed of
 // the rule folders' arbitrary.ts (src/arbitraries.ts), and values that are no JSON.
 import fc from 'fast-check';
-import { order } from '../src/arbitraries.js';
+import { order } from '../src/arbitraries/compose.js';
 
 export {
   inflightMutants,
@@ -9,12 +9,13 @@ export {
   type Mutant,
   medium,
   mutants,
+  newItemOf,
   order,
   orderItem,
   orderOf,
   productTypes,
   relatedParty,
-} from '../src/arbitraries.js';
+} from '../src/arbitraries/compose.js';
 
 type Json = Record<string, unknown>;
 

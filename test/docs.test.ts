@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { faultCodes } from '../src/arbitraries/index.js';
 import { orderRuleIds } from '../src/generated/rule-ids.js';
 import { inflightRules } from '../src/inflight.js';
 import { layers, violations } from '../src/messages/en.js';
@@ -22,7 +23,7 @@ function filesBelow(folder: string, base = folder): string[] {
 
 const shipped = filesBelow(home);
 const documents = shipped.filter((file) => file.endsWith('.md'));
-const entries = ['index', 'http', 'express', 'fastify', 'hono', 'client'];
+const entries = ['index', 'http', 'express', 'fastify', 'hono', 'client', 'arbitraries'];
 
 describe('the packed package', () => {
   it('holds exactly the files the README promises', () => {
@@ -42,6 +43,7 @@ describe('the packed package', () => {
       'docs/rules.md',
       'docs/schema.md',
       'docs/service.md',
+      'docs/testing.md',
       // a page per rule
       ...orderRuleIds.map((id) => `docs/reference/rules/${id}.md`),
       'schemas/product-order.schema.json',
@@ -51,6 +53,8 @@ describe('the packed package', () => {
       'openapi/package.json',
       'dist/browser.js',
       'dist/cli.js',
+      // `sample`, with fast-check bundled, which dist/cli.js loads for that alone
+      'dist/cli-sample.js',
       ...entries.flatMap((entry) => ['.js', '.cjs', '.d.ts', '.d.cts'].map((ext) => `dist/${entry}${ext}`)),
       'examples/ci/github-actions.yml',
       'examples/ci/gitlab-ci.yml',
@@ -65,11 +69,11 @@ describe('the packed package', () => {
         readdirSync(`examples/${kind}/valid`).map((file) => `examples/${kind}/valid/${file}`),
       ),
     ];
-    // declarations the builds share between entries, named by a hash of their content: at most six
+    // declarations the builds share between entries, named by a hash of their content: at most seven
     // modules (the adapters' route types and list query, the ErrorMessage, the resources, the
-    // validator and a validation's result), each for ESM and CJS
+    // validator, a validation's result and the listener events), each for ESM and CJS
     const chunks = shipped.filter((file) => /^dist\/[a-z-]+-[\w-]{8}\.d\.c?ts$/.test(file));
-    expect(chunks.length).toBeLessThanOrEqual(12);
+    expect(chunks.length).toBeLessThanOrEqual(14);
     expect([...shipped].sort()).toEqual([...exact, ...chunks].sort());
   });
 
@@ -190,5 +194,29 @@ describe('the rule reference (docs/rules.md)', () => {
     for (const code of codes) expect(reference, code).toMatch(new RegExp(`\\| \`${code}\` \\||\`${code}\``));
     for (const code of Object.keys(violations.table).filter((c) => c !== 'did_you_mean'))
       expect(reference.includes(`| \`${code}\` |`), code).toBe(true);
+  });
+});
+
+describe('the table of faults (docs/testing.md)', () => {
+  /** Each row of the table: the rule, and the codes of each column (none for `—`, the column before's for `same`). */
+  const rows = readFileSync(join(home, 'docs/testing.md'), 'utf8')
+    .split('\n')
+    .filter((line) => /^\| \[?`R/.test(line))
+    .map((line) => {
+      const [rule = '', ...cells] = line.slice(2, -2).split(' | ');
+      const columns: string[][] = [];
+      for (const cell of cells)
+        columns.push(
+          cell === 'same' ? [...(columns.at(-1) ?? [])] : [...cell.matchAll(/`([^`]+)`/g)].map((m) => `${m[1]}`),
+        );
+      return [/`([^`]+)`/.exec(rule)?.[1], columns];
+    });
+
+  it('names per rule the codes a single fault gives in a product order, an in-flight change and a listener event', () => {
+    const kinds = [faultCodes.productOrder, faultCodes.inflightChange, faultCodes.listenerEvent];
+    const ids = new Set([...rules.map((rule) => rule.id), ...kinds.flatMap((codes) => Object.keys(codes))]);
+    const made = [...ids].map((id) => [id, kinds.map((codes) => [...(codes[id as keyof typeof codes] ?? [])])]);
+    expect(rows.length).toBeGreaterThan(15);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(made));
   });
 });

@@ -78,6 +78,9 @@ export default function setup(project: TestProject) {
     '@standard-schema/spec',
     'openapi-fetch',
     'openapi-typescript-helpers',
+    // what docs/testing.md's property tests import beside the package
+    'fast-check',
+    'vitest',
   ]) {
     mkdirSync(dirname(join(consumer, 'node_modules', name)), { recursive: true });
     symlinkSync(resolve('node_modules', name), join(consumer, 'node_modules', name), 'dir');

@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { Validator } from '@cfworker/json-schema';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import fc from 'fast-check';
 import '@hyperjump/json-schema/formats';
 import { registerSchema, setShouldValidateFormat, validate } from '@hyperjump/json-schema/draft-2020-12';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invalidOrderExamples } from '../scripts/generate-rules.mjs';
 import { isProductOrderFVO, validateProductOrder } from '../src/index.js';
+import { type Mutant, mutants, newItemOf } from './arbitraries.js';
+import { runs } from './runs.js';
 
 const schema = JSON.parse(readFileSync('schemas/product-order.schema.json', 'utf8'));
 const cfworker = new Validator(schema, '2020-12', false);
@@ -56,4 +59,67 @@ describe('the shipped schema', () => {
     expect((await validate(schema.$id, order)).valid).toBe(verdict);
     expect(isProductOrderFVO(order)).toBe(verdict);
   });
+});
+
+type Json = Record<string, unknown>;
+const found = (order: unknown) =>
+  validateProductOrder(order).violations.map(({ rule, code, path }) => ({ rule, code, path }));
+const locationB = (item: Json) => ((item.product as Json).relatedPlace as Json[]).find((p) => p.role === 'locationB');
+
+/** The example's item twice, the second's locationB site without characteristics. */
+function secondSiteBare(example: string): Json {
+  const order = read(`examples/orders/valid/${example}`);
+  const [item] = order.productOrderItem;
+  const second = structuredClone(item);
+  second.id = '02';
+  (locationB(second)?.place as Json).geographicSiteCharacteristic = [];
+  return { ...order, productOrderItem: [item, second] };
+}
+
+/** A mutant of R10 or R12 with its broken item second, after a valid item of its type with a locationB site. */
+const secondAfterValid = (mutant: fc.Arbitrary<Mutant>) =>
+  mutant.chain((m) => {
+    const order = m.order as Json;
+    const broken = (order.productOrderItem as Json[])[Number(m.path.split('/')[2])];
+    return newItemOf((broken.product as Json)['@type'] as string)
+      .filter((valid) => locationB(valid) !== undefined)
+      .map((valid) => ({
+        ...m,
+        order: { ...order, productOrderItem: [valid, broken] },
+        path: m.path.replace(/^\/productOrderItem\/\d+/, '/productOrderItem/1'),
+      }));
+  });
+
+describe('the shipped schema under ajv with its default options', () => {
+  it.each([
+    ['R12', 'new-optical-access-line-with-collocation-site.json'],
+    ['R10', 'new-hvt-local-loop.json'],
+  ])(
+    'rejects (%s) an order whose second locationB site has no characteristics after a first whose site has them',
+    (rule, example) => {
+      const order = secondSiteBare(example);
+      expect(found(order)).toEqual([
+        {
+          rule,
+          code: 'missing_characteristic',
+          path: '/productOrderItem/1/product/relatedPlace/1/place/geographicSiteCharacteristic',
+        },
+      ]);
+      expect(ajvValidate(order)).toBe(false);
+    },
+  );
+
+  it.each(['R10', 'R12'] as const)(
+    'rejects every mutant of %s placed second, after a valid item of its type',
+    (rule) => {
+      fc.assert(
+        fc.property(secondAfterValid(mutants[rule] as fc.Arbitrary<Mutant>), ({ order, code, path }) => {
+          expect(found(order)).toEqual([{ rule, code, path }]);
+          expect(ajvValidate(order)).toBe(false);
+        }),
+        { numRuns: runs(1000) },
+      );
+    },
+    60_000,
+  );
 });

@@ -1,8 +1,8 @@
 // The command line read into options, with usage errors in the user's language.
 import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type Lang, langs } from '../messages/index.js';
+import { optionFault, readArgs } from './args.js';
 import { type Config, type ConfigChoices, defaultBaseDir, findConfig, readConfig } from './config.js';
 import { type FailOn, failOns } from './exit.js';
 import { maxInputBytes } from './feed.js';
@@ -115,29 +115,15 @@ export function parseCommand(
   cores: number,
   cwd: string = process.cwd(),
 ): Command {
-  const { values, positionals, tokens } = parseArgs({
-    args: [...args],
-    options: spec,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
+  const { values, positionals, tokens } = readArgs(args, spec);
   const given = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const langValue = given(values.lang);
   let lang: Lang = langs.find((known) => known === langValue) ?? envLang(env);
   let usage = cliWords[lang].usage;
   const refuse = (message: string): Command => ({ usage: message, lang });
 
-  for (const token of tokens) {
-    if (token.kind !== 'option') continue;
-    const known = spec[token.name as keyof typeof spec];
-    if (!known) return refuse(usage.unknownOption(token.rawName));
-    if (known.type === 'string' && typeof token.value !== 'string') return refuse(usage.missingValue(token.rawName));
-    if (known.type === 'boolean' && token.value !== undefined && token.name !== 'changed') {
-      return refuse(usage.unexpectedValue(token.rawName));
-    }
-    if (token.name === 'changed' && token.value === '') return refuse(usage.missingValue(token.rawName));
-  }
+  const fault = optionFault(tokens, spec, usage, 'changed');
+  if (fault !== undefined) return refuse(fault);
   if (values.help) return { help: lang };
   if (values.version) return { version: true };
 

@@ -48,6 +48,31 @@ export interface CliWording {
   readonly limits: LimitWording;
   readonly usage: UsageWording;
   readonly help: (version: string, cores: number) => string;
+  /** The words of `product-order-validate sample`. */
+  readonly sample: SampleWording;
+}
+
+/** The words of `product-order-validate sample`: its usage errors, its line on stderr and its help. */
+export interface SampleWording {
+  /** On stderr when no `--seed` was given: the seed drawn, and how to draw the same samples again. */
+  readonly seed: (seed: number) => string;
+  readonly count: (value: string, max: number) => string;
+  readonly seedValue: (value: string, max: number) => string;
+  /** A `--break` of a rule that no single fault breaks, in the kind of sample asked for. */
+  readonly breakRule: (value: string, rules: readonly string[]) => string;
+  /** A `--break <rule>:<code>` whose rule never gives that code alone. */
+  readonly breakCode: (rule: string, code: string, codes: readonly string[]) => string;
+  /** `--category` or `--product` with a kind of sample or a `--break` they do not apply to. */
+  readonly notWith: (option: string, other: string) => string;
+  readonly prettyWithoutDir: string;
+  readonly outputAndDir: string;
+  /** An `--out-dir` that is a file, or cannot be looked at; `reason` the system's error code. */
+  readonly outDir: (path: string, reason: string) => string;
+  /** An `--out-dir` that already holds sample files, `file` the first. */
+  readonly outDirHolds: (path: string, file: string) => string;
+  /** An `-o` file that exists. */
+  readonly outputExists: (path: string) => string;
+  readonly help: (version: string) => string;
 }
 
 /** The ids a report gives its findings: the rules of an order and of JSON text, the hint's code, the input errors' codes. */

@@ -196,6 +196,8 @@ export const cli: CliWording = {
   help: (version, cores) => `product-order-validate ${version}: prüft FIT-/TMF622-Anfragen ProductOrder_FVO (create).
 
 Aufruf: product-order-validate [Optionen] <Eingabe>...
+        product-order-validate sample [Optionen]   Testdaten: gültige Aufträge und solche mit
+                                                   einem Fehler (product-order-validate sample --help)
 
 Eingaben:
   datei.json              ein Auftrag oder ein Array von Aufträgen
@@ -266,4 +268,54 @@ Beispiele:
   product-order-validate --type product-order --jobs 4 nightly.jsonl
   product-order-validate --changed auftraege/ --format github
 `,
+  sample: {
+    seed: (seed) => `Seed ${seed}: mit --seed ${seed} entstehen dieselben Beispiele wieder`,
+    count: (value, max) => `Option --count nimmt eine ganze Zahl von 1 bis ${cli.number(max)}, nicht ${quote(value)}`,
+    seedValue: (value, max) => `Option --seed nimmt eine ganze Zahl von 0 bis ${max}, nicht ${quote(value)}`,
+    breakRule: (value, rules) =>
+      `Option --break nimmt eine Regel aus ${rules.join(', ')} (oder <Regel>:<Code>), nicht ${quote(value)}`,
+    breakCode: (rule, code, codes) =>
+      `ein einzelner Fehler gegen ${rule} ergibt ${codes.join(', ')}, nicht ${quote(code)} (--break ${rule}:<Code>)`,
+    notWith: (option, other) => `Option ${option} geht nicht mit ${other}: sie wählt gültige Aufträge`,
+    prettyWithoutDir: '--pretty schreibt eine Datei pro Beispiel: ihren Ordner mit --out-dir <Ordner> angeben',
+    outputAndDir:
+      '-o und --out-dir gehen nicht zusammen: NDJSON in eine Datei, oder eine Datei pro Beispiel in einen Ordner',
+    outDir: (path, reason) => `--out-dir ${quote(path)} ist kein Ordner (${systemErrors[reason] ?? reason})`,
+    outDirHolds: (path, file) =>
+      `--out-dir ${quote(path)} enthält schon Beispiele (${quote(file)}): Beispiele überschreiben nie eine Datei; einen leeren oder neuen Ordner angeben`,
+    outputExists: (path) =>
+      `-o ${quote(path)} gibt es schon: Beispiele überschreiben nie eine Datei; sie entfernen oder eine neue angeben`,
+    help: (version) => `product-order-validate ${version} sample: schreibt Testdaten, Produktaufträge, die gültig sind
+oder genau eine Regel auf eine Weise verletzen, aus den Generatoren des Pakets.
+
+Aufruf: product-order-validate sample [Optionen]
+
+Optionen:
+  -n, --count <n>         wie viele Beispiele (Standard 10, höchstens 1.000.000)
+      --seed <n>          der Seed, 0 bis 2147483647: derselbe Seed ergibt dieselben Bytes; ohne ihn
+                          wird einer gezogen und auf stderr ausgegeben
+  -k, --kind <Art>        order (Standard), inflight (In-flight-Änderungen) oder ein Listener-Ereignistyp
+      --category <c>      nur Aufträge dieser Kategorien (mehrfach, oder durch Kommas getrennt)
+      --product <p>       nur Positionen dieser Produkttypen (mehrfach, oder durch Kommas getrennt)
+      --break <Regel>[:<Code>]
+                          jedes Beispiel verletzt allein diese Regel (auf diese Weise): jede Zeile
+                          ist dann {"order": ..., "expected": {"rule", "code", "path"}} (mehrfach)
+  -o, --output <Datei>    das NDJSON in <Datei> (eine neue) schreiben statt auf stdout
+      --out-dir <Ordner>  eine eingerückte Datei pro Beispiel, <Ordner>/sample-0001.json (mit
+                          --break auch sample-0001.expected.json); der Ordner darf noch kein
+                          Beispiel enthalten
+      --pretty            (mit --out-dir) eingerückte Dateien, wie --out-dir sie ohnehin schreibt
+  -l, --lang <Sprache>    de oder en: die Sprache der Texte und der Meldungen dieses Befehls
+  -h, --help              diese Hilfe zeigen
+
+Exit-Codes: 0 geschrieben (auch wenn der Leser von stdout früher aufhört, wie head), 2 ein
+Aufruffehler oder eine Datei, die nicht geschrieben werden kann.
+
+Beispiele:
+  product-order-validate sample --count 100 --seed 7 > auftraege.ndjson
+  product-order-validate sample --break R10 --count 20 -o r10.ndjson
+  product-order-validate sample --category new --product HvtLocalLoopProduct --out-dir fixtures/
+  product-order-validate sample --count 1000 | product-order-validate --ndjson -
+`,
+  },
 };

@@ -188,6 +188,8 @@ export const cli: CliWording = {
   help: (version, cores) => `product-order-validate ${version}: checks FIT / TMF622 ProductOrder_FVO create requests.
 
 Usage: product-order-validate [options] <input>...
+       product-order-validate sample [options]   test data: valid and one-fault orders
+                                                 (product-order-validate sample --help)
 
 Inputs:
   file.json               one order, or an array of orders
@@ -250,4 +252,51 @@ Examples:
   product-order-validate --type product-order --jobs 4 nightly.jsonl
   product-order-validate --changed orders/ --format github
 `,
+  sample: {
+    seed: (seed) => `seed ${seed}: give --seed ${seed} to draw the same samples again`,
+    count: (value, max) => `option --count takes a whole number from 1 to ${cli.number(max)}, not ${quote(value)}`,
+    seedValue: (value, max) => `option --seed takes a whole number from 0 to ${max}, not ${quote(value)}`,
+    breakRule: (value, rules) =>
+      `option --break takes a rule of ${rules.join(', ')} (or <rule>:<code>), not ${quote(value)}`,
+    breakCode: (rule, code, codes) =>
+      `a single fault of ${rule} gives ${codes.join(', ')}, not ${quote(code)} (--break ${rule}:<code>)`,
+    notWith: (option, other) => `option ${option} does not go with ${other}: it chooses valid orders`,
+    prettyWithoutDir: '--pretty writes one file per sample: name their folder with --out-dir <folder>',
+    outputAndDir: '-o and --out-dir do not go together: NDJSON to one file, or one file per sample in a folder',
+    outDir: (path, reason) => `--out-dir ${quote(path)} is no folder (${systemErrors[reason] ?? reason})`,
+    outDirHolds: (path, file) =>
+      `--out-dir ${quote(path)} already holds samples (${quote(file)}): samples never overwrite a file; name an empty or new folder`,
+    outputExists: (path) => `-o ${quote(path)} exists: samples never overwrite a file; remove it or name a new one`,
+    help: (version) => `product-order-validate ${version} sample: writes test data, product orders that are valid or
+that break exactly one rule in one way, drawn from the package's own generators.
+
+Usage: product-order-validate sample [options]
+
+Options:
+  -n, --count <n>         how many samples (default 10, at most 1,000,000)
+      --seed <n>          the seed, 0 to 2147483647: the same seed gives the same bytes; without it a
+                          seed is drawn and printed on stderr
+  -k, --kind <kind>       order (default), inflight (in-flight changes) or a listener event type
+      --category <c>      only orders of these categories (repeatable, or a comma list)
+      --product <p>       only items of these product types (repeatable, or a comma list)
+      --break <rule>[:<code>]
+                          each sample breaks this rule (in this way) alone: each line is then
+                          {"order": ..., "expected": {"rule", "code", "path"}} (repeatable)
+  -o, --output <file>     write the NDJSON to <file> (a new one), not stdout
+      --out-dir <folder>  one pretty-printed file per sample, <folder>/sample-0001.json (with
+                          --break also sample-0001.expected.json); the folder must hold no sample yet
+      --pretty            (with --out-dir) pretty-printed files, as --out-dir writes anyway
+  -l, --lang <lang>       en or de: the language of the texts and of this command's messages
+  -h, --help              show this help
+
+Exit codes: 0 written (also when the reader of stdout stopped early, as head does), 2 a usage error
+or a file that cannot be written.
+
+Examples:
+  product-order-validate sample --count 100 --seed 7 > orders.ndjson
+  product-order-validate sample --break R10 --count 20 -o r10.ndjson
+  product-order-validate sample --category new --product HvtLocalLoopProduct --out-dir fixtures/
+  product-order-validate sample --count 1000 | product-order-validate --ndjson -
+`,
+  },
 };

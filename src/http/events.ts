@@ -62,7 +62,8 @@ function listenerTable() {
   );
 }
 
-const texts = [
+/** The string fields of the envelope. */
+export const texts = [
   'id',
   'href',
   '@type',
@@ -75,7 +76,8 @@ const texts = [
   'description',
   'priority',
 ] as const;
-const times = ['eventTime', 'timeOcurred', 'timeOccurred'] as const;
+/** The date-time fields of the envelope. */
+export const times = ['eventTime', 'timeOcurred', 'timeOccurred'] as const;
 
 /** A date-time of RFC 3339; one without offset too, as FIT examples send event times. */
 const isEventTime = (value: string) => isDateTime(value) || isDateTime(`${value}Z`);

@@ -1,5 +1,5 @@
 // The kit of the rules' arbitraries (fast-check): the generic builders of an order's parts, what a
-// rule folder's part of a valid order is (the skeleton that composes them is src/arbitraries.ts'),
+// rule folder's part of a valid order is (the skeleton that composes them is src/arbitraries/compose.ts'),
 // and the tools of the mutants that break exactly one rule. Each rule folder's arbitrary.ts uses it;
 // src/registry/arbitraries.ts lists them. fast-check is a development dependency: nothing
 // the package's entries bundle imports this (`npm run lint` holds that).
@@ -268,7 +268,7 @@ export const anyProduct = fc
 export const anyPlaces = fc.array(anyRelatedPlace, { maxLength: 3 });
 
 // ---------------------------------------------------------------------------------------------
-// A valid order, composed of the rules' parts (src/arbitraries.ts)
+// A valid order, composed of the rules' parts (src/arbitraries/compose.ts)
 
 /** What the skeleton builds for the rules: the orders they break and the items their parts hold. */
 export interface Orders {
@@ -316,6 +316,10 @@ export interface RuleArbitrary {
    * `inflight`) without them gets its order mutants, carried into a change.
    */
   readonly inflightMutants?: (orders: Orders) => fc.Arbitrary<Mutant>;
+  /** The codes of the mutants' violations: each code some mutant gives, and none other. */
+  readonly faults?: readonly ViolationCode[];
+  /** The codes of the in-flight mutants' violations, where the rule has in-flight mutants of its own. */
+  readonly inflightFaults?: readonly ViolationCode[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The contact-medium table's mutants: one medium of a free-role party broken (its bounds, required
 // fields, contactType or @type), or a contactMedium list that is no list. Valid media are the kit's.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   type Box,
   type Break,
@@ -95,3 +96,13 @@ export const mutants = (orders: Orders) =>
       fc.constantFrom({}, 'phone', 5).map(swap),
     ]),
   );
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = [
+  'required',
+  'wrong_type',
+  'not_allowed',
+  'unknown_type',
+  'too_short',
+  'too_long',
+];

@@ -1,6 +1,7 @@
 // The field table's mutants: an order or an in-flight change with one field missing, of the wrong
 // type, out of its bounds or not a date-time; the skeleton of src/rules/arbitrary-kit.ts is its valid order.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   type Break,
   bounds,
@@ -86,3 +87,23 @@ export const inflightMutants = ({ inflightOrder }: Orders) =>
       fc.constantFrom('@type', 'id', 'href', 'name', '@referredType').map((f) => put(f, 5, 'wrong_type')),
     ]),
   );
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = [
+  'required',
+  'wrong_type',
+  'not_allowed',
+  'too_short',
+  'too_long',
+  'too_few_items',
+  'too_many_items',
+  'invalid_date_time',
+];
+
+/** The codes the in-flight mutants give, one per mutant. */
+export const inflightFaults: readonly ViolationCode[] = [
+  'required',
+  'wrong_type',
+  'too_few_items',
+  'invalid_date_time',
+];

@@ -1,6 +1,7 @@
 // The party table's mutants: an Individual's or an Organization's field out of its bounds or
 // missing, a party of no known @type, or a related party without its party. Valid parties are the kit's.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import { bounds, drop, family, find, type Orders, parties, put, swap, typed, unknownString } from '../arbitrary-kit.js';
 
 export const mutants = ({ order }: Orders) =>
@@ -22,3 +23,6 @@ export const mutants = ({ order }: Orders) =>
     ]),
     family('R-party', order, (box) => find(box, '/relatedParty/*'), [fc.constant(drop('partyOrPartyRole'))]),
   );
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = ['required', 'wrong_type', 'unknown_type', 'too_short', 'too_long'];

@@ -2,6 +2,7 @@
 // destination code, a local exchange area and one nested place; its mutants break the count, a
 // role or the site.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   countBreaks,
   family,
@@ -41,3 +42,14 @@ const localLoopFamily = (orders: Orders, type: string) =>
   ]);
 
 export const mutants = (orders: Orders) => fc.oneof(...types.map((type) => localLoopFamily(orders, type)));
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = [
+  'wrong_type',
+  'not_allowed',
+  'too_few_items',
+  'too_many_items',
+  'pattern_mismatch',
+  'missing_role',
+  'missing_characteristic',
+];

@@ -1,6 +1,7 @@
 // R11: a new bitstream access has one place, of role locationA; its mutants give it none, more, or
 // another role.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   countBreaks,
   edit,
@@ -26,3 +27,6 @@ export const mutants = (orders: Orders) =>
       }),
     ),
   ]);
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = ['not_allowed', 'too_few_items', 'too_many_items'];

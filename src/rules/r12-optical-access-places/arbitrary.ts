@@ -2,6 +2,7 @@
 // an alternate address or a locationB collocation site with its room name and one nested place;
 // its mutants break the count, the locationA role or the site.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   anyPlace,
   countBreaks,
@@ -56,3 +57,15 @@ export const mutants = (orders: Orders) =>
       siteBreaks('collocation_room_name', roomNameFaults),
     ),
   );
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = [
+  'wrong_type',
+  'not_allowed',
+  'too_short',
+  'too_long',
+  'too_few_items',
+  'too_many_items',
+  'missing_role',
+  'missing_characteristic',
+];

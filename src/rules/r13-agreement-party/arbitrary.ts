@@ -1,6 +1,7 @@
 // R13: an agreement's engaged party is one Organization with a businessId; its mutants break the
 // party or the list of an agreement added to a valid order.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   bounds,
   categories,
@@ -63,3 +64,13 @@ export const mutants = (orders: Orders) => {
     ]),
   );
 };
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = [
+  'required',
+  'wrong_type',
+  'not_allowed',
+  'too_short',
+  'too_long',
+  'too_many_items',
+];

@@ -1,5 +1,6 @@
 // R14: in a termination, every item deletes; its mutants give one another action or none.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   anyProduct,
   drop,
@@ -23,3 +24,6 @@ export const mutants = ({ orderOf }: Orders) =>
     fc.constantFrom('add', 'modify', 'nochange', 'transfer', 'Delete').map((a) => put('action', a, 'not_allowed')),
     fc.constant(drop('action')),
   ]);
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = ['required', 'not_allowed'];

@@ -1,5 +1,6 @@
 // R3: a party of a contact role has a phone among its contact media; its mutants take it away.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   contactFamily,
   contactRoles,
@@ -18,3 +19,6 @@ export const part: OrderPart = {
 
 export const mutants = (orders: Orders) =>
   contactFamily(orders, 'R3', contactRoles, phone, 'PhoneContactMedium', 'missing_phone_contact');
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = ['missing_phone_contact'];

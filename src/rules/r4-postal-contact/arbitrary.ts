@@ -1,5 +1,6 @@
 // R4: the delivery contact has a postal address among its contact media; its mutants take it away.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   contactFamily,
   deliveryRoles,
@@ -18,3 +19,6 @@ export const part: OrderPart = {
 
 export const mutants = (orders: Orders) =>
   contactFamily(orders, 'R4', deliveryRoles, postal, 'PostalAddressContactMedium', 'missing_postal_contact');
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = ['missing_postal_contact'];

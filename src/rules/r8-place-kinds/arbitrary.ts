@@ -1,6 +1,7 @@
 // R8: a related place is a GeographicAddress, a GeographicSite or a PlaceRef, each of its own shape
 // (the valid places are the kit's); its mutants break one place of a new order.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import { drop, family, find, type Orders, places, put, swap, typed, unknownString } from '../arbitrary-kit.js';
 
 export const mutants = ({ orderOf }: Orders) => {
@@ -34,3 +35,6 @@ export const mutants = ({ orderOf }: Orders) => {
     ]),
   );
 };
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = ['required', 'wrong_type', 'not_allowed', 'unknown_type'];

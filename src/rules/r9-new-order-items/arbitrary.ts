@@ -1,6 +1,7 @@
 // R9: in a new order, every item adds a product that has related places; its mutants give one
 // another action, or take its action, product or places away.
 import fc from 'fast-check';
+import type { ViolationCode } from '../../violation.js';
 import {
   drop,
   edit,
@@ -32,3 +33,6 @@ export const mutants = ({ orderOf }: Orders) =>
       }),
     ),
   ]);
+
+/** The codes the mutants give, one per mutant. */
+export const faults: readonly ViolationCode[] = ['required', 'not_allowed'];

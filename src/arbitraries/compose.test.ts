@@ -2,10 +2,10 @@
 // category comes with every order of that category, and leaves the others as they are.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runs } from '../test/runs.js';
-import { composeOrders } from './arbitraries.js';
-import { ruleArbitraries } from './registry/arbitraries.js';
-import type { Json } from './rules/arbitrary-kit.js';
+import { runs } from '../../test/runs.js';
+import { ruleArbitraries } from '../registry/arbitraries.js';
+import type { Json } from '../rules/arbitrary-kit.js';
+import { composeOrders, faultCodes, inflightMutants, mutants } from './compose.js';
 
 const parts = Object.values(ruleArbitraries).flatMap((rule) => (rule?.part ? [rule.part] : []));
 const marker: Json = { '@type': 'RelatedPartyOrPartyRole', role: 'handingOverProvider', partyOrPartyRole: {} };
@@ -21,4 +21,17 @@ describe('composeOrders', () => {
     for (const order of fc.sample(withDemand.orderOf('new'), { numRuns: runs(300), seed: 7 }))
       expect(order.relatedParty as Json[]).not.toContainEqual(marker);
   });
+});
+
+describe('faultCodes', () => {
+  const families = { productOrder: mutants, inflightChange: inflightMutants };
+  for (const [kind, byRule] of Object.entries(families))
+    it.each(Object.keys(byRule))(
+      `of %s in a ${kind} are the codes its mutants give, each of them and no other`,
+      (id) => {
+        const family = byRule[id as keyof typeof byRule] as fc.Arbitrary<{ code: string }>;
+        const given = new Set(fc.sample(family, { numRuns: 3000, seed: 1 }).map((m) => m.code));
+        expect([...given].sort()).toEqual([...(faultCodes[kind as keyof typeof families][id as never] ?? [])].sort());
+      },
+    );
 });

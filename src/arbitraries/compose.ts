@@ -3,8 +3,8 @@
 // rule, each an order that breaks that rule alone, with the one violation it gives. A rule folder's
 // arbitrary.ts joins them through `npm run generate`.
 import fc from 'fast-check';
-import { inflightRuleIds } from './generated/rule-ids.js';
-import { ruleArbitraries } from './registry/arbitraries.js';
+import { inflightRuleIds } from '../generated/rule-ids.js';
+import { ruleArbitraries } from '../registry/arbitraries.js';
 import {
   actions,
   anyPlaces,
@@ -20,14 +20,22 @@ import {
   type Orders,
   once,
   text,
-} from './rules/arbitrary-kit.js';
-import type { RuleId } from './violation.js';
+} from '../rules/arbitrary-kit.js';
+import type { RuleId, ViolationCode } from '../violation.js';
 
-export type { Mutant, Orders } from './rules/arbitrary-kit.js';
-export { medium, productTypes } from './rules/arbitrary-kit.js';
+export type { Mutant, Orders } from '../rules/arbitrary-kit.js';
+export { medium, productTypes } from '../rules/arbitrary-kit.js';
+
+/** The orders of the skeleton, and the ways to make them with items of one's own. */
+export interface Composed extends Orders {
+  /** A valid ProductOrder_FVO of `category` with the item list of `items`, each item valid in it. */
+  readonly orderWith: (category: string, items: fc.Arbitrary<Json[]>) => fc.Arbitrary<Json>;
+  /** An item of a new order whose product has `type`, with the places the rules demand of it. */
+  readonly newItemOf: (type: string) => fc.Arbitrary<Json>;
+}
 
 /** The orders of the skeleton with `parts`, the rules' parts of a valid order, in the order of the ids. */
-export function composeOrders(parts: readonly OrderPart[]): Orders {
+export function composeOrders(parts: readonly OrderPart[]): Composed {
   const pick = <K extends keyof OrderPart>(key: K) => parts.flatMap((p) => (p[key] === undefined ? [] : [p[key]]));
   const placesOf: Readonly<Record<string, fc.Arbitrary<Json[]>>> = Object.assign({}, ...pick('places'));
   const items: NonNullable<OrderPart['items']> = Object.assign({}, ...pick('items'));
@@ -52,7 +60,7 @@ export function composeOrders(parts: readonly OrderPart[]): Orders {
   const orderItem = (category: string): fc.Arbitrary<Json> =>
     items[category]?.({ newItemOf }) ?? item(fc.constantFrom(...actions), anyProduct, false);
 
-  const orderOf = once((category: string) =>
+  const orderWith = (category: string, productOrderItem: fc.Arbitrary<Json[]>) =>
     fc.record(
       {
         '@type': fc.constant('ProductOrder'),
@@ -76,15 +84,17 @@ export function composeOrders(parts: readonly OrderPart[]): Orders {
           { hardwareIdType: fc.constant('OntSerialNumber'), hardwareIdValue: text(1, 20) },
           { requiredKeys: [] },
         ),
-        productOrderItem: fc.array(orderItem(category), { minLength: 1, maxLength: 3 }),
+        productOrderItem,
         agreement: fc.array(agreement, { maxLength: 2 }),
       },
       { requiredKeys: ['category', 'orderPostedDate', 'requestedCompletionDate', 'relatedParty', 'productOrderItem'] },
-    ),
+    );
+  const orderOf = once((category: string) =>
+    orderWith(category, fc.array(orderItem(category), { minLength: 1, maxLength: 3 })),
   );
   const order = fc.constantFrom(...categories).chain(orderOf);
   const inflightOrder = fc.tuple(order, changeFields).map(([valid, change]) => transplant(valid, change));
-  return { order, orderOf, orderItem, relatedParty, newItem, inflightOrder };
+  return { order, orderOf, orderItem, relatedParty, newItem, inflightOrder, orderWith, newItemOf };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,9 +147,9 @@ const carried = (mutants: fc.Arbitrary<Mutant>): fc.Arbitrary<Mutant> =>
 const rules = Object.entries(ruleArbitraries) as [RuleId, NonNullable<(typeof ruleArbitraries)[RuleId]>][];
 
 /** The skeleton of an order with every rule's part. */
-export const orders: Orders = composeOrders(rules.flatMap(([, rule]) => (rule.part ? [rule.part] : [])));
+export const orders: Composed = composeOrders(rules.flatMap(([, rule]) => (rule.part ? [rule.part] : [])));
 
-export const { order, orderOf, orderItem, relatedParty, inflightOrder } = orders;
+export const { order, orderOf, orderItem, relatedParty, inflightOrder, newItemOf } = orders;
 
 /** Every family of mutants: one per rule that can fail, each breaking it in every way the spec allows. */
 export const mutants: Readonly<Partial<Record<RuleId, fc.Arbitrary<Mutant>>>> = Object.fromEntries(
@@ -157,3 +167,17 @@ export const inflightMutants: Readonly<Partial<Record<RuleId, fc.Arbitrary<Mutan
     return own && (inflightRuleIds as readonly string[]).includes(id) ? [[id, carried(own)]] : [];
   }),
 );
+
+/** The codes a single fault of each rule gives, in product orders and in in-flight changes. */
+export const faultCodes: {
+  readonly productOrder: Readonly<Partial<Record<RuleId, readonly ViolationCode[]>>>;
+  readonly inflightChange: Readonly<Partial<Record<RuleId, readonly ViolationCode[]>>>;
+} = {
+  productOrder: Object.fromEntries(rules.flatMap(([id, rule]) => (rule.mutants ? [[id, rule.faults ?? []]] : []))),
+  inflightChange: Object.fromEntries(
+    Object.keys(inflightMutants).map((id) => {
+      const rule = ruleArbitraries[id as RuleId];
+      return [id, (rule?.inflightMutants ? rule.inflightFaults : rule?.faults) ?? []];
+    }),
+  ),
+};
