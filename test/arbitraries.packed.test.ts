@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runs } from './runs.js';
 import { typeCheck } from './type-check.js';
 
 type Arbitraries = typeof import('../src/arbitraries/index.js');
@@ -45,14 +46,14 @@ describe('product-order-validator/arbitraries from the packed package', () => {
       const arbitraries = how === 'import' ? esm : cjs;
       const fc = createRequire(join(project, 'package.json'))('fast-check') as typeof import('fast-check');
       for (const order of fc.sample(arbitraries.productOrder({ category: 'new', lang: 'en' }), {
-        numRuns: 20,
+        numRuns: runs(20),
         seed: 44,
       })) {
         expect(order.category).toBe('new');
         expect(api.validateProductOrder(order).violations).toEqual([]);
       }
       for (const { order, expected } of fc.sample(arbitraries.faultyProductOrder({ rule: 'R10' }), {
-        numRuns: 20,
+        numRuns: runs(20),
         seed: 44,
       }))
         expect(
@@ -83,12 +84,13 @@ const orders: fc.Arbitrary<ProductOrderFVO> = productOrder({
   items: { min: 1, max: 2 },
   lang: 'en',
 });
-fc.assert(fc.property(orders, (order) => validateProductOrder(order).valid));
+fc.assert(fc.property(orders, (order) => validateProductOrder(order).valid), { numRuns: Number(process.env.RUNS) || 100 });
 fc.assert(
   fc.property(faultyProductOrder({ rule: 'R10', code: 'pattern_mismatch', lang: 'de' }), (faulty: Faulty) => {
     const expected: ExpectedViolation = faulty.expected;
     return validateProductOrder(faulty.order).violations.some((v) => v.code === expected.code);
   }),
+  { numRuns: Number(process.env.RUNS) || 100 },
 );
 const codes: readonly string[] | undefined = faultCodes.productOrder.R10;
 fc.sample(inflightChange({ lang: 'de' }), 1);

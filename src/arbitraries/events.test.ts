@@ -90,7 +90,7 @@ describe('faultyListenerEvent', () => {
           shrunk.push(f);
           return false;
         }),
-        { seed, numRuns: 1 },
+        { seed, numRuns: runs(1) },
       );
       expect(result.failed).toBe(true);
     }

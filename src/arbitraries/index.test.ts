@@ -25,6 +25,8 @@ import {
 import { labels, towns, words } from './values.js';
 
 const numRuns = runs(1000);
+/** The samples of the default mix that must cover every category and product type. */
+const mix = 300;
 const timeout = Math.max(60_000, 60 * numRuns);
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
@@ -83,7 +85,7 @@ describe('every rule and code of faultCodes', () => {
     ),
   );
   it.each(pairs)('%s gives exactly that violation', (_, faulty, check, rule, code) => {
-    const made = fc.sample(faulty({ rule: rule as RuleId, code }), { numRuns: 5, seed: 44 });
+    const made = fc.sample(faulty({ rule: rule as RuleId, code }), { numRuns: runs(5), seed: 44 });
     for (const { order, expected } of made) {
       expect(expected).toMatchObject({ rule, code });
       expect(found(check.value(order).violations)).toEqual([expected]);
@@ -160,7 +162,7 @@ describe('the samples read like real orders', () => {
   );
 
   it('300 samples of the default mix cover every category and the four product types', () => {
-    const samples = fc.sample(productOrder(), { numRuns: 300, seed: 44 }) as unknown as Json[];
+    const samples = fc.sample(productOrder(), { numRuns: mix, seed: 44 }) as unknown as Json[];
     const categories = new Set(samples.map((o) => o.category));
     const types = new Set(
       samples.flatMap((o) => (o.productOrderItem as Json[]).map((i) => (i.product as Json | undefined)?.['@type'])),
@@ -184,7 +186,7 @@ describe('the samples read like real orders', () => {
     for (const rule of Object.keys(faultCodes.productOrder)) {
       const result = fc.check(
         fc.property(faultyProductOrder({ rule: rule as RuleId }), ({ order }) => validateProductOrder(order).valid),
-        { numRuns: 20, seed: 44 },
+        { numRuns: runs(20), seed: 44 },
       );
       expect(result.failed).toBe(true);
       const [{ order, expected }] = result.counterexample ?? [{ order: undefined, expected: undefined }];
@@ -197,7 +199,7 @@ describe('the samples read like real orders', () => {
 describe('the options', () => {
   it('left out, or null, give the default mix', () => {
     for (const make of [productOrder, inflightChange, faultyProductOrder, faultyInflightChange])
-      expect(fc.sample(make(null as never) as fc.Arbitrary<unknown>, { numRuns: 3, seed: 44 })).toHaveLength(3);
+      expect(fc.sample(make(null as never) as fc.Arbitrary<unknown>, { numRuns: runs(3), seed: 44 })).toHaveLength(3);
   });
 
   const sample = <T>(arbitrary: fc.Arbitrary<T>) => fc.sample(arbitrary, { numRuns: runs(300), seed: 44 });
@@ -256,7 +258,7 @@ describe('the options', () => {
   });
 
   it('code without a rule gives faults of every rule that gives that code', () => {
-    const made = fc.sample(faultyProductOrder({ code: 'not_allowed' }), { numRuns: 1000, seed: 44 });
+    const made = fc.sample(faultyProductOrder({ code: 'not_allowed' }), { numRuns: mix * 4, seed: 44 });
     const rules = new Set(made.map((f) => f.expected.rule));
     const giving = Object.entries(faultCodes.productOrder).filter(([, codes]) => codes?.includes('not_allowed'));
     expect([...rules].sort()).toEqual(giving.map(([id]) => id).sort());

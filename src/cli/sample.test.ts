@@ -43,7 +43,14 @@ describe('parseSample', () => {
       output: undefined,
       outDir: undefined,
       lang: 'en',
+      textLang: 'de',
     });
+  });
+
+  it("words the samples' texts in German unless --lang is given, whatever the environment's language (regression: LANG changed a seed's bytes)", () => {
+    expect(parse([], 'en')).toMatchObject({ sample: { lang: 'en', textLang: 'de' } });
+    expect(parse([], 'de')).toMatchObject({ sample: { lang: 'de', textLang: 'de' } });
+    expect(parse(['--lang', 'en'], 'de')).toMatchObject({ sample: { lang: 'en', textLang: 'en' } });
   });
 
   it('reads repeated and comma-listed values, and rule:code', () => {

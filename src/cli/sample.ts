@@ -62,7 +62,10 @@ export interface SampleOptions {
   readonly output: string | undefined;
   /** `--out-dir`: one pretty-printed file per sample. */
   readonly outDir: string | undefined;
+  /** The language of the command's messages: `--lang`, else the environment's. */
   readonly lang: Lang;
+  /** The language of the samples' texts: `--lang`, else German, never the environment's (a seed gives the same bytes everywhere). */
+  readonly textLang: Lang;
 }
 
 /** The arguments after `sample` read: samples to write, a request for help, or a usage error. */
@@ -185,6 +188,7 @@ export function parseSample(
       output,
       outDir,
       lang,
+      textLang: langValue === undefined ? 'de' : lang,
     },
   };
 }
@@ -210,7 +214,7 @@ function folderFault(path: string): string | undefined {
 
 /** The arbitrary of the samples `options` asks for. */
 export function arbitraryOf(options: SampleOptions): fc.Arbitrary<unknown> {
-  const { kind, lang } = options;
+  const { kind, textLang: lang } = options;
   if (kind !== 'order' && kind !== 'inflight') {
     const type = kind as ListenerEventType;
     const codes = options.breaks?.map((b) => b.code);

@@ -305,7 +305,7 @@ Optionen:
                           --break auch sample-0001.expected.json); der Ordner darf noch kein
                           Beispiel enthalten
       --pretty            (mit --out-dir) eingerückte Dateien, wie --out-dir sie ohnehin schreibt
-  -l, --lang <Sprache>    de oder en: die Sprache der Texte und der Meldungen dieses Befehls
+  -l, --lang <Sprache>    de oder en: die Meldungen dieses Befehls und die Texte (Texte de, wenn nicht angegeben)
   -h, --help              diese Hilfe zeigen
 
 Exit-Codes: 0 geschrieben (auch wenn der Leser von stdout früher aufhört, wie head), 2 ein

@@ -286,7 +286,7 @@ Options:
       --out-dir <folder>  one pretty-printed file per sample, <folder>/sample-0001.json (with
                           --break also sample-0001.expected.json); the folder must hold no sample yet
       --pretty            (with --out-dir) pretty-printed files, as --out-dir writes anyway
-  -l, --lang <lang>       en or de: the language of the texts and of this command's messages
+  -l, --lang <lang>       en or de: this command's messages and the texts (texts de unless given)
   -h, --help              show this help
 
 Exit codes: 0 written (also when the reader of stdout stopped early, as head does), 2 a usage error

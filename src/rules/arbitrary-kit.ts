@@ -311,10 +311,7 @@ export interface RuleArbitrary {
   readonly part?: OrderPart;
   /** Orders that break the rule alone, each with the one violation it gives. */
   readonly mutants?: (orders: Orders) => fc.Arbitrary<Mutant>;
-  /**
-   * In-flight changes that break the rule alone. A rule checked on in-flight changes (rule.json
-   * `inflight`) without them gets its order mutants, carried into a change.
-   */
+  /** In-flight changes that break the rule alone; else an in-flight rule's order mutants, carried into a change. */
   readonly inflightMutants?: (orders: Orders) => fc.Arbitrary<Mutant>;
   /** The codes of the mutants' violations: each code some mutant gives, and none other. */
   readonly faults?: readonly ViolationCode[];
