@@ -171,7 +171,8 @@ const dressers = (whom: () => Who): Readonly<Record<string, Dresser>> => ({
   EmailContactMedium: {
     emailAddress: () => {
       const p = whom();
-      return `${ascii(p.given)}.${ascii(p.family)}@${ascii(p.firm.split(' ').slice(0, 2).join(' '))}.de`;
+      // a reserved top-level domain (RFC 2606): a fixture that reaches a mail server reaches no one
+      return `${ascii(p.given)}.${ascii(p.family)}@${ascii(p.firm.split(' ').slice(0, 2).join(' '))}.example`;
     },
   },
   PostalAddressContactMedium: { ...addressFields, country: () => 'DE' },

@@ -127,13 +127,14 @@ const e164 = /^\+49[1-9][0-9]{6,12}$/;
 
 describe('the samples read like real orders', () => {
   it(
-    'phone numbers in E.164, postcodes with their towns, area codes and exchange areas in their ranges, dates in order',
+    'phone numbers in E.164, emails at a reserved domain, postcodes with their towns, area codes and exchange areas in their ranges, dates in order',
     () => {
       fc.assert(
         fc.property(fc.oneof(productOrder(), inflightChange()), (sample) => {
           const s = sample as unknown as Json;
           for (const [path, node] of nodes(sample)) {
             if (path.endsWith('/phoneNumber')) expect(node).toMatch(e164);
+            if (path.endsWith('/emailAddress')) expect(node).toMatch(/^[a-z.-]+@[a-z-]+[.]example$/);
             if (typeof node !== 'object' || node === null) continue;
             const n = node as Json;
             if ('postcode' in n) {
